@@ -1,0 +1,80 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { schema } from "./schema";
+
+export type Schema = typeof schema;
+/** The database handle modules receive: a pool, an embedded PGlite, or a transaction on either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs `fn` while holding a cluster-wide lock (migrations, seeding). */
+  withExclusiveLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… ; when set PGlite is not used. */
+  databaseUrl?: string;
+  /** PGlite data directory; "memory://" for an in-memory database. */
+  dataDir: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const inMemory = dataDir === "memory://" || dataDir === "";
+  if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(path.resolve(dataDir, "pglite"));
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    // PGlite is single-connection and in-process: nothing else can interleave.
+    withExclusiveLock: (_key, fn) => fn(db),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pg = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  // bigint columns are declared mode "number"; keep COUNT(*) and SUM() as numbers too.
+  pg.default.types.setTypeParser(20, (v: string) => Number(v));
+  pg.default.types.setTypeParser(1700, (v: string) => Number(v));
+  const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async withExclusiveLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [key]);
+        try {
+          return await fn(drizzle(client, { schema }) as unknown as Db);
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** True when the database answers a trivial query. */
+export async function ping(db: Db): Promise<boolean> {
+  await db.execute(sql`select 1`);
+  return true;
+}

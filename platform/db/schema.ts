@@ -1,0 +1,182 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const id = () => bigserial("id", { mode: "number" }).primaryKey();
+const fen = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** A main account: personal or enterprise. Balances are integer fen. */
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    phone: text("phone").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    kind: text("kind", { enum: ["personal", "enterprise"] }).notNull().default("personal"),
+    nickname: text("nickname").notNull(),
+    companyName: text("company_name"),
+    creditCode: text("credit_code"),
+    contactName: text("contact_name"),
+    noticeEmail: text("notice_email"),
+    eventChannel: text("event_channel").notNull().default("dl"),
+    bdVid: text("bd_vid"),
+    moneyFen: fen("money_fen"),
+    powerMoneyFen: fen("power_money_fen"),
+    creditQuotaFen: fen("credit_quota_fen"),
+    accumulatedTopUpFen: fen("accumulated_top_up_fen"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    closedAt: at("closed_at"),
+  },
+  (t) => [
+    uniqueIndex("users_phone_open_uq").on(t.phone).where(sql`${t.closedAt} is null`),
+    check("users_power_money_nonneg", sql`${t.powerMoneyFen} >= 0`),
+    check("users_credit_quota_nonneg", sql`${t.creditQuotaFen} >= 0`),
+    check("users_money_within_credit", sql`${t.moneyFen} >= -${t.creditQuotaFen}`),
+    check("users_accumulated_nonneg", sql`${t.accumulatedTopUpFen} >= 0`),
+  ],
+);
+
+/** A sub-account spends its main account's money up to a limit. */
+export const subAccounts = pgTable(
+  "sub_accounts",
+  {
+    id: id(),
+    mainUserId: bigint("main_user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    moneyLimitFen: fen("money_limit_fen"),
+    moneyUsedFen: fen("money_used_fen"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    disabledAt: at("disabled_at"),
+  },
+  (t) => [
+    uniqueIndex("sub_accounts_main_name_uq").on(t.mainUserId, t.name),
+    check("sub_accounts_limit_nonneg", sql`${t.moneyLimitFen} >= 0`),
+    check("sub_accounts_used_nonneg", sql`${t.moneyUsedFen} >= 0`),
+  ],
+);
+
+/** Only the SHA-256 of a session token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    subAccountId: bigint("sub_account_id", { mode: "number" }).references(() => subAccounts.id),
+    createdAt: at("created_at").notNull().defaultNow(),
+    lastSeenAt: at("last_seen_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    revokedAt: at("revoked_at"),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_uq").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** One-time SMS codes; only the hash of the code is kept. */
+export const verifyCodes = pgTable(
+  "verify_codes",
+  {
+    id: id(),
+    phone: text("phone").notNull(),
+    purpose: text("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    sentAt: at("sent_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+  },
+  (t) => [index("verify_codes_phone_idx").on(t.phone, t.sentAt)],
+);
+
+/** Events counted by rate limits (login failures per phone and per IP). */
+export const rateEvents = pgTable(
+  "rate_events",
+  {
+    id: id(),
+    bucket: text("bucket").notNull(),
+    subject: text("subject").notNull(),
+    at: at("at").notNull().defaultNow(),
+  },
+  (t) => [index("rate_events_lookup_idx").on(t.bucket, t.subject, t.at)],
+);
+
+/** The sandbox SMS provider's outbox: what a real gateway would have delivered. */
+export const smsOutbox = pgTable(
+  "sms_outbox",
+  {
+    id: id(),
+    phone: text("phone").notNull(),
+    purpose: text("purpose").notNull(),
+    code: text("code").notNull(),
+    sentAt: at("sent_at").notNull().defaultNow(),
+  },
+  (t) => [index("sms_outbox_phone_idx").on(t.phone, t.sentAt)],
+);
+
+/** Site-wide notices (公告), written in markdown. Banners are notices with an image. */
+export const notices = pgTable("notices", {
+  id: id(),
+  title: text("title").notNull(),
+  summary: text("summary").notNull().default(""),
+  content: text("content").notNull(),
+  bannerImage: text("banner_image"),
+  bannerLink: text("banner_link"),
+  publishedAt: at("published_at").notNull().defaultNow(),
+});
+
+/** Per-user notifications (通知): Title and Original. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    title: text("title").notNull(),
+    original: text("original").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    readAt: at("read_at"),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Per-user messages (消息): CreateAt and Message, shown to users with a phone. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: id(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    message: text("message").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    readAt: at("read_at"),
+  },
+  (t) => [index("messages_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const schema = {
+  users,
+  subAccounts,
+  sessions,
+  verifyCodes,
+  rateEvents,
+  smsOutbox,
+  notices,
+  notifications,
+  messages,
+};

@@ -1,0 +1,113 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database, Db } from "./client";
+import { messages, notices, notifications, users } from "./schema";
+import { hashPassword } from "../modules/accounts/passwords";
+import { subAccounts } from "./schema";
+
+const SEED_LOCK = 727_002;
+
+/** The demo account of the README: phone 13800000000, password demo1234. */
+export const DEMO = {
+  phone: "13800000000",
+  password: "demo1234",
+  subAccount: { name: "lab-student", password: "student1234", moneyLimitFen: 500_00 },
+} as const;
+
+const DEMO_NOTICES = [
+  {
+    title: "平台上线公告：GPU 算力租用全面开放",
+    summary: "云主机、容器实例与裸金属服务器现已开放租用，按小时、按天、按月灵活计费。",
+    content: [
+      "# 平台上线公告",
+      "",
+      "各位用户：",
+      "",
+      "GPU 算力租用平台现已正式上线，提供 **云主机**、**容器实例** 和 **裸金属服务器** 三类产品。",
+      "",
+      "## 计费方式",
+      "",
+      "| 方式 | 时长 | 折扣 |",
+      "| --- | --- | --- |",
+      "| 按小时 | 1-23 小时 | 无 |",
+      "| 按天 | 1-29 天 | 9.8 折 |",
+      "| 按月 | 1-12 个月 | 9.5 折 |",
+      "",
+      "会员折扣可与时长折扣叠加，详见[会员说明](/console/accountInfo)。",
+      "",
+      "如有问题，请联系在线客服。",
+    ].join("\n"),
+    bannerImage: "/images/banner-launch.svg",
+    bannerLink: "/store",
+  },
+  {
+    title: "会员等级与折扣说明",
+    summary: "累计充值满 100 元即可成为铜牌会员，最高享 9.4 折。",
+    content: [
+      "# 会员等级与折扣",
+      "",
+      "会员等级按累计充值金额确定：",
+      "",
+      "- 铜牌会员：累计充值 100 元，9.8 折",
+      "- 银牌会员：累计充值 1500 元，9.7 折",
+      "- 金牌会员：累计充值 10000 元，9.5 折",
+      "- 钻石会员：累计充值 20000 元，9.4 折",
+      "",
+      "会员折扣仅适用于主账号。",
+    ].join("\n"),
+    bannerImage: null,
+    bannerLink: null,
+  },
+  {
+    title: "系统维护通知",
+    summary: "本周六凌晨 2:00-4:00 进行数据库升级，期间控制台可能短暂不可用，运行中的实例不受影响。",
+    content: [
+      "# 系统维护通知",
+      "",
+      "为提升服务质量，我们将于 **本周六 02:00-04:00** 进行数据库升级。",
+      "",
+      "> 维护期间运行中的实例不受影响，控制台和充值功能可能短暂不可用。",
+      "",
+      "给您带来的不便，敬请谅解。",
+    ].join("\n"),
+    bannerImage: null,
+    bannerLink: null,
+  },
+];
+
+async function seedNotices(db: Db) {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(notices);
+  if (Number(n) > 0) return;
+  const base = Date.now() - DEMO_NOTICES.length * 3600_000;
+  await db.insert(notices).values(
+    DEMO_NOTICES.map((notice, i) => ({ ...notice, publishedAt: new Date(base + i * 3600_000) })),
+  );
+}
+
+async function seedDemoAccount(db: Db) {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO.phone)).limit(1);
+  if (existing) return;
+  const [user] = await db
+    .insert(users)
+    .values({ phone: DEMO.phone, passwordHash: await hashPassword(DEMO.password), nickname: "演示用户" })
+    .returning({ id: users.id });
+  await db.insert(subAccounts).values({
+    mainUserId: user.id,
+    name: DEMO.subAccount.name,
+    passwordHash: await hashPassword(DEMO.subAccount.password),
+    moneyLimitFen: DEMO.subAccount.moneyLimitFen,
+  });
+  await db.insert(notifications).values([
+    { userId: user.id, title: "欢迎使用 GPU 算力平台", original: "您的演示账号已开通，可以浏览算力市场并体验控制台。" },
+    { userId: user.id, title: "实名认证提醒", original: "完成实名认证后可租用全部机型并开具发票。" },
+  ]);
+  await db.insert(messages).values({ userId: user.id, message: "欢迎注册，祝您使用愉快。" });
+}
+
+/** Idempotent: safe on every start and on several replicas at once. */
+export async function seedDatabase(database: Database, options: { demo: boolean }): Promise<void> {
+  await database.withExclusiveLock(SEED_LOCK, async (db) => {
+    if (!options.demo) return;
+    await seedNotices(db);
+    await seedDemoAccount(db);
+  });
+}

@@ -1,0 +1,135 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { loginSubAccount, loginWithCode, loginWithPassword } from "../../modules/accounts/login";
+import { changeNoticeEmail } from "../../modules/accounts/profile";
+import { registerCompany, registerPersonal } from "../../modules/accounts/register";
+import { revokeSession } from "../../modules/accounts/sessions";
+import { unregister, unregisterCheck } from "../../modules/accounts/unregister";
+import { sendVerifyCode } from "../../modules/accounts/verify-codes";
+import { getUserSnapshot } from "../../modules/accounts/user-info";
+import { listVipInfos } from "../../modules/membership/vip-info";
+import { callerFromForm, origin, type Env } from "../context";
+import * as f from "../fields";
+import { toUserInfo } from "../shapes/user-info";
+import { ok, parseFields, readForm } from "../wire";
+
+export const accountsApi = new Hono<Env>();
+
+accountsApi.post("/auth/send_verify_code", async (c) => {
+  const input = parseFields(
+    z.object({
+      phone: f.phone(),
+      purpose: z.enum(["register", "login", "company_register", "unregister"], {
+        errorMap: () => ({ message: "验证码用途不正确" }),
+      }),
+    }),
+    await readForm(c),
+  );
+  await sendVerifyCode(c.var.ctx, input);
+  return ok(c, { sent: true, resend_after_seconds: 60 });
+});
+
+const registerFields = {
+  phone: f.phone(),
+  code: f.smsCode,
+  password: f.password,
+  agree: f.agreement,
+  event_channel: f.eventChannel,
+  bd_vid: f.bdVid,
+};
+
+accountsApi.post("/register", async (c) => {
+  const input = parseFields(z.object(registerFields), await readForm(c));
+  const token = await registerPersonal(c.var.ctx, {
+    phone: input.phone,
+    code: input.code,
+    password: input.password,
+    agreed: input.agree,
+    eventChannel: input.event_channel,
+    bdVid: input.bd_vid,
+  });
+  return ok(c, { token });
+});
+
+accountsApi.post("/company_register", async (c) => {
+  const input = parseFields(
+    z.object({
+      company_name: f.requiredText("企业名称", 60),
+      credit_code: f.requiredText("统一社会信用代码", 18),
+      contact_name: f.requiredText("联系人姓名", 20),
+      ...registerFields,
+    }),
+    await readForm(c),
+  );
+  const token = await registerCompany(c.var.ctx, {
+    companyName: input.company_name,
+    creditCode: input.credit_code,
+    contactName: input.contact_name,
+    phone: input.phone,
+    code: input.code,
+    password: input.password,
+    agreed: input.agree,
+    eventChannel: input.event_channel,
+    bdVid: input.bd_vid,
+  });
+  return ok(c, { token });
+});
+
+accountsApi.post("/login", async (c) => {
+  const form = await readForm(c);
+  const byCode = form.login_type === "code";
+  const token = byCode
+    ? await loginWithCode(c.var.ctx, parseFields(z.object({ phone: f.phone(), code: f.smsCode }), form), origin(c))
+    : await loginWithPassword(c.var.ctx, parseFields(z.object({ phone: f.phone(), password: f.password }), form), origin(c));
+  return ok(c, { token });
+});
+
+accountsApi.post("/sub_account_login", async (c) => {
+  const input = parseFields(
+    z.object({ phone: f.phone("主账号手机号"), name: f.requiredText("子账号名称", 32), password: f.password }),
+    await readForm(c),
+  );
+  const token = await loginSubAccount(
+    c.var.ctx,
+    { mainPhone: input.phone, name: input.name, password: input.password },
+    origin(c),
+  );
+  return ok(c, { token });
+});
+
+accountsApi.post("/logout", async (c) => {
+  const caller = await callerFromForm(c, await readForm(c));
+  await revokeSession(c.var.ctx, caller);
+  return ok(c);
+});
+
+accountsApi.post("/get_user_info", async (c) => {
+  const caller = await callerFromForm(c, await readForm(c));
+  return ok(c, toUserInfo(await getUserSnapshot(c.var.ctx, caller)));
+});
+
+accountsApi.post("/get_user_vip_info", async (c) => {
+  await callerFromForm(c, await readForm(c));
+  return ok(c, { vipInfos: listVipInfos() });
+});
+
+accountsApi.post("/unregister_check", async (c) => {
+  const caller = await callerFromForm(c, await readForm(c));
+  const blockers = await unregisterCheck(c.var.ctx, caller);
+  return ok(c, { can_unregister: blockers.length === 0, blockers });
+});
+
+accountsApi.post("/unregister", async (c) => {
+  const form = await readForm(c);
+  const caller = await callerFromForm(c, form);
+  const input = parseFields(z.object({ code: f.smsCode, agree: f.agreement }), form);
+  await unregister(c.var.ctx, caller, { code: input.code, agreed: input.agree });
+  return ok(c);
+});
+
+accountsApi.post("/change_notice_email", async (c) => {
+  const form = await readForm(c);
+  const caller = await callerFromForm(c, form);
+  const input = parseFields(z.object({ email: f.requiredText("邮箱", 254) }), form);
+  return ok(c, { email: await changeNoticeEmail(c.var.ctx, caller, input.email) });
+});

@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { ping } from "../db/client";
+import type { Ctx } from "../modules/context";
+import { accountsApi } from "./api/accounts";
+import { noticesApi } from "./api/notices";
+import type { Env } from "./context";
+import { mainApiError } from "./errors-reply";
+import { sandboxRoutes } from "./sandbox";
+import { thirdPartyApi } from "./third-party";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** The platform's HTTP face: /api, /third-party, /sandbox (sandbox providers only), /healthz, /readyz. */
+export function createHttpApp(ctx: Ctx): Hono<Env> {
+  const app = new Hono<Env>();
+  app.use("*", async (c, next) => {
+    c.set("ctx", ctx);
+    await next();
+  });
+
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  app.get("/readyz", async (c) => {
+    const ready = await Promise.race([
+      ping(ctx.db).catch(() => false),
+      new Promise<false>((r) => setTimeout(() => r(false), 1000)),
+    ]);
+    return c.json({ ok: ready }, ready ? 200 : 503);
+  });
+
+  const api = new Hono<Env>();
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ status: 1, reason: "请求内容过大", data: null }, 413),
+    }),
+  );
+  api.route("/", accountsApi);
+  api.route("/", noticesApi);
+  api.onError((error, c) => mainApiError(c, error));
+  api.notFound((c) => c.json({ status: 1, reason: "接口不存在", data: null }, 404));
+  app.route("/api", api);
+
+  const thirdParty = new Hono<Env>();
+  thirdParty.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ code: 100021, reason: "请求内容过大", message: "请求内容过大", data: null }, 413),
+    }),
+  );
+  thirdParty.route("/", thirdPartyApi);
+  app.route("/third-party", thirdParty);
+
+  if (ctx.providers.kind === "sandbox") app.route("/sandbox", sandboxRoutes);
+
+  app.notFound((c) =>
+    c.req.path.startsWith("/third-party/")
+      ? c.json({ code: 100022, reason: "接口不存在", message: "接口不存在", data: null }, 404)
+      : c.json({ status: 1, reason: "接口不存在", data: null }, 404),
+  );
+  app.onError((error, c) => mainApiError(c, error));
+  return app;
+}

@@ -1,0 +1,62 @@
+import type { ErrorKey } from "../modules/errors";
+
+/**
+ * The error catalogue: every error the platform can answer, in one table.
+ * `status` is the main API's status (0 is success, 2 a dead session, 1 any
+ * other failure); `code` and `http` are what /third-party answers (spec §8).
+ */
+export interface CatalogueEntry {
+  status: 1 | 2;
+  reason: string;
+  code: number;
+  http: number;
+}
+
+export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
+  SESSION_INVALID: { status: 2, reason: "登录已失效，请重新登录", code: 100031, http: 401 },
+  BAD_REQUEST: { status: 1, reason: "请求参数不合法", code: 100022, http: 400 },
+  PAYLOAD_TOO_LARGE: { status: 1, reason: "请求内容过大", code: 100021, http: 413 },
+  NOT_FOUND: { status: 1, reason: "请求的内容不存在", code: 100022, http: 404 },
+  PERMISSION_DENIED: { status: 1, reason: "没有权限执行该操作", code: 100041, http: 403 },
+  PHONE_INVALID: { status: 1, reason: "请输入正确的11位手机号", code: 100022, http: 400 },
+  CODE_INVALID: { status: 1, reason: "验证码错误或已过期", code: 100022, http: 400 },
+  CODE_TOO_MANY_TRIES: { status: 1, reason: "验证码错误次数过多，请重新获取", code: 102252, http: 429 },
+  SMS_RATE_MINUTE: { status: 1, reason: "验证码发送过于频繁，请1分钟后再试", code: 102252, http: 429 },
+  SMS_RATE_HOUR: { status: 1, reason: "该手机号1小时内已获取5次验证码，请1小时后再试", code: 102252, http: 429 },
+  SMS_RATE_DAY: { status: 1, reason: "该手机号今日已获取10次验证码，请明天再试", code: 102252, http: 429 },
+  PHONE_REGISTERED: { status: 1, reason: "该手机号已注册，请直接登录", code: 100022, http: 409 },
+  AGREEMENT_REQUIRED: { status: 1, reason: "请阅读并同意相关协议", code: 100022, http: 400 },
+  PASSWORD_WEAK: { status: 1, reason: "密码需为8-32位，且同时包含字母和数字", code: 100022, http: 400 },
+  LOGIN_FAILED: { status: 1, reason: "手机号或密码错误", code: 100031, http: 401 },
+  LOGIN_THROTTLED: { status: 1, reason: "登录失败次数过多，请15分钟后再试", code: 102252, http: 429 },
+  ACCOUNT_NOT_FOUND: { status: 1, reason: "该手机号尚未注册", code: 100022, http: 404 },
+  SUB_LOGIN_FAILED: { status: 1, reason: "主账号手机号、子账号名称或密码错误", code: 100031, http: 401 },
+  CREDIT_CODE_INVALID: { status: 1, reason: "统一社会信用代码不正确", code: 100022, http: 400 },
+  COMPANY_NAME_INVALID: { status: 1, reason: "请输入2-60个字的企业名称", code: 100022, http: 400 },
+  CONTACT_NAME_INVALID: { status: 1, reason: "请输入2-20个字的联系人姓名", code: 100022, http: 400 },
+  EMAIL_INVALID: { status: 1, reason: "邮箱格式不正确", code: 100022, http: 400 },
+  UNREGISTER_BLOCKED: { status: 1, reason: "账号存在未处理事项，暂不能注销", code: 100041, http: 409 },
+  DATABASE: { status: 1, reason: "服务繁忙，请稍后再试", code: 100001, http: 500 },
+  INTERNAL: { status: 1, reason: "服务繁忙，请稍后再试", code: 100011, http: 500 },
+};
+
+/** Third-party codes of spec §8 that belong to areas not built yet, kept with the rest. */
+export const THIRD_PARTY_CODES = {
+  100001: "database server error",
+  100002: "cache server error",
+  100003: "http server error",
+  100011: "unknown server error",
+  100021: "illegal request body",
+  100022: "illegal request parameter",
+  100031: "invalid access token",
+  100032: "access token expired",
+  100041: "permission forbidden",
+  100101: "invalid work order category id",
+  100102: "category name exists",
+  100103: "category in use",
+  100111: "invalid subcategory id",
+  100112: "subcategory name exists",
+  100203: "subcategory in use",
+  100301: "invalid work order document id",
+  102252: "verification attempts limit reached",
+} as const;

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { CODE_PATTERN, PHONE_PATTERN } from "../rules/validation";
+
+/**
+ * Field schemas for the wire, with the Chinese messages the pages show. Every
+ * string has a length bound, so an oversized value is refused field by field.
+ */
+export const text = (label: string, max: number) =>
+  z
+    .string({ required_error: `请填写${label}`, invalid_type_error: `${label}格式不正确` })
+    .max(max, `${label}过长`);
+
+export const requiredText = (label: string, max: number) => text(label, max).trim().min(1, `请填写${label}`);
+
+export const phone = (label = "手机号") =>
+  requiredText(label, 32).regex(PHONE_PATTERN, "请输入正确的11位手机号");
+
+export const smsCode = requiredText("验证码", 16).regex(CODE_PATTERN, "验证码为6位数字");
+
+export const password = z
+  .string({ required_error: "请填写密码", invalid_type_error: "密码格式不正确" })
+  .min(1, "请填写密码")
+  .max(128, "密码过长");
+
+/** "1", "true" or "on" (a checked checkbox) mean yes; anything else, or nothing, means no. */
+export const agreement = z
+  .union([z.string().max(8), z.boolean()], { invalid_type_error: "协议确认格式不正确" })
+  .optional()
+  .transform((v) => v === true || v === "1" || v === "true" || v === "on");
+
+export const optionalText = (label: string, max: number) => text(label, max).optional();
+
+const int = (label: string, min: number, max: number) =>
+  z
+    .union([z.string().max(12), z.number()], { invalid_type_error: `${label}必须是整数` })
+    .transform((v, ctx) => {
+      const n = typeof v === "number" ? v : v.trim() === "" ? NaN : Number(v);
+      if (!Number.isInteger(n)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label}必须是整数` });
+        return z.NEVER;
+      }
+      if (n < min || n > max) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label}必须在${min}到${max}之间` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const page = int("页码", 1, 100_000).optional().default("1");
+export const pageSize = (max: number, fallback: number) => int("每页条数", 1, max).optional().default(String(fallback));
+export const id = (label: string) => int(label, 1, Number.MAX_SAFE_INTEGER);
+export const readStatus = int("状态", -1, 1).optional().default("-1");
+
+/** The session token in the body (spec §7). Its checks happen in the session lookup. */
+export const session = z.string({ invalid_type_error: "登录已失效，请重新登录" }).max(256).optional();
+
+export const eventChannel = z
+  .string()
+  .max(16)
+  .optional()
+  .transform((v) => (v === "sy" ? "sy" : "dl"));
+
+export const bdVid = z
+  .string({ invalid_type_error: "bd_vid格式不正确" })
+  .max(128, "bd_vid过长")
+  .regex(/^[A-Za-z0-9_.-]*$/, "bd_vid格式不正确")
+  .optional();

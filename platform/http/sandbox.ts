@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { readOutbox } from "../providers/sms/outbox";
+import { PHONE_PATTERN } from "../rules/validation";
+import type { Env } from "./context";
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
+
+/** Pages of the sandbox providers, mounted only when PROVIDERS=sandbox. */
+export const sandboxRoutes = new Hono<Env>();
+
+sandboxRoutes.get("/sms.json", async (c) => {
+  const phone = c.req.query("phone");
+  if (phone !== undefined && !PHONE_PATTERN.test(phone)) return c.json({ error: "手机号格式不正确" }, 400);
+  return c.json(await readOutbox(c.var.ctx.db, phone));
+});
+
+sandboxRoutes.get("/sms", async (c) => {
+  const rows = await readOutbox(c.var.ctx.db, undefined, 100);
+  const body = rows
+    .map(
+      (r) =>
+        `<tr><td>${escape(r.sentAt)}</td><td>${escape(r.phone)}</td><td>${escape(r.purpose)}</td><td><b>${escape(r.code)}</b></td></tr>`,
+    )
+    .join("");
+  return c.html(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>沙箱短信</title>
+<style>body{font:14px Roboto,"Noto Sans CJK SC",sans-serif;color:#333;margin:24px}table{border-collapse:collapse}td,th{border:1px solid #D8D8D8;padding:6px 12px;text-align:left}</style>
+</head><body><h1>沙箱短信发件箱</h1><p>沙箱环境不会真正发送短信，验证码显示在这里（最新在前）。</p>
+<table><thead><tr><th>发送时间</th><th>手机号</th><th>用途</th><th>验证码</th></tr></thead><tbody>${body || '<tr><td colspan="4">暂无短信</td></tr>'}</tbody></table></body></html>`);
+});

@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import { resolveSession } from "../../modules/accounts/sessions";
+import type { Caller } from "../../modules/context";
+import type { Env } from "../context";
+import { thirdPartyError } from "../errors-reply";
+
+export type ThirdPartyEnv = Env & { Variables: Env["Variables"] & { caller: Caller } };
+
+/**
+ * /third-party: the token comes in the Authorization header ("Bearer <token>"
+ * or the bare token). Routes of the work-order and verification areas mount here
+ * as those areas are built.
+ */
+export const thirdPartyApi = new Hono<ThirdPartyEnv>();
+
+thirdPartyApi.use("*", async (c, next) => {
+  const header = c.req.header("authorization") ?? "";
+  const token = header.replace(/^Bearer\s+/i, "").trim() || undefined;
+  c.set("caller", await resolveSession(c.var.ctx, token));
+  await next();
+});
+
+thirdPartyApi.onError((error, c) => thirdPartyError(c, error));
+thirdPartyApi.notFound((c) => c.json({ code: 100022, reason: "接口不存在", message: "接口不存在", data: null }, 404));

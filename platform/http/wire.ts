@@ -1,0 +1,51 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { DomainError, fail } from "../modules/errors";
+
+export type Form = Record<string, unknown>;
+
+/**
+ * The request's fields: the form-urlencoded (or multipart) body for POST, the
+ * query string for GET. A malformed body is a BAD_REQUEST, never an exception.
+ */
+export async function readForm(c: Context): Promise<Form> {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return c.req.query();
+  const type = c.req.header("content-type") ?? "";
+  try {
+    if (type.includes("application/json")) {
+      const body: unknown = await c.req.json();
+      if (!body || typeof body !== "object" || Array.isArray(body)) return fail("BAD_REQUEST", undefined, "请求体格式不正确");
+      return body as Form;
+    }
+    if (type === "" || type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+      const text = type.includes("multipart/form-data") ? null : await c.req.text();
+      if (text !== null) {
+        const form: Form = {};
+        for (const [key, value] of new URLSearchParams(text)) {
+          // A repeated field is a wrong type, not a silently chosen value.
+          form[key] = key in form ? [form[key], value].flat() : value;
+        }
+        return form;
+      }
+      return (await c.req.parseBody({ all: true })) as Form;
+    }
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    return fail("BAD_REQUEST", undefined, "请求体格式不正确");
+  }
+  return fail("BAD_REQUEST", undefined, "请使用 application/x-www-form-urlencoded 提交");
+}
+
+/** Validates fields with a zod schema; the first problem becomes a BAD_REQUEST naming its field. */
+export function parseFields<S extends z.ZodTypeAny>(schema: S, form: Form): z.infer<S> {
+  const result = schema.safeParse(form);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.map(String).join(".") || undefined;
+  return fail("BAD_REQUEST", field, issue?.message ?? "请求参数不合法");
+}
+
+/** The main API's success reply. */
+export function ok(c: Context, data: unknown = null) {
+  return c.json({ status: 0, reason: "", data });
+}

@@ -1,0 +1,50 @@
+import { loadPlatformConfig, type PlatformConfig } from "./config";
+import { openDatabase, type Database } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
+import { seedDatabase } from "./db/seed";
+import { createHttpApp } from "./http/app";
+import type { Ctx } from "./modules/context";
+import { createProviders } from "./providers";
+
+/** A running platform: its fetch handler (the whole HTTP contract), its context and a way to stop it. */
+export interface Platform {
+  fetch(request: Request): Promise<Response>;
+  ctx: Ctx;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface PlatformOptions {
+  config: PlatformConfig;
+  /** Overrides the clock, for tests. */
+  now?: () => Date;
+}
+
+export async function createPlatform({ config, now }: PlatformOptions): Promise<Platform> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  await seedDatabase(database, { demo: config.seedDemo });
+  const ctx: Ctx = {
+    db: database.db,
+    providers: createProviders(config, database.db),
+    now: now ?? (() => new Date()),
+  };
+  const app = createHttpApp(ctx);
+  return {
+    fetch: async (request) => app.fetch(request),
+    ctx,
+    database,
+    close: () => database.close(),
+  };
+}
+
+let shared: Promise<Platform> | undefined;
+
+/** The process's one platform, created on first use from the environment. */
+export function getPlatform(): Promise<Platform> {
+  shared ??= createPlatform({ config: loadPlatformConfig() }).catch((error) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}

@@ -1,0 +1,108 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { messages, notifications, users } from "../../db/schema";
+import { inTransaction, pgCode } from "../../db/tx";
+import { isStrongPassword, isValidCreditCode, PHONE_PATTERN } from "../../rules/validation";
+import type { Ctx } from "../context";
+import { fail } from "../errors";
+import { hashPassword } from "./passwords";
+import { createSession } from "./sessions";
+import { consumeVerifyCode } from "./verify-codes";
+
+export interface PersonalRegistration {
+  phone: string;
+  code: string;
+  password: string;
+  agreed: boolean;
+  /** "sy" when the user came from the top bar's register button, else "dl". */
+  eventChannel: string;
+  bdVid?: string;
+}
+
+export interface CompanyRegistration extends Omit<PersonalRegistration, "eventChannel" | "bdVid"> {
+  companyName: string;
+  creditCode: string;
+  contactName: string;
+  eventChannel: string;
+  bdVid?: string;
+}
+
+async function phoneIsTaken(ctx: Ctx, phone: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), isNull(users.closedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+function checkCommon(input: { phone: string; password: string; agreed: boolean }) {
+  if (!PHONE_PATTERN.test(input.phone)) fail("PHONE_INVALID", "phone");
+  if (!isStrongPassword(input.password)) fail("PASSWORD_WEAK", "password");
+  if (!input.agreed) fail("AGREEMENT_REQUIRED", "agree");
+}
+
+/** Creates the account with its welcome message and notification, all or nothing. */
+async function insertUser(ctx: Ctx, values: typeof users.$inferInsert): Promise<number> {
+  try {
+    return await inTransaction(ctx.db, async (tx) => {
+      const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+      await tx.insert(messages).values({ userId: row.id, message: "欢迎注册，祝您使用愉快。", createdAt: values.createdAt });
+      await tx.insert(notifications).values({
+        userId: row.id,
+        title: "欢迎加入 GPU 算力平台",
+        original: "完成实名认证后即可租用全部机型；充值满 100 元升级为铜牌会员，享 9.8 折。",
+        createdAt: values.createdAt,
+      });
+      return row.id;
+    });
+  } catch (error) {
+    // Two registrations of one phone at once: the partial unique index decides.
+    if (pgCode(error) === "23505") return fail("PHONE_REGISTERED", "phone");
+    throw error;
+  }
+}
+
+/** Registers a personal main account and logs it in; returns the new session token. */
+export async function registerPersonal(ctx: Ctx, input: PersonalRegistration): Promise<string> {
+  checkCommon(input);
+  if (await phoneIsTaken(ctx, input.phone)) fail("PHONE_REGISTERED", "phone");
+  await consumeVerifyCode(ctx, { phone: input.phone, purpose: "register", code: input.code });
+  const now = ctx.now();
+  const userId = await insertUser(ctx, {
+    phone: input.phone,
+    passwordHash: await hashPassword(input.password),
+    kind: "personal",
+    nickname: `用户${input.phone.slice(-4)}`,
+    eventChannel: input.eventChannel,
+    bdVid: input.bdVid || null,
+    createdAt: now,
+  });
+  return createSession(ctx.db, now, { userId });
+}
+
+/** Registers an enterprise main account and logs it in; returns the new session token. */
+export async function registerCompany(ctx: Ctx, input: CompanyRegistration): Promise<string> {
+  const companyName = input.companyName.trim();
+  const contactName = input.contactName.trim();
+  const creditCode = input.creditCode.trim().toUpperCase();
+  if (companyName.length < 2 || companyName.length > 60) fail("COMPANY_NAME_INVALID", "companyName");
+  if (!isValidCreditCode(creditCode)) fail("CREDIT_CODE_INVALID", "creditCode");
+  if (contactName.length < 2 || contactName.length > 20) fail("CONTACT_NAME_INVALID", "contactName");
+  checkCommon(input);
+  if (await phoneIsTaken(ctx, input.phone)) fail("PHONE_REGISTERED", "phone");
+  await consumeVerifyCode(ctx, { phone: input.phone, purpose: "company_register", code: input.code });
+  const now = ctx.now();
+  const userId = await insertUser(ctx, {
+    phone: input.phone,
+    passwordHash: await hashPassword(input.password),
+    kind: "enterprise",
+    nickname: companyName,
+    companyName,
+    creditCode,
+    contactName,
+    eventChannel: input.eventChannel,
+    bdVid: input.bdVid || null,
+    createdAt: now,
+  });
+  return createSession(ctx.db, now, { userId });
+}

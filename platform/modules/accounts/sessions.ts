@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sessions, subAccounts, users } from "../../db/schema";
+import type { Caller, Ctx } from "../context";
+import { fail } from "../errors";
+
+/** See docs/decisions/003-session-lifetimes.md. */
+export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
+/** last_seen_at is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** A new random 256-bit token; only its hash is stored. */
+export async function createSession(
+  db: Db,
+  now: Date,
+  owner: { userId: number; subAccountId?: number | null },
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: owner.userId,
+    subAccountId: owner.subAccountId ?? null,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+  });
+  return token;
+}
+
+/**
+ * The caller behind a token. Unknown, revoked, idle-expired or absolutely
+ * expired tokens, closed accounts and disabled sub-accounts all fail with
+ * SESSION_INVALID (status 2).
+ */
+export async function resolveSession(ctx: Ctx, token: string | undefined): Promise<Caller> {
+  if (!token || !TOKEN_SHAPE.test(token)) return fail("SESSION_INVALID");
+  const now = ctx.now();
+  const [row] = await ctx.db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      subAccountId: sessions.subAccountId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      closedAt: users.closedAt,
+      subDisabledAt: subAccounts.disabledAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(subAccounts, eq(subAccounts.id, sessions.subAccountId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (
+    !row ||
+    row.revokedAt ||
+    row.closedAt ||
+    row.subDisabledAt ||
+    row.expiresAt.getTime() <= now.getTime() ||
+    row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now.getTime()
+  ) {
+    return fail("SESSION_INVALID");
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+  }
+  return { sessionId: row.id, userId: row.userId, subAccountId: row.subAccountId };
+}
+
+export async function revokeSession(ctx: Ctx, caller: Caller): Promise<void> {
+  await ctx.db
+    .update(sessions)
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(sessions.id, caller.sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,99 @@
+import { createHash, randomInt } from "node:crypto";
+import { and, count, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { verifyCodes } from "../../db/schema";
+import { inTransaction } from "../../db/tx";
+import type { SmsPurpose } from "../../providers/sms/types";
+import { CODE_PATTERN, PHONE_PATTERN } from "../../rules/validation";
+import type { Ctx } from "../context";
+import { fail } from "../errors";
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_WRONG_TRIES = 5;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Per phone: 1 a minute, 5 an hour, 10 a day. */
+export const SMS_LIMITS = [
+  { windowMs: MINUTE, max: 1, key: "SMS_RATE_MINUTE" },
+  { windowMs: HOUR, max: 5, key: "SMS_RATE_HOUR" },
+  { windowMs: DAY, max: 10, key: "SMS_RATE_DAY" },
+] as const;
+
+function codeHash(phone: string, purpose: string, code: string): string {
+  return createHash("sha256").update(`${phone}:${purpose}:${code}`).digest("hex");
+}
+
+/**
+ * Sends a 6-digit code. The reply is the same whether or not the phone has an
+ * account. Rate limits are checked under a per-phone transaction lock, so two
+ * concurrent requests cannot both pass the same limit.
+ */
+export async function sendVerifyCode(ctx: Ctx, input: { phone: string; purpose: SmsPurpose }): Promise<void> {
+  if (!PHONE_PATTERN.test(input.phone)) fail("PHONE_INVALID", "phone");
+  const now = ctx.now();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  await inTransaction(ctx.db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"sms:" + input.phone}))`);
+    for (const limit of SMS_LIMITS) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(verifyCodes)
+        .where(and(eq(verifyCodes.phone, input.phone), gt(verifyCodes.sentAt, new Date(now.getTime() - limit.windowMs))));
+      if (Number(row?.n ?? 0) >= limit.max) fail(limit.key, "phone");
+    }
+    await tx.insert(verifyCodes).values({
+      phone: input.phone,
+      purpose: input.purpose,
+      codeHash: codeHash(input.phone, input.purpose, code),
+      sentAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    });
+  });
+  await ctx.providers.sms.sendCode({ phone: input.phone, purpose: input.purpose, code });
+}
+
+/**
+ * Checks and uses up a code. A wrong code counts against the newest code
+ * (dead after 5 wrong tries); a right one can be used once. The wrong-try count
+ * is committed even though the caller then fails.
+ */
+export async function consumeVerifyCode(
+  ctx: Ctx,
+  input: { phone: string; purpose: SmsPurpose; code: string; field?: string },
+): Promise<void> {
+  const field = input.field ?? "code";
+  if (!CODE_PATTERN.test(input.code)) fail("CODE_INVALID", field);
+  const now = ctx.now();
+  const outcome = await inTransaction(ctx.db, async (tx) => {
+    const [latest] = await tx
+      .select()
+      .from(verifyCodes)
+      .where(
+        and(
+          eq(verifyCodes.phone, input.phone),
+          eq(verifyCodes.purpose, input.purpose),
+          isNull(verifyCodes.usedAt),
+          gte(verifyCodes.expiresAt, now),
+        ),
+      )
+      .orderBy(desc(verifyCodes.id))
+      .limit(1)
+      .for("update");
+    if (!latest) return "CODE_INVALID" as const;
+    if (latest.failedAttempts >= MAX_WRONG_TRIES) return "CODE_TOO_MANY_TRIES" as const;
+    if (latest.codeHash !== codeHash(input.phone, input.purpose, input.code)) {
+      await tx
+        .update(verifyCodes)
+        .set({ failedAttempts: sql`${verifyCodes.failedAttempts} + 1` })
+        .where(eq(verifyCodes.id, latest.id));
+      return latest.failedAttempts + 1 >= MAX_WRONG_TRIES ? ("CODE_TOO_MANY_TRIES" as const) : ("CODE_INVALID" as const);
+    }
+    const used = await tx
+      .update(verifyCodes)
+      .set({ usedAt: now })
+      .where(and(eq(verifyCodes.id, latest.id), isNull(verifyCodes.usedAt)))
+      .returning({ id: verifyCodes.id });
+    return used.length === 1 ? ("OK" as const) : ("CODE_INVALID" as const);
+  });
+  if (outcome !== "OK") fail(outcome, field);
+}

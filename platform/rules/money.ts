@@ -1,0 +1,46 @@
+/**
+ * Money is integer fen inside the platform. Yuan with two decimals only at the
+ * wire and on the screen; every conversion lives here.
+ */
+
+/** 1234 → "12.34", -5 → "-0.05". */
+export function fenToYuan(fen: number): string {
+  if (!Number.isSafeInteger(fen)) throw new RangeError(`not an integer amount of fen: ${fen}`);
+  const sign = fen < 0 ? "-" : "";
+  const abs = Math.abs(fen);
+  const yuan = Math.floor(abs / 100);
+  const cents = String(abs % 100).padStart(2, "0");
+  return `${sign}${yuan}.${cents}`;
+}
+
+/** "12.34" → 12.34 as a number of yuan, for the wire's numeric fields. */
+export function fenToYuanNumber(fen: number): number {
+  return Number(fenToYuan(fen));
+}
+
+/** 1234567 → "12,345.67" for display. */
+export function formatYuan(fen: number): string {
+  const [whole, cents] = fenToYuan(fen).split(".");
+  const negative = whole.startsWith("-");
+  const digits = negative ? whole.slice(1) : whole;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${negative ? "-" : ""}${grouped}.${cents}`;
+}
+
+/** Spec §5: digits (up to 50) with optional thousands groups and up to 2 decimals. */
+const AMOUNT = /^(?:\d{1,50}|\d{1,3}(?:,\d{3}){1,16})(?:\.\d{1,2})?$/;
+
+export const AMOUNT_INVALID = "输入金额不合法";
+
+/**
+ * Parses a yuan amount typed by a person into fen. Returns null when the text
+ * is not a valid amount or is too large to be a safe integer of fen.
+ */
+export function parseYuanToFen(text: string): number | null {
+  const trimmed = text.trim();
+  if (!AMOUNT.test(trimmed)) return null;
+  const [whole, decimals = ""] = trimmed.replace(/,/g, "").split(".");
+  const fen = BigInt(whole) * 100n + BigInt(decimals.padEnd(2, "0"));
+  if (fen > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+  return Number(fen);
+}
