@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 const PlatformEnv = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** See app/env.server.ts: production-ness follows APP_ENV, not NODE_ENV. */
+  APP_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -28,7 +29,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     throw new Error(`Invalid platform environment:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  const production = e.NODE_ENV === "production";
+  const production = e.APP_ENV === "production";
   if (production && !e.PROVIDERS) {
     throw new Error(
       "Invalid platform environment:\n  PROVIDERS: must be set in production (only 'sandbox' providers exist so far)",

@@ -24,7 +24,7 @@ export const password = z
 
 /** "1", "true" or "on" (a checked checkbox) mean yes; anything else, or nothing, means no. */
 export const agreement = z
-  .union([z.string().max(8), z.boolean()], { invalid_type_error: "协议确认格式不正确" })
+  .union([z.string().max(8, "协议确认格式不正确"), z.boolean()], { errorMap: () => ({ message: "协议确认格式不正确" }) })
   .optional()
   .transform((v) => v === true || v === "1" || v === "true" || v === "on");
 
@@ -32,7 +32,9 @@ export const optionalText = (label: string, max: number) => text(label, max).opt
 
 const int = (label: string, min: number, max: number) =>
   z
-    .union([z.string().max(12), z.number()], { invalid_type_error: `${label}必须是整数` })
+    .union([z.string().max(12, `${label}必须是整数`), z.number()], {
+      errorMap: (_issue, ctx) => ({ message: ctx.data === undefined ? `请填写${label}` : `${label}必须是整数` }),
+    })
     .transform((v, ctx) => {
       const n = typeof v === "number" ? v : v.trim() === "" ? NaN : Number(v);
       if (!Number.isInteger(n)) {
@@ -55,8 +57,8 @@ export const readStatus = int("状态", -1, 1).optional().default("-1");
 export const session = z.string({ invalid_type_error: "登录已失效，请重新登录" }).max(256).optional();
 
 export const eventChannel = z
-  .string()
-  .max(16)
+  .string({ invalid_type_error: "来源渠道格式不正确" })
+  .max(16, "来源渠道过长")
   .optional()
   .transform((v) => (v === "sy" ? "sy" : "dl"));
 

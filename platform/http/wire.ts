@@ -9,7 +9,12 @@ export type Form = Record<string, unknown>;
  * query string for GET. A malformed body is a BAD_REQUEST, never an exception.
  */
 export async function readForm(c: Context): Promise<Form> {
-  if (c.req.method === "GET" || c.req.method === "HEAD") return c.req.query();
+  if (c.req.method === "GET" || c.req.method === "HEAD") {
+    // As in a body, a repeated parameter is a wrong type, not a silently chosen value.
+    const query: Form = {};
+    for (const [key, values] of Object.entries(c.req.queries())) query[key] = values.length === 1 ? values[0] : values;
+    return query;
+  }
   const type = c.req.header("content-type") ?? "";
   try {
     if (type.includes("application/json")) {

@@ -44,3 +44,11 @@ export function parseYuanToFen(text: string): number | null {
   if (fen > BigInt(Number.MAX_SAFE_INTEGER)) return null;
   return Number(fen);
 }
+
+/** A signed yuan string from the wire ("-12.34", "0.00") → fen; throws on anything else. */
+export function yuanToFen(yuan: string): number {
+  const match = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/.exec(yuan.trim());
+  if (!match) throw new RangeError(`not a yuan amount: ${yuan}`);
+  const fen = Number(match[2]) * 100 + Number((match[3] ?? "").padEnd(2, "0"));
+  return match[1] ? -fen : fen;
+}

@@ -1,0 +1,49 @@
+import { Form, NavLink } from "@remix-run/react";
+import { Button } from "../ui/Button";
+import { styled } from "../ui/stitches.config";
+
+const Side = styled("aside", {
+  backgroundColor: "white",
+  borderRight: "1px solid #ECEDF0",
+  padding: "$4 0",
+  "@desktop": { width: 200, minHeight: "calc(100vh - 56px)" },
+  nav: { display: "flex", flexDirection: "column" },
+  "nav a": { padding: "$2 $5", color: "$text" },
+  "nav a.active": { color: "$primary", backgroundColor: "$primarySoft", fontWeight: 600 },
+  "nav a:hover": { textDecoration: "none", color: "$primary" },
+  form: { padding: "$4 $5" },
+});
+
+export interface ConsoleNavItem {
+  to: string;
+  label: string;
+}
+
+/** Navigation for the console pages that exist; the list grows with each area. */
+export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
+  return [
+    { to: "/console/dashboard", label: "总览" },
+    { to: "/console/accountInfo", label: "账号信息" },
+    { to: "/console/messages", label: "消息中心" },
+    ...(isSub ? [] : [{ to: "/console/safe", label: "安全设置" }]),
+  ];
+}
+
+export function ConsoleNav({ isSub }: { isSub: boolean }) {
+  return (
+    <Side>
+      <nav aria-label="控制台导航">
+        {consoleNavItems(isSub).map((item) => (
+          <NavLink key={item.to} to={item.to} prefetch="intent">
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Form method="post" action="/logout">
+        <Button type="submit" variant="secondary" size="sm">
+          退出登录
+        </Button>
+      </Form>
+    </Side>
+  );
+}

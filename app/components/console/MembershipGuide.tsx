@@ -1,0 +1,30 @@
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { VipInfo } from "~/upstream/accounts.server";
+import type { UserFigures } from "~/utils/user-figures";
+import { Button, ButtonLink } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+import { MembershipTable } from "./MembershipTable";
+
+/** The membership guide dialog; without JavaScript its button links to /console/accountInfo, which shows the same. */
+export function MembershipGuide({ vipInfos, figures, vipLevel }: { vipInfos: VipInfo[]; figures: UserFigures; vipLevel: number }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  if (!hydrated) {
+    return (
+      <ButtonLink href="/console/accountInfo#membership" variant="link">
+        会员说明
+      </ButtonLink>
+    );
+  }
+  return (
+    <>
+      <Button type="button" variant="link" onClick={() => setOpen(true)}>
+        会员说明
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title="会员等级说明">
+        <MembershipTable vipInfos={vipInfos} figures={figures} vipLevel={vipLevel} />
+      </Dialog>
+    </>
+  );
+}

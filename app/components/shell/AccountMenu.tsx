@@ -1,0 +1,117 @@
+import { Form, Link } from "@remix-run/react";
+import type { UserInfo } from "~/upstream/accounts.server";
+import { maskPhone, type UserFigures } from "~/utils/user-figures";
+import { Button } from "../ui/Button";
+import { Badge } from "../ui/layout";
+import { Menu, MenuItem, MenuSeparator } from "../ui/Menu";
+import { styled } from "../ui/stitches.config";
+
+const Avatar = styled("span", {
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: 32,
+  height: 32,
+  borderRadius: "50%",
+  backgroundColor: "$primary",
+  color: "white",
+  fontWeight: 600,
+  variants: { size: { lg: { width: 44, height: 44, fontSize: "$lg" } } },
+});
+const Head = styled("div", { display: "flex", gap: "$3", alignItems: "center", marginBottom: "$3" });
+const Name = styled("div", { fontWeight: 600, display: "flex", gap: "$2", alignItems: "center", flexWrap: "wrap" });
+const Figures = styled("dl", {
+  display: "grid",
+  gridTemplateColumns: "1fr 1fr",
+  gap: "$2",
+  margin: "0 0 $3",
+  dt: { color: "$muted", fontSize: "$sm" },
+  dd: { margin: 0, color: "$price", fontWeight: 600 },
+});
+const Tiles = styled("div", {
+  display: "grid",
+  gridTemplateColumns: "repeat(2, 1fr)",
+  gap: "$2",
+  a: { display: "block", padding: "$2", borderRadius: "$sm", backgroundColor: "$page", color: "$text", textAlign: "center" },
+});
+const Links = styled("div", { display: "flex", flexDirection: "column", gap: "$1", a: { color: "$text" } });
+
+/** The user dropdown of spec §2. Without JavaScript its trigger links to the account page. */
+export function AccountMenu({ user, figures }: { user: UserInfo; figures: UserFigures }) {
+  const initial = (user.SubAccount?.Name ?? user.Name).slice(0, 1).toUpperCase();
+  return (
+    <Menu label="账户菜单" fallbackHref="/console/accountInfo" trigger={<Avatar>{initial}</Avatar>}>
+      <Head>
+        <Avatar size="lg">{initial}</Avatar>
+        <div>
+          <Name>
+            <span data-testid="menu-name">{user.SubAccount ? user.SubAccount.Name : user.Name}</span>
+            <Badge tone={figures.isSub ? "muted" : "primary"} data-testid="account-kind">
+              {figures.isSub ? "子账号" : "主账号"}
+            </Badge>
+            {!figures.isSub && <Badge tone="muted">未认证</Badge>}
+          </Name>
+          <div>{figures.isSub ? `主账号 ${maskPhone(user.Phone)}` : maskPhone(user.Phone)}</div>
+        </div>
+      </Head>
+      <Figures>
+        {figures.isSub ? (
+          <>
+            <div>
+              <dt>额度上限</dt>
+              <dd>¥{figures.subLimit}</dd>
+            </div>
+            <div>
+              <dt>可用额度</dt>
+              <dd>¥{figures.subCanUse}</dd>
+            </div>
+          </>
+        ) : (
+          <>
+            <div>
+              <dt>余额</dt>
+              <dd>¥{figures.displayMoney}</dd>
+            </div>
+            <div>
+              <dt>算力券</dt>
+              <dd>¥{figures.powerMoney}</dd>
+            </div>
+            <div>
+              <dt>授信额度</dt>
+              <dd>¥{figures.creditQuota}</dd>
+            </div>
+            <div>
+              <dt>综合可用</dt>
+              <dd>¥{figures.integratedMoney}</dd>
+            </div>
+          </>
+        )}
+      </Figures>
+      <Tiles>
+        <MenuItem asChild>
+          <Link to="/console/accountInfo">账号信息</Link>
+        </MenuItem>
+        <MenuItem asChild>
+          <Link to="/console/dashboard">控制台总览</Link>
+        </MenuItem>
+      </Tiles>
+      <MenuSeparator />
+      <Links>
+        <MenuItem asChild>
+          <Link to="/console/messages">消息中心</Link>
+        </MenuItem>
+        {!figures.isSub && (
+          <MenuItem asChild>
+            <Link to="/console/safe">安全设置</Link>
+          </MenuItem>
+        )}
+      </Links>
+      <MenuSeparator />
+      <Form method="post" action="/logout">
+        <Button type="submit" variant="secondary" block>
+          退出登录
+        </Button>
+      </Form>
+    </Menu>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ShellData } from "~/utils/shell.server";
+import { formatDateTime } from "~/utils/format";
+import { Dot } from "../ui/layout";
+import { Menu } from "../ui/Menu";
+import { styled } from "../ui/stitches.config";
+import { MailIcon } from "./icons";
+
+const List = styled("ul", { listStyle: "none", margin: 0, padding: 0 });
+const Item = styled("li", { display: "flex", gap: "$2", padding: "$2 0", borderBottom: "1px solid #F0F1F4", small: { color: "$muted", display: "block" } });
+const Empty = styled("p", { color: "$muted", textAlign: "center", margin: "$4 0" });
+const Icon = styled("span", { position: "relative", display: "inline-flex", [`& ${Dot}`]: { position: "absolute", top: -2, right: -2 } });
+
+/** Messages dropdown (only for users with a phone): CreateAt and Message, unread dot, 暂无新消息. */
+export function MessagesMenu({ shell }: { shell: ShellData }) {
+  const feed = shell.messages;
+  if (!feed) return null;
+  return (
+    <Menu
+      label="消息"
+      fallbackHref="/console/messages"
+      trigger={
+        <Icon data-testid="message-icon">
+          <MailIcon />
+          {feed.unread > 0 && <Dot />}
+        </Icon>
+      }
+    >
+      <b>消息</b>
+      {feed.list.length === 0 ? (
+        <Empty>暂无新消息</Empty>
+      ) : (
+        <List>
+          {feed.list.map((m) => (
+            <Item key={m.Id}>
+              {!m.Read && <Dot aria-label="未读" style={{ marginTop: 8 }} />}
+              <div>
+                <small>{formatDateTime(m.CreateAt)}</small>
+                {m.Message}
+              </div>
+            </Item>
+          ))}
+        </List>
+      )}
+      <a href="/console/messages">查看全部消息</a>
+    </Menu>
+  );
+}

@@ -1,0 +1,153 @@
+import { Link, NavLink } from "@remix-run/react";
+import type { ShellData } from "~/utils/shell.server";
+import { userFigures } from "~/utils/user-figures";
+import { ButtonLink } from "../ui/Button";
+import { styled } from "../ui/stitches.config";
+import { AccountMenu } from "./AccountMenu";
+import { LogoMark, MenuIcon } from "./icons";
+import { MessagesMenu } from "./MessagesMenu";
+import { navTabs } from "./nav-tabs";
+import { NoticesMenu } from "./NoticesMenu";
+import { NotificationsMenu } from "./NotificationsMenu";
+
+const Bar = styled("header", {
+  position: "sticky",
+  top: 0,
+  zIndex: 800,
+  height: "$bar",
+  display: "flex",
+  alignItems: "center",
+  gap: "$4",
+  padding: "0 $4",
+  borderBottom: "1px solid transparent",
+  variants: {
+    tone: {
+      dark: { backgroundColor: "$barDark", color: "white", borderColor: "#2A2930" },
+      light: { backgroundColor: "$barLight", color: "$text", borderColor: "#ECEDF0" },
+    },
+  },
+});
+
+const Brand = styled(Link, { display: "flex", alignItems: "center", gap: "$2", color: "inherit", fontWeight: 700, fontSize: "$lg", "&:hover": { textDecoration: "none" } });
+const Tabs = styled("nav", {
+  display: "none",
+  "@desktop": { display: "flex", gap: "$4", alignItems: "center" },
+  a: { color: "inherit", opacity: 0.85, fontSize: "$md", whiteSpace: "nowrap" },
+  "a:hover, a[aria-current=page]": { opacity: 1, color: "$primary", textDecoration: "none" },
+});
+const Promo = styled("a", {
+  display: "none",
+  "@desktop": { display: "inline-block" },
+  padding: "2px 10px",
+  borderRadius: 999,
+  background: "linear-gradient(90deg, #FF7A45, #F33E3E)",
+  color: "white !important",
+  fontSize: "$sm",
+});
+const Spacer = styled("div", { flex: 1 });
+const Tools = styled("div", { display: "flex", alignItems: "center", gap: "$4" });
+const Figures = styled(Link, {
+  display: "none",
+  "@desktop": { display: "flex", flexDirection: "column", lineHeight: 1.2 },
+  color: "inherit",
+  fontSize: "$sm",
+  "&:hover": { textDecoration: "none" },
+  b: { color: "$price", fontWeight: 600 },
+});
+
+const Drawer = styled("details", {
+  "@desktop": { display: "none" },
+  summary: { listStyle: "none", cursor: "pointer", display: "flex" },
+  "summary::-webkit-details-marker": { display: "none" },
+  nav: {
+    position: "fixed",
+    top: "$bar",
+    left: 0,
+    bottom: 0,
+    width: 240,
+    backgroundColor: "white",
+    boxShadow: "$panel",
+    padding: "$4",
+    display: "flex",
+    flexDirection: "column",
+    gap: "$3",
+  },
+  "nav a": { color: "$text" },
+});
+
+/** The top bar of spec §2: logo, tabs, promo link, notification centre, balances and the user menu. */
+export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
+  const { user, site } = shell;
+  const figures = user ? userFigures(user) : null;
+  const isSub = figures?.isSub ?? false;
+  const tabs = navTabs(site, { isSub });
+  const drawerTabs = navTabs(site, { isSub, drawer: true });
+  return (
+    <Bar tone={dark ? "dark" : "light"} data-bar={dark ? "dark" : "light"}>
+      <Drawer>
+        <summary aria-label="打开导航菜单">
+          <MenuIcon />
+        </summary>
+        <nav aria-label="移动端导航">
+          {drawerTabs.map((t) => (
+            <a key={t.href} href={t.href} {...(t.external ? { target: "_blank", rel: "noreferrer" } : {})}>
+              {t.label}
+            </a>
+          ))}
+        </nav>
+      </Drawer>
+      <Brand to="/store" prefetch="intent">
+        <LogoMark />
+        <span>算力云</span>
+      </Brand>
+      <Tabs aria-label="主导航">
+        {tabs.map((t) =>
+          t.external ? (
+            <a key={t.href} href={t.href} target="_blank" rel="noreferrer">
+              {t.label}
+            </a>
+          ) : (
+            <NavLink key={t.href} to={t.href} prefetch="intent">
+              {t.label}
+            </NavLink>
+          ),
+        )}
+        {site.promoLive && <Promo href="/activity_202510">周年庆 · 充值享好礼</Promo>}
+      </Tabs>
+      <Spacer />
+      <NoticesMenu shell={shell} />
+      {user && figures ? (
+        <Tools>
+          <NotificationsMenu shell={shell} />
+          {user.Phone && <MessagesMenu shell={shell} />}
+          <Figures to="/console/accountInfo" data-testid="bar-balance">
+            {figures.isSub ? (
+              <>
+                <span>
+                  额度 <b>¥{figures.subLimit}</b>
+                </span>
+                <span>
+                  可用 <b>¥{figures.subCanUse}</b>
+                </span>
+              </>
+            ) : (
+              <>
+                <span>
+                  余额 <b>¥{figures.displayMoney}</b>
+                </span>
+                <span>
+                  综合可用 <b>¥{figures.integratedMoney}</b>
+                </span>
+              </>
+            )}
+          </Figures>
+          <AccountMenu user={user} figures={figures} />
+        </Tools>
+      ) : (
+        <ButtonLink href="/login?tab=password&channel=sy" data-testid="bar-login">
+          注册/登录
+        </ButtonLink>
+      )}
+    </Bar>
+  );
+}

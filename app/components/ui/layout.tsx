@@ -1,0 +1,50 @@
+import { styled } from "./stitches.config";
+
+export const Page = styled("main", { maxWidth: 1200, margin: "0 auto", padding: "$5 $4" });
+export const Panel = styled("section", {
+  backgroundColor: "$panel",
+  border: "1px solid #ECEDF0",
+  borderRadius: "$md",
+  padding: "$5",
+  marginBottom: "$4",
+});
+export const PanelTitle = styled("h2", { fontSize: "$lg", margin: "0 0 $4", fontWeight: 600 });
+export const Muted = styled("span", { color: "$muted", fontSize: "$sm" });
+export const Price = styled("span", { color: "$price", fontWeight: 600 });
+export const Grid = styled("div", {
+  display: "grid",
+  gap: "$4",
+  gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))",
+});
+export const Stack = styled("div", { display: "flex", flexDirection: "column", gap: "$3" });
+export const Row = styled("div", { display: "flex", gap: "$3", alignItems: "center", flexWrap: "wrap" });
+export const Badge = styled("span", {
+  display: "inline-block",
+  padding: "0 $2",
+  borderRadius: 999,
+  fontSize: "$sm",
+  lineHeight: "20px",
+  variants: {
+    tone: {
+      primary: { backgroundColor: "$primarySoft", color: "$primary" },
+      muted: { backgroundColor: "#F0F1F4", color: "$muted" },
+      gold: { backgroundColor: "#FFF4DC", color: "#B7791F" },
+    },
+  },
+  defaultVariants: { tone: "primary" },
+});
+export const Dot = styled("span", {
+  display: "inline-block",
+  width: 8,
+  height: 8,
+  borderRadius: "50%",
+  backgroundColor: "$error",
+});
+export const ProgressTrack = styled("div", { height: 8, borderRadius: 4, backgroundColor: "#ECEDF0", overflow: "hidden" });
+export const ProgressFill = styled("div", { height: "100%", backgroundColor: "$primary" });
+export const Table = styled("table", {
+  width: "100%",
+  borderCollapse: "collapse",
+  "th, td": { textAlign: "left", padding: "$2 $3", borderBottom: "1px solid #ECEDF0", fontSize: "$md" },
+  th: { color: "$muted", fontWeight: 500 },
+});

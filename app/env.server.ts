@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z.string().url().optional().or(z.literal("").transform(() => undefined));
+const instant = z
+  .string()
+  .refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO date-time, e.g. 2025-10-29T10:00:00+08:00");
+
+const WebEnv = z.object({
+  /** "production" requires SESSION_SECRET and PROVIDERS and sets Secure cookies. NODE_ENV is not used for this: remix-serve always runs the built server with NODE_ENV=production. */
+  APP_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PLATFORM_URL: optionalUrl,
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  DOCS_URL: z.string().url().default("https://docs.example-gpu.cn"),
+  OPENAPI_URL: z.string().url().default("https://docs.example-gpu.cn/openapi"),
+  HARDWARE_MARKET_URL: z.string().url().default("https://hardware.example-gpu.cn"),
+  PROMO_LIVE_FROM: instant.default("2025-10-29T10:00:00+08:00"),
+  RAFFLE_FROM: instant.default("2025-10-29T10:00:00+08:00"),
+  RAFFLE_UNTIL: instant.default("2025-11-30T23:59:59+08:00"),
+  CONTACT_SERVICE_URL: z.string().url().default("https://work.weixin.qq.com/kfid/kfc-gpu-cloud-service"),
+  CONTACT_OFFICIAL_URL: z.string().url().default("https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=gpu-cloud-service"),
+  CONTACT_SUBSCRIPTION_URL: z.string().url().default("https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=gpu-cloud-news"),
+});
+
+export type WebEnv = z.infer<typeof WebEnv>;
+
+function parse(): WebEnv {
+  const parsed = WebEnv.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid web environment:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+/** Parsed once, at start-up. */
+export const env = parse();
+
+/**
+ * The cookie-signing secret. Production must set SESSION_SECRET; elsewhere one
+ * is generated once and kept in DATA_DIR, so restarts keep users logged in.
+ */
+function loadSessionSecret(): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (env.APP_ENV === "production") throw new Error("Invalid web environment:\n  SESSION_SECRET: required in production");
+  const file = path.resolve(env.DATA_DIR, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export const sessionSecret = loadSessionSecret();
+export const isProduction = env.APP_ENV === "production";
+
+/** What the browser may know of the configuration (external links, activity windows). */
+export function publicSiteConfig(now = new Date()) {
+  return {
+    docsUrl: env.DOCS_URL,
+    openApiUrl: env.OPENAPI_URL,
+    hardwareMarketUrl: env.HARDWARE_MARKET_URL,
+    promoLive: now.getTime() >= Date.parse(env.PROMO_LIVE_FROM),
+    raffleOpen: now.getTime() >= Date.parse(env.RAFFLE_FROM) && now.getTime() <= Date.parse(env.RAFFLE_UNTIL),
+  };
+}
+
+export type SiteConfig = ReturnType<typeof publicSiteConfig>;

@@ -1,0 +1,93 @@
+import robotoLatin400 from "@fontsource/roboto/latin-400.css";
+import robotoLatin500 from "@fontsource/roboto/latin-500.css";
+import robotoLatin700 from "@fontsource/roboto/latin-700.css";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ContactWidget } from "./components/shell/ContactWidget";
+import { isBarHidden, isDarkBar } from "./components/shell/nav-tabs";
+import { PageLifecycle } from "./components/shell/PageLifecycle";
+import { TopBar } from "./components/shell/TopBar";
+import { GeneralErrorBoundary } from "./components/ErrorBoundary";
+import { globalStyles } from "./components/ui/global-styles";
+import { Toast } from "./components/ui/Toast";
+import { loadShell } from "./utils/shell.server";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: robotoLatin400 },
+  { rel: "stylesheet", href: robotoLatin500 },
+  { rel: "stylesheet", href: robotoLatin700 },
+];
+
+export const meta: MetaFunction = () => [{ title: "算力云 · GPU 算力租用平台" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shell = await loadShell(request);
+  return data(shell.data, { headers: shell.headers });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders, parentHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  for (const source of [loaderHeaders, actionHeaders]) {
+    for (const [key, value] of source.entries()) merged.append(key, value);
+  }
+  return merged;
+};
+
+/** Spec §2: user info and unread state load on every navigation. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+export interface RouteHandle {
+  showContact?: boolean;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  globalStyles();
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <style id="stitches" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const shell = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const matches = useMatches();
+  const showContact = matches.some((m) => (m.handle as RouteHandle | undefined)?.showContact === true);
+  return (
+    <>
+      {!isBarHidden(location.pathname) && <TopBar shell={shell} dark={isDarkBar(location.pathname)} />}
+      {shell.toast && <Toast toast={shell.toast} />}
+      <Outlet />
+      {showContact && <ContactWidget />}
+      <PageLifecycle bdVid={shell.bdVid} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,138 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { MembershipTable } from "~/components/console/MembershipTable";
+import { Field } from "~/components/ui/Field";
+import { Badge, Panel, PanelTitle, Table } from "~/components/ui/layout";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { changeNoticeEmail, getVipInfos } from "~/upstream/accounts.server";
+import { failure, parseForm, upstreamFailure, type FormFailure } from "~/utils/forms.server";
+import { formatDateTime } from "~/utils/format";
+import { assertSameOrigin } from "~/utils/origin.server";
+import { requireUser } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { maskPhone, userFigures } from "~/utils/user-figures";
+import { EMAIL_PATTERN } from "../../platform/rules/validation";
+
+export const meta: MetaFunction = () => [{ title: "账号信息 · 算力云" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request);
+  const { vipInfos } = await getVipInfos(token);
+  return { user, vipInfos };
+}
+
+const EmailForm = z.object({
+  email: z.string({ required_error: "请填写邮箱" }).trim().min(1, "请填写邮箱").max(254, "邮箱过长").regex(EMAIL_PATTERN, "邮箱格式不正确"),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const { token } = await requireUser(request);
+  const form = await request.formData();
+  const parsed = parseForm(EmailForm, form);
+  if (!parsed.success) return failure("email", form, parsed.fieldErrors);
+  try {
+    await changeNoticeEmail(token, parsed.data.email);
+  } catch (error) {
+    return upstreamFailure("email", form, error);
+  }
+  return redirectWithToast("/console/accountInfo", { type: "success", message: "通知邮箱已更新" });
+}
+
+export default function AccountInfoPage() {
+  const { user, vipInfos } = useLoaderData<typeof loader>();
+  const result = useActionData<FormFailure>();
+  const f = userFigures(user);
+  return (
+    <>
+      <h1>账号信息</h1>
+      <Panel>
+        <PanelTitle>基本资料</PanelTitle>
+        <Table>
+          <tbody>
+            <tr>
+              <th>账号名称</th>
+              <td>{user.SubAccount ? user.SubAccount.Name : user.Name}</td>
+            </tr>
+            <tr>
+              <th>账号类型</th>
+              <td>
+                <Badge tone={f.isSub ? "muted" : "primary"} data-testid="account-kind">
+                  {f.isSub ? "子账号" : "主账号"}
+                </Badge>{" "}
+                {!f.isSub && (user.AccountType === "enterprise" ? "企业账号" : "个人账号")}
+                {!f.isSub && <Badge tone="muted" css={{ marginLeft: 8 }}>未认证</Badge>}
+              </td>
+            </tr>
+            {user.CompanyName && (
+              <tr>
+                <th>企业名称</th>
+                <td>{user.CompanyName}</td>
+              </tr>
+            )}
+            <tr>
+              <th>{f.isSub ? "主账号手机号" : "手机号"}</th>
+              <td data-testid="account-phone">{maskPhone(user.Phone)}</td>
+            </tr>
+            {f.isSub ? (
+              <>
+                <tr>
+                  <th>额度上限</th>
+                  <td>¥{f.subLimit}</td>
+                </tr>
+                <tr>
+                  <th>可用额度</th>
+                  <td>¥{f.subCanUse}</td>
+                </tr>
+              </>
+            ) : (
+              <>
+                <tr>
+                  <th>账户余额</th>
+                  <td>¥{f.displayMoney}</td>
+                </tr>
+                <tr>
+                  <th>算力券</th>
+                  <td>¥{f.powerMoney}</td>
+                </tr>
+                <tr>
+                  <th>授信额度</th>
+                  <td>¥{f.creditQuota}</td>
+                </tr>
+              </>
+            )}
+            <tr>
+              <th>注册时间</th>
+              <td>{formatDateTime(user.CreatedAt)}</td>
+            </tr>
+          </tbody>
+        </Table>
+      </Panel>
+      {!f.isSub && (
+        <Panel id="membership">
+          <PanelTitle>会员等级</PanelTitle>
+          <MembershipTable vipInfos={vipInfos} figures={f} vipLevel={user.VipLevel} />
+        </Panel>
+      )}
+      {!f.isSub && (
+        <Panel>
+          <PanelTitle>通知邮箱</PanelTitle>
+          <p>实例到期、余额不足等重要通知将同时发送到此邮箱。当前：{user.NoticeEmail ?? "未设置"}</p>
+          <Form method="post" noValidate style={{ maxWidth: 420 }}>
+            <Field
+              label="通知邮箱"
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              defaultValue={result?.values.email ?? user.NoticeEmail ?? ""}
+              error={result?.fieldErrors.email ?? result?.formError}
+            />
+            <SubmitButton intent="email">保存</SubmitButton>
+          </Form>
+        </Panel>
+      )}
+    </>
+  );
+}

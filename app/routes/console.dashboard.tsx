@@ -1,0 +1,105 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { MembershipGuide } from "~/components/console/MembershipGuide";
+import { Badge, Grid, Muted, Panel, PanelTitle, Price, ProgressFill, ProgressTrack, Row } from "~/components/ui/layout";
+import { styled } from "~/components/ui/stitches.config";
+import { getVipInfos } from "~/upstream/accounts.server";
+import { requireUser } from "~/utils/session.server";
+import { userFigures } from "~/utils/user-figures";
+
+export const meta: MetaFunction = () => [{ title: "控制台总览 · 算力云" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request);
+  const { vipInfos } = await getVipInfos(token);
+  return { user, vipInfos };
+}
+
+const Figure = styled("div", {
+  padding: "$4",
+  borderRadius: "$md",
+  backgroundColor: "$page",
+  small: { display: "block", color: "$muted" },
+  strong: { fontSize: "$xl" },
+});
+const Quick = styled("div", { display: "flex", gap: "$3", flexWrap: "wrap", a: { padding: "$2 $4", border: "1px solid $border", borderRadius: "$sm", color: "$text" } });
+
+export default function DashboardPage() {
+  const { user, vipInfos } = useLoaderData<typeof loader>();
+  const f = userFigures(user);
+  return (
+    <>
+      <h1>控制台总览</h1>
+      <Panel>
+        <PanelTitle>账户概览</PanelTitle>
+        <Grid data-testid="dashboard-figures">
+          {f.isSub ? (
+            <>
+              <Figure>
+                <small>额度上限</small>
+                <Price as="strong">¥{f.subLimit}</Price>
+              </Figure>
+              <Figure>
+                <small>已用额度</small>
+                <Price as="strong">¥{f.subUsed}</Price>
+              </Figure>
+              <Figure>
+                <small>可用额度</small>
+                <Price as="strong">¥{f.subCanUse}</Price>
+              </Figure>
+            </>
+          ) : (
+            <>
+              <Figure>
+                <small>账户余额</small>
+                <Price as="strong">¥{f.displayMoney}</Price>
+              </Figure>
+              <Figure>
+                <small>算力券</small>
+                <Price as="strong">¥{f.powerMoney}</Price>
+              </Figure>
+              <Figure>
+                <small>授信额度（剩余 / 总额）</small>
+                <Price as="strong">
+                  ¥{f.remainCredit} / ¥{f.creditQuota}
+                </Price>
+              </Figure>
+              <Figure>
+                <small>综合可用</small>
+                <Price as="strong">¥{f.integratedMoney}</Price>
+              </Figure>
+            </>
+          )}
+        </Grid>
+      </Panel>
+      {!f.isSub && (
+        <Panel>
+          <PanelTitle>会员等级</PanelTitle>
+          <Row>
+            <Badge tone="gold">{f.vipName}</Badge>
+            <Muted>租用折扣 {f.vipDiscount === 1 ? "无" : `${Math.round(f.vipDiscount * 1000) / 100} 折`}</Muted>
+            <MembershipGuide vipInfos={vipInfos} figures={f} vipLevel={user.VipLevel} />
+          </Row>
+          <div style={{ maxWidth: 480, marginTop: 12 }}>
+            <ProgressTrack aria-label="会员经验" role="progressbar" aria-valuenow={f.experiencePercent} aria-valuemin={0} aria-valuemax={100}>
+              <ProgressFill css={{ width: `${f.experiencePercent}%` }} />
+            </ProgressTrack>
+            <Muted>
+              经验值 {f.experiencePercent}%
+              {f.yuanToNextLevel > 0 ? `，再累计充值 ¥${f.yuanToNextLevel} 升级` : "，已是最高等级"}
+            </Muted>
+          </div>
+        </Panel>
+      )}
+      <Panel>
+        <PanelTitle>快捷入口</PanelTitle>
+        <Quick>
+          <Link to="/store">租用 GPU</Link>
+          <Link to="/console/accountInfo">账号信息</Link>
+          <Link to="/console/messages">消息中心</Link>
+          <Link to="/inform">平台公告</Link>
+        </Quick>
+      </Panel>
+    </>
+  );
+}

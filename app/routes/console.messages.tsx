@@ -1,0 +1,111 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { Dot, Panel, Table } from "~/components/ui/layout";
+import { Pagination } from "~/components/ui/Pagination";
+import { styled } from "~/components/ui/stitches.config";
+import { SubmitButton } from "~/components/ui/SubmitButton";
+import { getMessages, getNotifications } from "~/upstream/notices.server";
+import { formatDateTime } from "~/utils/format";
+import { requireUser } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "消息中心 · 算力云" }];
+
+const PAGE_SIZE = 10;
+const Query = z.object({
+  tab: z.enum(["messages", "notifications"]).catch("messages"),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token, user } = await requireUser(request);
+  const { tab, page } = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  if (tab === "notifications") {
+    const list = await getNotifications(token, page, PAGE_SIZE);
+    return { tab, page, hasPhone: Boolean(user.Phone), notifications: list, messages: null };
+  }
+  const list = user.Phone ? await getMessages(token, page, PAGE_SIZE) : null;
+  return { tab, page, hasPhone: Boolean(user.Phone), notifications: null, messages: list };
+}
+
+const Tabs = styled("nav", {
+  display: "flex",
+  gap: "$4",
+  marginBottom: "$4",
+  borderBottom: "1px solid #ECEDF0",
+  a: { padding: "$2 0", color: "$muted", borderBottom: "2px solid transparent", marginBottom: -1 },
+  "a[aria-current=page]": { color: "$primary", borderColor: "$primary" },
+});
+const Header = styled("div", { display: "flex", justifyContent: "space-between", alignItems: "center" });
+
+export default function MessagesPage() {
+  const { tab, page, notifications, messages } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>消息中心</h1>
+      <Panel>
+        <Tabs aria-label="消息类型">
+          <Link to="/console/messages" aria-current={tab === "messages" ? "page" : undefined}>
+            消息
+          </Link>
+          <Link to="/console/messages?tab=notifications" aria-current={tab === "notifications" ? "page" : undefined}>
+            通知
+          </Link>
+        </Tabs>
+        {notifications && (
+          <>
+            <Header>
+              <span>未读 {notifications.unread ?? 0} 条</span>
+              {(notifications.unread ?? 0) > 0 && (
+                <Form method="post" action="/resources/notifications">
+                  <input type="hidden" name="redirectTo" value="/console/messages?tab=notifications" />
+                  <SubmitButton intent="read-all" variant="secondary" size="sm">
+                    全部已读
+                  </SubmitButton>
+                </Form>
+              )}
+            </Header>
+            {notifications.list.length === 0 ? (
+              <p>暂无通知</p>
+            ) : (
+              <Table data-testid="notification-list">
+                <tbody>
+                  {notifications.list.map((n) => (
+                    <tr key={n.Id}>
+                      <td style={{ width: 16 }}>{!n.Read && <Dot aria-label="未读" />}</td>
+                      <td>
+                        <b>{n.Title}</b>
+                        <div>{n.Original}</div>
+                      </td>
+                      <td style={{ width: 160 }}>{formatDateTime(n.CreateAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+            <Pagination page={page} pageSize={PAGE_SIZE} total={notifications.total} hrefFor={(p) => `/console/messages?tab=notifications&page=${p}`} />
+          </>
+        )}
+        {tab === "messages" &&
+          (messages === null || messages.list.length === 0 ? (
+            <p>暂无新消息</p>
+          ) : (
+            <>
+              <Table data-testid="message-list">
+                <tbody>
+                  {messages.list.map((m) => (
+                    <tr key={m.Id}>
+                      <td style={{ width: 16 }}>{!m.Read && <Dot aria-label="未读" />}</td>
+                      <td>{m.Message}</td>
+                      <td style={{ width: 160 }}>{formatDateTime(m.CreateAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+              <Pagination page={page} pageSize={PAGE_SIZE} total={messages.total} hrefFor={(p) => `/console/messages?page=${p}`} />
+            </>
+          ))}
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+/** The web process is alive. */
+export function loader() {
+  return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,27 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getNotifications, markAllNotificationsRead } from "~/upstream/notices.server";
+import { assertSameOrigin } from "~/utils/origin.server";
+import { getSessionToken, safeRedirectPath } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/** The notification centre's poll (every 10 s from the bar). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = await getSessionToken(request);
+  if (!token) throw new Response("未登录", { status: 401 });
+  const page = await getNotifications(token, 1, 5);
+  return { list: page.list, unread: page.unread ?? 0 };
+}
+
+/** Mark all read: a plain form POST, back to where it came from. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const token = await getSessionToken(request);
+  if (!token) throw redirect("/login");
+  const form = await request.formData();
+  await markAllNotificationsRead(token);
+  return redirectWithToast(safeRedirectPath(form.get("redirectTo"), "/console/messages?tab=notifications"), {
+    type: "success",
+    message: "通知已全部标为已读",
+    place: "bar",
+  });
+}

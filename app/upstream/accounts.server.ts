@@ -1,0 +1,106 @@
+import type { UserInfoWire } from "../../platform/http/shapes/user-info";
+import type { VipInfo } from "../../platform/modules/membership/vip-info";
+import type { UnregisterBlocker } from "../../platform/modules/accounts/unregister";
+import { callApi, callApiOrThrow, type CallOptions } from "./transport.server";
+
+export type UserInfo = UserInfoWire;
+export type { VipInfo, UnregisterBlocker };
+
+export type SmsPurpose = "register" | "login" | "company_register" | "unregister";
+
+export function sendVerifyCode(phone: string, purpose: SmsPurpose, options: CallOptions = {}) {
+  return callApiOrThrow<{ sent: boolean; resend_after_seconds: number }>(
+    "/auth/send_verify_code",
+    { phone, purpose },
+    options,
+  );
+}
+
+export interface RegisterInput {
+  phone: string;
+  code: string;
+  password: string;
+  agree: boolean;
+  eventChannel: "dl" | "sy";
+  bdVid?: string;
+}
+
+export function register(input: RegisterInput, options: CallOptions = {}) {
+  return callApiOrThrow<{ token: string }>(
+    "/register",
+    {
+      phone: input.phone,
+      code: input.code,
+      password: input.password,
+      agree: input.agree ? "1" : "0",
+      event_channel: input.eventChannel,
+      bd_vid: input.bdVid,
+    },
+    options,
+  );
+}
+
+export interface CompanyRegisterInput extends RegisterInput {
+  companyName: string;
+  creditCode: string;
+  contactName: string;
+}
+
+export function registerCompany(input: CompanyRegisterInput, options: CallOptions = {}) {
+  return callApiOrThrow<{ token: string }>(
+    "/company_register",
+    {
+      company_name: input.companyName,
+      credit_code: input.creditCode,
+      contact_name: input.contactName,
+      phone: input.phone,
+      code: input.code,
+      password: input.password,
+      agree: input.agree ? "1" : "0",
+      event_channel: input.eventChannel,
+      bd_vid: input.bdVid,
+    },
+    options,
+  );
+}
+
+export function loginWithPassword(phone: string, password: string, options: CallOptions = {}) {
+  return callApiOrThrow<{ token: string }>("/login", { login_type: "password", phone, password }, options);
+}
+
+export function loginWithCode(phone: string, code: string, options: CallOptions = {}) {
+  return callApiOrThrow<{ token: string }>("/login", { login_type: "code", phone, code }, options);
+}
+
+export function loginSubAccount(phone: string, name: string, password: string, options: CallOptions = {}) {
+  return callApiOrThrow<{ token: string }>("/sub_account_login", { phone, name, password }, options);
+}
+
+export async function logout(session: string) {
+  await callApi("/logout", {}, { session });
+}
+
+/** The caller's user info, or null when the session is missing, unknown or expired (status 2). */
+export async function getUserInfo(session: string | null): Promise<UserInfo | null> {
+  if (!session) return null;
+  const reply = await callApi<UserInfo>("/get_user_info", {}, { session });
+  if (reply.status === 0) return reply.data;
+  if (reply.status === 2) return null;
+  throw new Error(`get_user_info: ${reply.reason}`);
+}
+
+export function getVipInfos(session: string) {
+  return callApiOrThrow<{ vipInfos: VipInfo[] }>("/get_user_vip_info", {}, { session });
+}
+
+export function unregisterCheck(session: string) {
+  return callApiOrThrow<{ can_unregister: boolean; blockers: UnregisterBlocker[] }>("/unregister_check", {}, { session });
+}
+
+export function unregister(session: string, code: string, agree: boolean) {
+  return callApiOrThrow<null>("/unregister", { code, agree: agree ? "1" : "0" }, { session });
+}
+
+export function changeNoticeEmail(session: string, email: string) {
+  return callApiOrThrow<{ email: string }>("/change_notice_email", { email }, { session });
+}

@@ -1,0 +1,99 @@
+import { env } from "~/env.server";
+
+/** The platform's main-API reply (spec §7). */
+export interface Reply<T> {
+  status: number;
+  reason: string;
+  data: T;
+}
+
+export type Fields = Record<string, string | number | boolean | null | undefined>;
+
+type PlatformHandler = (request: Request) => Promise<Response>;
+
+let inProcess: Promise<PlatformHandler> | undefined;
+
+/**
+ * The in-process platform, loaded on first use. This module, the two mount
+ * routes and platform/rules are the only places the web tier touches platform/.
+ */
+function platformHandler(): Promise<PlatformHandler> {
+  inProcess ??= import("../../platform/index").then(async ({ getPlatform }) => {
+    const platform = await getPlatform();
+    return (request: Request) => platform.fetch(request);
+  });
+  return inProcess;
+}
+
+/**
+ * Sends one request to the platform: in memory by default, over HTTP when
+ * PLATFORM_URL is set. Both speak the same contract.
+ */
+export async function sendToPlatform(request: Request): Promise<Response> {
+  if (env.PLATFORM_URL) {
+    const url = new URL(request.url);
+    const target = new URL(url.pathname + url.search, env.PLATFORM_URL);
+    return fetch(new Request(target, request));
+  }
+  return (await platformHandler())(request);
+}
+
+export interface CallOptions {
+  /** The session token; added to the body as `session` (spec §7). */
+  session?: string | null;
+  /** The browser's address, for the platform's per-IP limits. */
+  clientIp?: string;
+  method?: "GET" | "POST";
+}
+
+function encode(fields: Fields): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    body.set(key, String(value));
+  }
+  return body;
+}
+
+/** Calls a main-API path (e.g. "/login") and returns its {status, reason, data} reply. */
+export async function callApi<T>(path: string, fields: Fields = {}, options: CallOptions = {}): Promise<Reply<T>> {
+  const body = encode(options.session ? { ...fields, session: options.session } : fields);
+  const headers = new Headers();
+  if (options.clientIp) headers.set("x-forwarded-for", options.clientIp);
+  const method = options.method ?? "POST";
+  const url = new URL(`/api${path}`, "http://platform.internal");
+  let request: Request;
+  if (method === "GET") {
+    url.search = body.toString();
+    request = new Request(url, { method, headers });
+  } else {
+    headers.set("content-type", "application/x-www-form-urlencoded;charset=UTF-8");
+    request = new Request(url, { method, headers, body });
+  }
+  const response = await sendToPlatform(request);
+  const reply = (await response.json()) as Reply<T>;
+  if (typeof reply?.status !== "number") throw new Error(`platform ${path}: reply without status (HTTP ${response.status})`);
+  return reply;
+}
+
+/** Thrown by typed upstream functions when the platform refuses; carries the reason and the field. */
+export class UpstreamError extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string,
+    readonly field: string | null,
+  ) {
+    super(reason);
+    this.name = "UpstreamError";
+  }
+}
+
+/** Returns data on status 0, throws UpstreamError otherwise. */
+export async function callApiOrThrow<T>(path: string, fields: Fields = {}, options: CallOptions = {}): Promise<T> {
+  const reply = await callApi<T>(path, fields, options);
+  if (reply.status !== 0) {
+    const field = (reply.data as { field?: string | null } | null)?.field ?? null;
+    throw new UpstreamError(reply.status, reply.reason, field);
+  }
+  return reply.data;
+}

@@ -1,0 +1,21 @@
+import { createCookie } from "@remix-run/node";
+import { isProduction } from "~/env.server";
+
+/** The newest notice id the browser has seen (the spec's NOTICE), kept in a cookie so the server knows it. */
+const noticeCookie = createCookie("gc_notice", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: isProduction,
+  path: "/",
+  maxAge: 365 * 24 * 3600,
+});
+
+export async function lastSeenNoticeId(request: Request): Promise<number> {
+  const value: unknown = await noticeCookie.parse(request.headers.get("Cookie"));
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+}
+
+export function markNoticesSeen(newestId: number): Promise<string> {
+  return noticeCookie.serialize(String(newestId));
+}

@@ -1,0 +1,66 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { isProduction, sessionSecret } from "~/env.server";
+import { getUserInfo, type UserInfo } from "~/upstream/accounts.server";
+import { SESSION_MAX_AGE_SECONDS } from "./session-constants";
+
+/** The platform token lives only here: an httpOnly, SameSite=Lax, signed cookie (never localStorage). */
+const sessionCookie = createCookie("gc_session", {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: isProduction,
+  path: "/",
+  secrets: [sessionSecret],
+  maxAge: SESSION_MAX_AGE_SECONDS,
+});
+
+export async function getSessionToken(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export function commitSessionToken(token: string): Promise<string> {
+  return sessionCookie.serialize(token);
+}
+
+export function destroySessionCookie(): Promise<string> {
+  return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+/** Only same-site paths are followed after login. */
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/console/dashboard") {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+const usersByRequest = new WeakMap<Request, Promise<UserInfo | null>>();
+
+/** The caller's user info, fetched once per request however many loaders ask. */
+export function getRequestUser(request: Request): Promise<UserInfo | null> {
+  let user = usersByRequest.get(request);
+  if (!user) {
+    user = getSessionToken(request).then(getUserInfo);
+    usersByRequest.set(request, user);
+  }
+  return user;
+}
+
+/**
+ * The console's guard: the caller's token and user info, or a redirect to
+ * /login?redirectTo=… that also drops a dead cookie.
+ */
+export async function requireUser(request: Request): Promise<{ token: string; user: UserInfo }> {
+  const [token, user] = await Promise.all([getSessionToken(request), getRequestUser(request)]);
+  if (!token || !user) {
+    const url = new URL(request.url);
+    const redirectTo = `${url.pathname}${url.search}`;
+    throw redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, {
+      headers: token ? { "Set-Cookie": await destroySessionCookie() } : undefined,
+    });
+  }
+  return { token, user };
+}
+
+/** The caller's address as the load balancer reports it, for the platform's per-IP limits. */
+export function clientIp(request: Request): string | undefined {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || undefined;
+}

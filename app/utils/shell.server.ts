@@ -1,0 +1,54 @@
+import { publicSiteConfig } from "~/env.server";
+import { getBannerAndNotice, getMessages, getNotifications } from "~/upstream/notices.server";
+import { readBdVid, rememberBdVid } from "./bd-vid.server";
+import { lastSeenNoticeId } from "./notice-seen.server";
+import { getRequestUser, getSessionToken } from "./session.server";
+import { takeToast } from "./toast.server";
+
+/**
+ * What every page's shell needs (spec §2): user info with tier and balances,
+ * the bar's three notices with the unread indicator, notifications, messages,
+ * the pending toast and the carried bd_vid.
+ */
+export async function loadShell(request: Request) {
+  const token = await getSessionToken(request);
+  const [user, noticeFeed, seenNotice, { toast, setCookie }, bdVid, bdVidCookie] = await Promise.all([
+    getRequestUser(request),
+    getBannerAndNotice(),
+    lastSeenNoticeId(request),
+    takeToast(request),
+    readBdVid(request),
+    rememberBdVid(request),
+  ]);
+  const [notifications, messages] =
+    user && token
+      ? await Promise.all([getNotifications(token, 1, 5), user.Phone ? getMessages(token, 1, 5) : Promise.resolve(null)])
+      : [null, null];
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  if (bdVidCookie) headers.append("Set-Cookie", bdVidCookie);
+  return {
+    data: {
+      user,
+      site: publicSiteConfig(),
+      notices: noticeFeed.notices,
+      newestNoticeId: noticeFeed.newest_notice_id,
+      noticeUnread:
+        noticeFeed.newest_notice_id !== 0 &&
+        noticeFeed.newest_notice_id !== seenNotice &&
+        !viewsNotices(new URL(request.url).pathname),
+      notifications: notifications && { list: notifications.list, unread: notifications.unread ?? 0 },
+      messages: messages && { list: messages.list, unread: messages.unread ?? 0 },
+      toast,
+      bdVid,
+    },
+    headers,
+  };
+}
+
+/** Pages that show notices mark them seen (their loaders set the cookie), so the dot clears there at once. */
+function viewsNotices(pathname: string): boolean {
+  return pathname === "/inform" || pathname.startsWith("/inform.") || pathname.startsWith("/informDetail/");
+}
+
+export type ShellData = Awaited<ReturnType<typeof loadShell>>["data"];

@@ -1,0 +1,154 @@
+/** /login (password and SMS code), its throttle, and /sub_account_login. */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO } from "../db/seed";
+import { sessions } from "../db/schema";
+import { createSubAccount } from "../modules/accounts/sub-accounts";
+import { startTestPlatform, uniquePhone, MINUTE, type TestPlatform } from "../../tests/support/platform";
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const FAILED = "手机号或密码错误";
+const THROTTLED = "登录失败次数过多，请15分钟后再试";
+const SUB_FAILED = "主账号手机号、子账号名称或密码错误";
+
+let t: TestPlatform;
+beforeAll(async () => {
+  t = await startTestPlatform();
+});
+afterAll(() => t.close());
+
+const sessionCount = async (userId: number) =>
+  (await t.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+
+describe("/login by password", () => {
+  it("issues a new working token at every login", async () => {
+    const user = await t.registerUser();
+    const first = await t.post("/login", { phone: user.phone, password: user.password });
+    const second = await t.post("/login", { phone: user.phone, password: user.password });
+    expect(first.body).toMatchObject({ status: 0, reason: "" });
+    expect(first.body.data.token).toMatch(TOKEN);
+    expect(second.body.data.token).toMatch(TOKEN);
+    expect(new Set([user.token, first.body.data.token, second.body.data.token]).size).toBe(3);
+    for (const session of [user.token, first.body.data.token, second.body.data.token]) {
+      const info = await t.post("/get_user_info", { session });
+      expect(info.body.data.Phone).toBe(user.phone);
+    }
+    expect(await sessionCount(user.userId)).toBe(3);
+  });
+
+  it("a wrong password gets status 1 with a reason and no session", async () => {
+    const user = await t.registerUser();
+    const reply = await t.post("/login", { phone: user.phone, password: "Wrong0pass" });
+    expect(reply.http).toBe(200);
+    expect(reply.body).toMatchObject({ status: 1, reason: FAILED });
+    expect(JSON.stringify(reply.body.data ?? null)).not.toContain("token");
+    expect(await sessionCount(user.userId)).toBe(1);
+  });
+
+  it("an unknown phone gets the same answer as a wrong password", async () => {
+    const reply = await t.post("/login", { phone: uniquePhone(), password: "Passw0rd123" });
+    expect(reply.body).toMatchObject({ status: 1, reason: FAILED });
+  });
+
+  it("refuses every try after 5 failures for a phone, for 15 minutes", async () => {
+    const user = await t.registerUser();
+    for (let i = 1; i <= 5; i++) {
+      const reply = await t.post("/login", { phone: user.phone, password: `Wrong${i}pass` });
+      expect(reply.body, `failure ${i}`).toMatchObject({ status: 1, reason: FAILED });
+    }
+    const blocked = await t.post("/login", { phone: user.phone, password: user.password });
+    expect(blocked.body).toMatchObject({ status: 1, reason: THROTTLED });
+    expect(await sessionCount(user.userId)).toBe(1);
+
+    // Another phone from the same address is not affected.
+    const other = await t.registerUser();
+    expect(await t.login(other.phone, other.password)).toMatch(TOKEN);
+
+    t.clock.advance(15 * MINUTE + 1000);
+    expect(await t.login(user.phone, user.password)).toMatch(TOKEN);
+  });
+
+  it("a success clears the failures", async () => {
+    const user = await t.registerUser();
+    for (let i = 0; i < 4; i++) await t.post("/login", { phone: user.phone, password: "Wrong0pass" });
+    await t.login(user.phone, user.password);
+    for (let i = 0; i < 4; i++) await t.post("/login", { phone: user.phone, password: "Wrong0pass" });
+    expect(await t.login(user.phone, user.password)).toMatch(TOKEN);
+  });
+});
+
+describe("/login by SMS code", () => {
+  it("logs in with a login code", async () => {
+    const user = await t.registerUser();
+    t.clock.advance(MINUTE + 1000);
+    const code = await t.sendCode(user.phone, "login");
+    const reply = await t.post("/login", { login_type: "code", phone: user.phone, code });
+    expect(reply.body).toMatchObject({ status: 0 });
+    expect(reply.body.data.token).toMatch(TOKEN);
+    expect((await t.post("/get_user_info", { session: reply.body.data.token })).body.data.Phone).toBe(user.phone);
+  });
+
+  it("a phone without an account cannot log in by code", async () => {
+    const phone = uniquePhone();
+    const code = await t.sendCode(phone, "login");
+    const reply = await t.post("/login", { login_type: "code", phone, code });
+    expect(reply.body).toMatchObject({ status: 1, reason: "该手机号尚未注册" });
+  });
+
+  it("wrong codes count towards the login throttle", async () => {
+    const user = await t.registerUser();
+    t.clock.advance(MINUTE + 1000);
+    const code = await t.sendCode(user.phone, "login");
+    const wrong = code === "000000" ? "000001" : "000000";
+    for (let i = 0; i < 5; i++) await t.post("/login", { login_type: "code", phone: user.phone, code: wrong });
+    const reply = await t.post("/login", { login_type: "code", phone: user.phone, code });
+    expect(reply.body).toMatchObject({ status: 1, reason: THROTTLED });
+  });
+});
+
+describe("/sub_account_login", () => {
+  it("logs the seeded sub-account in", async () => {
+    const reply = await t.post("/sub_account_login", {
+      phone: DEMO.phone,
+      name: DEMO.subAccount.name,
+      password: DEMO.subAccount.password,
+    });
+    expect(reply.body).toMatchObject({ status: 0 });
+    expect(reply.body.data.token).toMatch(TOKEN);
+    const info = await t.post("/get_user_info", { session: reply.body.data.token });
+    expect(info.body.status).toBe(0);
+    expect(info.body.data.Phone).toBe(DEMO.phone);
+    expect(info.body.data.SubAccount).toEqual({
+      Name: "lab-student",
+      MoneyLimit: "500.00",
+      MoneyUsed: "0.00",
+      MoneyCanUse: "0.00",
+    });
+  });
+
+  it("refuses a wrong password, an unknown name or an unknown main phone alike", async () => {
+    const main = await t.registerUser();
+    await createSubAccount(t.ctx, main.userId, { name: "worker-1", password: "Worker1pass", moneyLimitFen: 100_00 });
+    const attempts = [
+      { phone: main.phone, name: "worker-1", password: "Wrong1pass" },
+      { phone: main.phone, name: "worker-2", password: "Worker1pass" },
+      { phone: uniquePhone(), name: "worker-1", password: "Worker1pass" },
+    ];
+    for (const fields of attempts) {
+      expect((await t.post("/sub_account_login", fields)).body, JSON.stringify(fields)).toMatchObject({
+        status: 1,
+        reason: SUB_FAILED,
+      });
+    }
+    const ok = await t.post("/sub_account_login", { phone: main.phone, name: "worker-1", password: "Worker1pass" });
+    expect(ok.body.status).toBe(0);
+  });
+
+  it("a sub-account's password does not log in the main account, nor the reverse", async () => {
+    const main = await t.registerUser();
+    await createSubAccount(t.ctx, main.userId, { name: "worker-1", password: "Worker1pass", moneyLimitFen: 0 });
+    expect((await t.post("/login", { phone: main.phone, password: "Worker1pass" })).body.status).toBe(1);
+    const reply = await t.post("/sub_account_login", { phone: main.phone, name: "worker-1", password: main.password });
+    expect(reply.body).toMatchObject({ status: 1, reason: SUB_FAILED });
+  });
+});

@@ -1,0 +1,20 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  serverModuleFormat: "esm",
+  // @uiw/react-markdown-preview is ESM-only and imports CSS, which Node cannot
+  // import: it is bundled into the server build (its CSS import dropped there).
+  serverDependenciesToBundle: [
+    /^@uiw\/react-markdown-preview/,
+    // rehype-prism-plus is imported by the preview's default entry only; the
+    // unified, remark and rehype packages stay external: Node imports ESM natively
+    // (vfile's "#minpath" subpath imports break when bundled).
+  ],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+  },
+};
