@@ -24,7 +24,9 @@ export const password = z
 
 /** "1", "true" or "on" (a checked checkbox) mean yes; anything else, or nothing, means no. */
 export const agreement = z
-  .union([z.string().max(8, "协议确认格式不正确"), z.boolean()], { errorMap: () => ({ message: "协议确认格式不正确" }) })
+  .union([z.string().max(8, "协议确认格式不正确"), z.boolean()], {
+    errorMap: () => ({ message: "协议确认格式不正确" }),
+  })
   .optional()
   .transform((v) => v === true || v === "1" || v === "true" || v === "on");
 

@@ -20,7 +20,10 @@ async function register(fields: Fields & { phone: string }) {
 }
 
 const openUsers = (phone: string) =>
-  t.db.select().from(users).where(and(eq(users.phone, phone), isNull(users.closedAt)));
+  t.db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), isNull(users.closedAt)));
 
 describe("/register", () => {
   it("creates the account, logs it in and keeps only an argon2id hash of the password", async () => {
@@ -72,7 +75,11 @@ describe("/register", () => {
     for (const agree of [undefined, "0", "no"]) {
       const phone = uniquePhone();
       const reply = await register({ phone, agree });
-      expect(reply.body, String(agree)).toMatchObject({ status: 1, reason: "请阅读并同意相关协议", data: { field: "agree" } });
+      expect(reply.body, String(agree)).toMatchObject({
+        status: 1,
+        reason: "请阅读并同意相关协议",
+        data: { field: "agree" },
+      });
       expect(await openUsers(phone)).toHaveLength(0);
     }
   });
@@ -161,7 +168,11 @@ describe("/company_register", () => {
       eventChannel: "sy",
     });
     const info = await t.post("/get_user_info", { session: reply.body.data.token });
-    expect(info.body.data).toMatchObject({ AccountType: "enterprise", CompanyName: "北京测试科技有限公司", Phone: phone });
+    expect(info.body.data).toMatchObject({
+      AccountType: "enterprise",
+      CompanyName: "北京测试科技有限公司",
+      Phone: phone,
+    });
   });
 
   it("refuses an invalid credit code without using up the SMS code", async () => {

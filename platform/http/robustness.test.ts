@@ -5,7 +5,14 @@
  * 500, never a thrown error.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeFields, startTestPlatform, uniquePhone, type Fields, type Reply, type TestPlatform } from "../../tests/support/platform";
+import {
+  encodeFields,
+  startTestPlatform,
+  uniquePhone,
+  type Fields,
+  type Reply,
+  type TestPlatform,
+} from "../../tests/support/platform";
 
 interface Endpoint {
   path: string;
@@ -24,7 +31,14 @@ const CHINESE = /[\u4e00-\u9fa5]/;
 const MB = "x".repeat(1024 * 1024);
 const UNKNOWN_TOKEN = "A".repeat(43);
 
-const personal = { phone: "", code: "123456", password: "Passw0rd123", agree: "1", event_channel: "sy", bd_vid: "vid-1" };
+const personal = {
+  phone: "",
+  code: "123456",
+  password: "Passw0rd123",
+  agree: "1",
+  event_channel: "sy",
+  bd_vid: "vid-1",
+};
 const personalMax = { phone: 32, password: 128, event_channel: 16, bd_vid: 128 };
 
 function endpoints(): Endpoint[] {
@@ -112,7 +126,14 @@ function endpoints(): Endpoint[] {
       required: [],
       maxLength: { page: 12, page_size: 12 },
     },
-    { path: "/get_blod_by_id", method: "POST", session: false, fields: { id: "1" }, required: ["id"], maxLength: { id: 12 } },
+    {
+      path: "/get_blod_by_id",
+      method: "POST",
+      session: false,
+      fields: { id: "1" },
+      required: ["id"],
+      maxLength: { id: 12 },
+    },
     {
       path: "/notifications/get_list",
       method: "POST",
@@ -168,7 +189,33 @@ function expectRefused(reply: Reply, label: string, status?: number) {
   expect(reply.body.reason, label).toMatch(CHINESE);
 }
 
+/** The main-API calls of the accounts and notices areas; each must appear in the table above. */
+const CALLS = [
+  "/auth/send_verify_code",
+  "/register",
+  "/company_register",
+  "/login",
+  "/sub_account_login",
+  "/logout",
+  "/get_user_info",
+  "/get_user_vip_info",
+  "/unregister_check",
+  "/unregister",
+  "/change_notice_email",
+  "/app/get_banner_and_notice",
+  "/get_notice_by_page",
+  "/get_blod_by_id",
+  "/notifications/get_list",
+  "/notifications/set_read_all",
+  "/messages/get_list",
+  "/messages/set_read_all",
+];
+
 describe("every main-API call refuses bad input with a status and a reason", () => {
+  it("the table walks every call", () => {
+    expect(new Set(endpoints().map((e) => e.path))).toEqual(new Set(CALLS));
+  });
+
   for (const endpoint of endpoints()) {
     const name = `${endpoint.method} ${endpoint.path}${endpoint.fields.login_type ? " (by code)" : ""}`;
     const base = (): Fields => (endpoint.session ? { ...endpoint.fields, session: token } : { ...endpoint.fields });
@@ -193,7 +240,11 @@ describe("every main-API call refuses bad input with a status and a reason", () 
       }
       if (endpoint.session) {
         expectRefused(await send(endpoint, { ...endpoint.fields, session: [token, token] }), "repeated session", 2);
-        expectRefused(await sendJson(endpoint, JSON.stringify({ ...endpoint.fields, session: { token } })), "JSON session", 2);
+        expectRefused(
+          await sendJson(endpoint, JSON.stringify({ ...endpoint.fields, session: { token } })),
+          "JSON session",
+          2,
+        );
       }
       if (endpoint.method === "POST") {
         expectRefused(await sendJson(endpoint, "[1,2,3]"), "JSON array body");
@@ -258,7 +309,11 @@ describe("outside the contract", () => {
   });
 
   it("an unsupported content type is refused", async () => {
-    const reply = await t.request("/api/login", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" });
+    const reply = await t.request("/api/login", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "x",
+    });
     expect(reply.body.status).toBe(1);
     expect(reply.body.reason).toMatch(CHINESE);
   });

@@ -134,7 +134,10 @@ describe("/unregister", () => {
     const session = subLogin.body.data.token as string;
     expect((await check(session)).body).toMatchObject({ status: 1, reason: DENIED });
     const code = await unregisterCode(user);
-    expect((await t.post("/unregister", { session, code, agree: "1" })).body).toMatchObject({ status: 1, reason: DENIED });
+    expect((await t.post("/unregister", { session, code, agree: "1" })).body).toMatchObject({
+      status: 1,
+      reason: DENIED,
+    });
     expect((await t.userByPhone(user.phone))?.closedAt).toBeNull();
     // The code was not spent by the refused attempt: the main account can still use it.
     expect((await t.post("/unregister", { session: user.token, code, agree: "1" })).body.status).toBe(0);

@@ -22,7 +22,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const send = (phone: string, purpose = "register") => t.post("/auth/send_verify_code", { phone, purpose });
-const register = (phone: string, code: string) => t.post("/register", { phone, code, password: "Passw0rd123", agree: "1" });
+const register = (phone: string, code: string) =>
+  t.post("/register", { phone, code, password: "Passw0rd123", agree: "1" });
 
 describe("sending codes", () => {
   it("puts a 6-digit code in the sandbox outbox and keeps only its hash", async () => {
@@ -148,7 +149,8 @@ describe("using codes", () => {
   it("a code dies after 5 wrong tries, even for the right code; a new code works", async () => {
     const phone = uniquePhone();
     const code = await t.sendCode(phone);
-    for (let i = 1; i <= 4; i++) expect((await register(phone, wrong(code))).body, `try ${i}`).toMatchObject({ reason: REASON.code });
+    for (let i = 1; i <= 4; i++)
+      expect((await register(phone, wrong(code))).body, `try ${i}`).toMatchObject({ reason: REASON.code });
     expect((await register(phone, wrong(code))).body).toMatchObject({ status: 1, reason: REASON.tries });
     expect((await register(phone, code)).body).toMatchObject({ status: 1, reason: REASON.tries });
     expect(await t.userByPhone(phone)).toBeUndefined();

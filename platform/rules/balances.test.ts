@@ -1,12 +1,27 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { creditPercent, displayMoneyFen, integratedMoneyFen, remainCreditFen, subAccountCanUseFen, type Wallets } from "./balances";
+import {
+  creditPercent,
+  displayMoneyFen,
+  integratedMoneyFen,
+  remainCreditFen,
+  subAccountCanUseFen,
+  type Wallets,
+} from "./balances";
 
-const w = (moneyFen: number, creditQuotaFen = 0, powerMoneyFen = 0): Wallets => ({ moneyFen, powerMoneyFen, creditQuotaFen });
+const w = (moneyFen: number, creditQuotaFen = 0, powerMoneyFen = 0): Wallets => ({
+  moneyFen,
+  powerMoneyFen,
+  creditQuotaFen,
+});
 
 /** Wallets the database allows: money >= -credit, credit and vouchers >= 0. */
 const wallets = fc
-  .record({ credit: fc.nat(10_000_000), power: fc.nat(10_000_000), money: fc.integer({ min: -10_000_000, max: 10_000_000 }) })
+  .record({
+    credit: fc.nat(10_000_000),
+    power: fc.nat(10_000_000),
+    money: fc.integer({ min: -10_000_000, max: 10_000_000 }),
+  })
   .map(({ credit, power, money }) => w(Math.max(money, -credit), credit, power));
 
 describe("displayed balance (spec §4)", () => {

@@ -50,15 +50,19 @@ describe("fenToYuan", () => {
 
 describe("parseYuanToFen round trip", () => {
   it("parses back whatever fenToYuan wrote", () => {
-    fc.assert(fc.property(nonNegativeFen, (fen) => {
-      expect(parseYuanToFen(fenToYuan(fen))).toBe(fen);
-    }));
+    fc.assert(
+      fc.property(nonNegativeFen, (fen) => {
+        expect(parseYuanToFen(fenToYuan(fen))).toBe(fen);
+      }),
+    );
   });
 
   it("parses back whatever formatYuan wrote (thousands groups)", () => {
-    fc.assert(fc.property(nonNegativeFen, (fen) => {
-      expect(parseYuanToFen(formatYuan(fen))).toBe(fen);
-    }));
+    fc.assert(
+      fc.property(nonNegativeFen, (fen) => {
+        expect(parseYuanToFen(formatYuan(fen))).toBe(fen);
+      }),
+    );
   });
 
   it("reads whole yuan and one or two decimals as fen", () => {
@@ -117,8 +121,29 @@ describe("spec §5 amount rule", () => {
 
   it("refuses malformed amounts", () => {
     const invalid = [
-      "", " ", "abc", "-1", "+1", "1e3", "1.", ".5", "1.234", "1..2", "1.2.3", "1,23", "1234,567", ",123", "123,",
-      "1,2345", "1,234,56", "1 000", "１００", "0x10", "NaN", "Infinity", "1,234.567",
+      "",
+      " ",
+      "abc",
+      "-1",
+      "+1",
+      "1e3",
+      "1.",
+      ".5",
+      "1.234",
+      "1..2",
+      "1.2.3",
+      "1,23",
+      "1234,567",
+      ",123",
+      "123,",
+      "1,2345",
+      "1,234,56",
+      "1 000",
+      "１００",
+      "0x10",
+      "NaN",
+      "Infinity",
+      "1,234.567",
     ];
     for (const text of invalid) expect(parseYuanToFen(text), text).toBeNull();
   });

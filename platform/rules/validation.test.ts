@@ -16,7 +16,15 @@ const first17 = fc.array(fc.constantFrom(...USCC_CHARS), { minLength: 17, maxLen
 describe("phone, code, email", () => {
   it("mainland mobile numbers", () => {
     for (const ok of ["13800000000", "19912345678", "15000000001"]) expect(PHONE_PATTERN.test(ok), ok).toBe(true);
-    for (const bad of ["", "12800000000", "1380000000", "138000000000", "+8613800000000", "1380000000a", " 13800000000"])
+    for (const bad of [
+      "",
+      "12800000000",
+      "1380000000",
+      "138000000000",
+      "+8613800000000",
+      "1380000000a",
+      " 13800000000",
+    ])
       expect(PHONE_PATTERN.test(bad), bad).toBe(false);
   });
 
@@ -44,7 +52,8 @@ describe("passwords", () => {
 describe("sub-account names", () => {
   it("2-32 letters, digits, Chinese characters, _ or -", () => {
     for (const ok of ["lab-student", "实验室_1", "ab"]) expect(SUB_ACCOUNT_NAME_PATTERN.test(ok), ok).toBe(true);
-    for (const bad of ["a", "has space", "a".repeat(33), "x/y", "<b>"]) expect(SUB_ACCOUNT_NAME_PATTERN.test(bad), bad).toBe(false);
+    for (const bad of ["a", "has space", "a".repeat(33), "x/y", "<b>"])
+      expect(SUB_ACCOUNT_NAME_PATTERN.test(bad), bad).toBe(false);
   });
 });
 

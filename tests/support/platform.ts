@@ -1,0 +1,214 @@
+/**
+ * Test helpers for the platform: a platform on in-memory PGlite, or on
+ * PostgreSQL when DATABASE_URL is set (scripts/with-postgres.sh), with a clock
+ * the test moves by hand, and small clients for its HTTP contract.
+ *
+ * On PostgreSQL every test file shares one database, so tests never assume it
+ * is empty: each creates its own accounts with uniquePhone().
+ */
+import { randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { createPlatform, type Platform } from "../../platform/index";
+import { users } from "../../platform/db/schema";
+import { OutboxSmsProvider, type OutboxEntry } from "../../platform/providers/sms/outbox";
+import type { SmsPurpose } from "../../platform/providers/sms/types";
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/** The main API's reply: status 0 is success, 2 a dead session, anything else a failure with a reason. */
+export interface ApiReply<T = any> {
+  status: number;
+  reason: string;
+  data: T;
+}
+
+export interface Reply<T = any> {
+  http: number;
+  body: T;
+}
+
+/** Form fields; an array repeats the key. */
+export type Fields = Record<string, string | number | boolean | readonly string[] | undefined>;
+
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): Date;
+}
+
+export function createClock(start = new Date()): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms) {
+      current += ms;
+      return new Date(current);
+    },
+  };
+}
+
+const usedPhones = new Set<string>();
+
+/**
+ * A valid mainland mobile number (/^1[3-9]\d{9}$/) that no other test uses: "19"
+ * and nine random digits, never the demo account's 13800000000.
+ */
+export function uniquePhone(): string {
+  for (;;) {
+    const phone = `19${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`;
+    if (!usedPhones.has(phone)) {
+      usedPhones.add(phone);
+      return phone;
+    }
+  }
+}
+
+/** A random private IPv4 address, so per-IP login limits of different test platforms never meet. */
+function uniqueIp(): string {
+  return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
+export interface RegisteredUser {
+  phone: string;
+  password: string;
+  token: string;
+  userId: number;
+}
+
+export interface TestPlatform {
+  platform: Platform;
+  ctx: Platform["ctx"];
+  db: Platform["ctx"]["db"];
+  kind: "pglite" | "postgres";
+  clock: TestClock;
+  /** The client address this platform's requests come from (X-Forwarded-For). */
+  ip: string;
+  /** Any request, path relative to the platform root ("/api/login", "/healthz"). */
+  request(path: string, init?: RequestInit): Promise<Reply>;
+  /** Form-urlencoded POST to /api{path}. */
+  post<T = any>(path: string, fields?: Fields, headers?: Record<string, string>): Promise<Reply<ApiReply<T>>>;
+  /** GET /api{path} with a query string. */
+  get<T = any>(path: string, query?: Fields): Promise<Reply<ApiReply<T>>>;
+  /** The sandbox SMS outbox for one phone, newest first. */
+  readSms(phone: string): Promise<OutboxEntry[]>;
+  /** Asks for a code and returns it as the sandbox SMS delivered it. Throws when the platform refuses. */
+  sendCode(phone: string, purpose?: SmsPurpose): Promise<string>;
+  /** A fresh personal account: send code, read the SMS, register. Returns its first session. */
+  registerUser(options?: { phone?: string; password?: string; fields?: Fields }): Promise<RegisteredUser>;
+  /** Logs in by password and returns the new token. */
+  login(phone: string, password: string): Promise<string>;
+  userByPhone(phone: string): Promise<typeof users.$inferSelect | undefined>;
+  close(): Promise<void>;
+}
+
+export function encodeFields(fields: Fields = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, v);
+    else params.append(key, String(value));
+  }
+  return params.toString();
+}
+
+async function readReply(response: Response): Promise<Reply> {
+  const text = await response.text();
+  let body: unknown = text;
+  if ((response.headers.get("content-type") ?? "").includes("application/json")) body = JSON.parse(text);
+  return { http: response.status, body };
+}
+
+/**
+ * Starts a platform for a test file: PostgreSQL when DATABASE_URL is set,
+ * in-memory PGlite otherwise; demo data seeded; the clock starts now and moves
+ * only when the test advances it.
+ */
+export async function startTestPlatform(options: { start?: Date } = {}): Promise<TestPlatform> {
+  const clock = createClock(options.start);
+  const platform = await createPlatform({
+    config: {
+      production: false,
+      dataDir: "memory://",
+      databaseUrl: process.env.DATABASE_URL || undefined,
+      providers: "sandbox",
+      seedDemo: true,
+    },
+    now: clock.now,
+  });
+  // Same sandbox outbox, without a log line per code.
+  platform.ctx.providers.sms = new OutboxSmsProvider(platform.ctx.db, () => {});
+  const ip = uniqueIp();
+
+  const request = async (path: string, init: RequestInit = {}): Promise<Reply> => {
+    const headers = new Headers(init.headers);
+    if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", ip);
+    return readReply(await platform.fetch(new Request(`http://x${path}`, { ...init, headers })));
+  };
+
+  const post = (path: string, fields?: Fields, headers: Record<string, string> = {}) =>
+    request(`/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: encodeFields(fields),
+    });
+
+  const get = (path: string, query?: Fields) => {
+    const qs = encodeFields(query);
+    return request(`/api${path}${qs ? `?${qs}` : ""}`);
+  };
+
+  const readSms = async (phone: string): Promise<OutboxEntry[]> => {
+    const reply = await request(`/sandbox/sms.json?phone=${encodeURIComponent(phone)}`);
+    if (reply.http !== 200) throw new Error(`sandbox outbox answered HTTP ${reply.http}`);
+    return reply.body as OutboxEntry[];
+  };
+
+  const sendCode = async (phone: string, purpose: SmsPurpose = "register"): Promise<string> => {
+    const sent = await post("/auth/send_verify_code", { phone, purpose });
+    if (sent.body.status !== 0) throw new Error(`send_verify_code refused: ${sent.body.reason}`);
+    const [latest] = await readSms(phone);
+    if (!latest || latest.purpose !== purpose) throw new Error(`no ${purpose} SMS for ${phone}`);
+    return latest.code;
+  };
+
+  const userByPhone = async (phone: string) => {
+    const rows = await platform.ctx.db.select().from(users).where(eq(users.phone, phone));
+    return rows.find((u) => u.closedAt === null) ?? rows[0];
+  };
+
+  const registerUser = async (opts: { phone?: string; password?: string; fields?: Fields } = {}) => {
+    const phone = opts.phone ?? uniquePhone();
+    const password = opts.password ?? "Passw0rd123";
+    const code = await sendCode(phone, "register");
+    const reply = await post("/register", { phone, code, password, agree: "1", ...opts.fields });
+    if (reply.body.status !== 0) throw new Error(`register refused: ${reply.body.reason}`);
+    const user = await userByPhone(phone);
+    if (!user) throw new Error("registered user not found");
+    return { phone, password, token: reply.body.data.token as string, userId: user.id };
+  };
+
+  const login = async (phone: string, password: string) => {
+    const reply = await post("/login", { phone, password });
+    if (reply.body.status !== 0) throw new Error(`login refused: ${reply.body.reason}`);
+    return reply.body.data.token as string;
+  };
+
+  return {
+    platform,
+    ctx: platform.ctx,
+    db: platform.ctx.db,
+    kind: platform.database.kind,
+    clock,
+    ip,
+    request,
+    post: post as TestPlatform["post"],
+    get: get as TestPlatform["get"],
+    readSms,
+    sendCode,
+    registerUser,
+    login,
+    userByPhone,
+    close: () => platform.close(),
+  };
+}
