@@ -1,0 +1,72 @@
+# syntax=docker/dockerfile:1
+#
+# One image, two roles:
+#   web + in-process platform (default):  docker run -p 3000:3000 -e SESSION_SECRET=… -v gpu-data:/data <image>
+#   platform alone (split deployment):    docker run -e HOST=0.0.0.0 -e PORT=3001 … <image> npm run start:platform
+#                                         (then run the web image with PLATFORM_URL=http://<platform>:3001)
+#
+# Required in production:
+#   SESSION_SECRET  at least 32 characters (e.g. `openssl rand -hex 32`); signs the session cookie.
+#                   The web tier refuses to start without it when APP_ENV=production (set below).
+# Optional:
+#   DATABASE_URL    postgres://… ; without it the embedded PGlite database lives in /data.
+#   PLATFORM_URL    talk to a separately run platform over HTTP instead of in process.
+#
+# Run with `docker run --init` (or an orchestrator that reaps processes) so SIGTERM reaches the server
+# promptly through npm.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# ---- deps: every dependency, for the build ----
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+
+# ---- build: the Remix production build (build/ and public/build/) ----
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY . .
+RUN npm run build
+
+# ---- prod-deps: production dependencies only ----
+# tsx is a production dependency, so `npm run start:platform` works in this image.
+# @node-rs/argon2 ships prebuilt binaries as optional dependencies: npm picks the one for this platform.
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
+
+# ---- runtime ----
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    APP_ENV=production \
+    DATA_DIR=/data \
+    PORT=3000 \
+    PROVIDERS=sandbox \
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false
+WORKDIR /app
+
+# Application files stay owned by root (read-only for the server); only /data is writable.
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY package.json package-lock.json tsconfig.json ./
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+# The platform's SQL migrations are read at start-up from platform/db/migrations, relative to the
+# working directory; the rest of platform/ is what `npm run start:platform` runs with tsx.
+COPY --from=build /app/platform ./platform
+
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+
+USER node
+EXPOSE 3000
+
+# The slim image has no curl: use Node's own fetch.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+
+# = remix-serve ./build/index.js (web tier with the platform in process)
+CMD ["npm", "start"]

@@ -1,0 +1,615 @@
+/**
+ * `npm run bench`: load-tests the production build on 127.0.0.1 and measures first-load JavaScript.
+ *
+ *  1. Builds (`npm run build`) only when build/index.js is missing.
+ *  2. Starts `remix-serve ./build/index.js` (web tier + in-process platform) on a free port with a fresh
+ *     DATA_DIR, production settings and sandbox providers; waits for GET /healthz to answer 200.
+ *  3. Logs in as the seeded demo account twice: through the login form (cookie gc_session) and through
+ *     POST /api/login (a platform token).
+ *  4. Runs autocannon against each target in turn, BENCH_SECONDS each (default 8), 10 connections:
+ *     /healthz is the ceiling; the other targets are reported as a ratio of it.
+ *  5. Sums the gzipped size of every script a first visit to /login and /store loads.
+ *  6. Prints a table, writes bench/results/latest.json, and always stops the server and deletes DATA_DIR.
+ *
+ * Environment: BENCH_SECONDS (default 8); BENCH_DATABASE_URL to run on PostgreSQL instead of PGlite:
+ *   bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL="$DATABASE_URL" npm run bench'
+ *
+ * Exit code 1 when a target is missed, a page could not be measured, or any non-2xx/error was counted.
+ */
+import autocannon from "autocannon";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const HOST = "127.0.0.1";
+const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 8);
+const WARMUP_SECONDS = Math.min(2, SECONDS);
+const CONNECTIONS = 10;
+const STARTUP_TIMEOUT_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+const FIRST_LOAD_JS_TARGET_KB = 120;
+const DEMO = { phone: "13800000000", password: "demo1234" };
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+// ---------------------------------------------------------------- server lifecycle
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  origin: string;
+  dataDir: string;
+  log: string[];
+}
+
+let server: Server | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+function ensureBuild(): void {
+  if (existsSync(path.join(ROOT, "build/index.js"))) return;
+  console.log("build/index.js is missing: running `npm run build` …");
+  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status ?? result.signal})`);
+}
+
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "gpu-cloud-bench-"));
+  const log: string[] = [];
+  const child = spawn("npx", ["--no", "remix-serve", "./build/index.js"], {
+    cwd: ROOT,
+    // Its own process group, so stopping it also stops npx's children.
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST,
+      DATA_DIR: dataDir,
+      PROVIDERS: "sandbox",
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      // In process, on embedded PGlite in the fresh DATA_DIR, unless BENCH_DATABASE_URL names a
+      // PostgreSQL database to use instead (e.g. from scripts/with-postgres.sh). A DATABASE_URL in the
+      // caller's shell is deliberately not inherited: the bench seeds the demo account.
+      PLATFORM_URL: "",
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+    },
+  });
+  const keep = (chunk: Buffer) => {
+    log.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    if (log.length > 200) log.splice(0, log.length - 200);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  server = { child, port, origin: `http://${HOST}:${port}`, dataDir, log };
+  return server;
+}
+
+async function waitForHealthy(s: Server): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    checkInterrupted();
+    if (s.child.exitCode !== null || s.child.signalCode !== null) {
+      throw new Error(`server exited during start-up (${s.child.exitCode ?? s.child.signalCode})`);
+    }
+    try {
+      const res = await fetch(`${s.origin}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`GET /healthz did not answer 200 within ${STARTUP_TIMEOUT_MS / 1000} s`);
+}
+
+function sleep(ms: number) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** The server runs in its own process group (npx → sh → node); signals go to the whole group. */
+function signalGroup(s: Server, signal: NodeJS.Signals | 0): boolean {
+  if (s.child.pid === undefined) return false;
+  try {
+    process.kill(-s.child.pid, signal);
+    return true;
+  } catch {
+    return false; // ESRCH: no process left in the group
+  }
+}
+
+const groupAlive = (s: Server) => signalGroup(s, 0);
+
+async function waitGroupGone(s: Server, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (groupAlive(s)) {
+    if (Date.now() >= deadline) return false;
+    await sleep(50);
+  }
+  return true;
+}
+
+function removeDataDir(s: Server): void {
+  try {
+    rmSync(s.dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  } catch (error) {
+    console.error(`could not remove ${s.dataDir}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Stops the whole server process group, then deletes its DATA_DIR. SIGTERM first, SIGKILL after 3 s:
+ * remix-serve's SIGTERM handler waits for open keep-alive connections, and the data is thrown away anyway.
+ */
+async function stopServer(): Promise<void> {
+  const s = server;
+  server = undefined;
+  if (!s) return;
+  signalGroup(s, "SIGTERM");
+  if (!(await waitGroupGone(s, 3_000))) {
+    signalGroup(s, "SIGKILL");
+    await waitGroupGone(s, 5_000);
+  }
+  // Only once no process can still write into it.
+  removeDataDir(s);
+}
+
+/** Synchronous last resort when the process exits without going through stopServer (uncaught errors). */
+function stopServerNow(): void {
+  const s = server;
+  server = undefined;
+  if (!s) return;
+  signalGroup(s, "SIGKILL");
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let i = 0; i < 100 && groupAlive(s); i++) Atomics.wait(pause, 0, 0, 20);
+  removeDataDir(s);
+}
+
+let stopping = false;
+
+class Interrupted extends Error {}
+
+/** Stops the run between stages once a signal arrived, so nothing is measured or written against a dying server. */
+function checkInterrupted(): void {
+  if (stopping) throw new Interrupted("interrupted");
+}
+
+// `on`, not `once`: a second signal (Ctrl-C reaches the whole group, and tsx relays it again) must not
+// kill this process half-way through stopping the server.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: stopping the server …`);
+    void stopServer().finally(() => process.exit(130));
+  });
+}
+process.once("exit", stopServerNow);
+
+// ---------------------------------------------------------------- logging in
+
+function form(fields: Record<string, string>): string {
+  return new URLSearchParams(fields).toString();
+}
+
+const FORM_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
+
+/** Logs in through the login page's form, as a browser without JavaScript would; returns the Cookie header. */
+async function loginThroughForm(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": FORM_TYPE, origin },
+    body: form({ intent: "password", phone: DEMO.phone, password: DEMO.password }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  await res.arrayBuffer();
+  const cookies = res.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!.trim())
+    .filter((pair) => pair.includes("=") && !pair.endsWith("="));
+  if (!cookies.some((pair) => pair.startsWith("gc_session="))) {
+    throw new Error(`POST /login answered ${res.status} without a gc_session cookie`);
+  }
+  return cookies.join("; ");
+}
+
+/** Logs in through the main API; returns the platform token. */
+async function loginThroughApi(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/api/login`, {
+    method: "POST",
+    headers: { "content-type": FORM_TYPE },
+    body: form({ phone: DEMO.phone, password: DEMO.password }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const text = await res.text();
+  let reply: { status?: unknown; reason?: unknown; data?: { token?: unknown } } | undefined;
+  try {
+    reply = JSON.parse(text);
+  } catch {
+    reply = undefined;
+  }
+  const token = reply?.status === 0 ? reply.data?.token : undefined;
+  if (typeof token !== "string") {
+    throw new Error(`POST /api/login answered ${res.status}: ${text.slice(0, 200)}`);
+  }
+  return token;
+}
+
+// ---------------------------------------------------------------- load tests
+
+interface Target {
+  name: string;
+  path: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  /** Share of the ceiling's req/s this target must reach. */
+  minRatio?: number;
+  /** Checks one response before the load test; returns why it is unusable, or null. */
+  preflight?: (res: Response, body: string) => string | null;
+  verifyBody?: (body: string) => boolean;
+}
+
+interface Measured {
+  name: string;
+  path: string;
+  method: string;
+  skipped?: string;
+  reqPerSec?: number;
+  p50Ms?: number;
+  p99Ms?: number;
+  ratio?: number;
+  minRatio?: number;
+  meetsTarget?: boolean;
+  requests?: number;
+  non2xx?: number;
+  errors?: number;
+  timeouts?: number;
+  mismatches?: number;
+  statusCodes?: Record<string, number>;
+}
+
+const expect200 = (res: Response) =>
+  res.status === 200
+    ? null
+    : `answered ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}`;
+
+async function preflight(origin: string, target: Target): Promise<string | null> {
+  try {
+    const res = await fetch(`${origin}${target.path}`, {
+      method: target.method ?? "GET",
+      headers: target.headers,
+      body: target.body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const body = await res.text();
+    return (target.preflight ?? expect200)(res, body);
+  } catch (error) {
+    return `request failed: ${(error as Error).message}`;
+  }
+}
+
+function cannon(origin: string, target: Target, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: `${origin}${target.path}`,
+    method: target.method ?? "GET",
+    headers: target.headers,
+    body: target.body,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    verifyBody: target.verifyBody && ((body) => target.verifyBody!(String(body ?? ""))),
+  });
+}
+
+async function measure(origin: string, target: Target, ceiling: number | undefined): Promise<Measured> {
+  const base = { name: target.name, path: target.path, method: target.method ?? "GET", minRatio: target.minRatio };
+  const problem = await preflight(origin, target);
+  if (problem) return { ...base, skipped: problem, meetsTarget: false };
+  process.stdout.write(`  ${target.name.padEnd(22)} warm-up ${WARMUP_SECONDS} s, measure ${SECONDS} s … `);
+  await cannon(origin, target, WARMUP_SECONDS);
+  const r = await cannon(origin, target, SECONDS);
+  const reqPerSec = r.requests.average;
+  const ratio = ceiling ? reqPerSec / ceiling : 1;
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
+  const clean = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0;
+  console.log(`${Math.round(reqPerSec)} req/s`);
+  return {
+    ...base,
+    reqPerSec,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    ratio,
+    meetsTarget: clean && (target.minRatio === undefined || ratio >= target.minRatio),
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    mismatches: r.mismatches,
+    statusCodes,
+  };
+}
+
+// ---------------------------------------------------------------- first-load JavaScript
+
+interface PageWeight {
+  page: string;
+  status: number;
+  scripts: { url: string; bytes: number; gzipBytes: number }[];
+  gzipKB: number;
+  rawKB: number;
+  offOrigin: string[];
+  meetsTarget: boolean;
+  error?: string;
+}
+
+function attr(tag: string, name: string): string | undefined {
+  const m = tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i"));
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+}
+
+/** Every script a first visit loads: <script src>, <link rel=modulepreload>, and the inline module script's imports. */
+function scriptUrls(html: string, pageUrl: string): string[] {
+  const found = new Set<string>();
+  const add = (ref: string | undefined) => {
+    if (ref) found.add(new URL(ref.replaceAll("&amp;", "&"), pageUrl).href);
+  };
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) add(attr(tag, "src"));
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    if ((attr(tag, "rel") ?? "").toLowerCase().split(/\s+/).includes("modulepreload")) add(attr(tag, "href"));
+  }
+  for (const [, inline] of html.matchAll(/<script\b[^>]*type\s*=\s*["']?module["']?[^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const m of inline!.matchAll(/\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?["']([^"']+\.js)["']/g)) add(m[1]);
+  }
+  return [...found];
+}
+
+async function firstLoadJs(origin: string, page: string): Promise<PageWeight> {
+  const result: PageWeight = {
+    page,
+    status: 0,
+    scripts: [],
+    gzipKB: 0,
+    rawKB: 0,
+    offOrigin: [],
+    meetsTarget: false,
+  };
+  try {
+    const res = await fetch(`${origin}${page}`, {
+      redirect: "manual",
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    result.status = res.status;
+    const html = await res.text();
+    if (res.status !== 200) {
+      result.error = `answered ${res.status}`;
+      return result;
+    }
+    for (const url of scriptUrls(html, `${origin}${page}`)) {
+      // All traffic stays on 127.0.0.1; a script from elsewhere is a finding in itself (no external CDN).
+      if (new URL(url).origin !== origin) {
+        result.offOrigin.push(url);
+        continue;
+      }
+      const js = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      if (!js.ok) throw new Error(`${url} answered ${js.status}`);
+      const bytes = Buffer.from(await js.arrayBuffer());
+      result.scripts.push({
+        url: url.slice(origin.length),
+        bytes: bytes.length,
+        gzipBytes: gzipSync(bytes, { level: 9 }).length,
+      });
+    }
+    result.gzipKB = result.scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1024;
+    result.rawKB = result.scripts.reduce((sum, s) => sum + s.bytes, 0) / 1024;
+    result.meetsTarget = result.gzipKB <= FIRST_LOAD_JS_TARGET_KB && result.offOrigin.length === 0;
+  } catch (error) {
+    result.error = (error as Error).message;
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- report
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows
+    .map((r, ri) => {
+      const line = r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+      return ri === 0 ? `${line}\n${widths.map((w) => "-".repeat(w)).join("  ")}` : line;
+    })
+    .join("\n");
+}
+
+const fixed = (n: number | undefined, digits: number) => (n === undefined ? "–" : n.toFixed(digits));
+
+function report(results: Measured[], pages: PageWeight[]): boolean {
+  let ok = true;
+  const rows = [["target", "req/s", "p50 ms", "p99 ms", "ratio", "target", "non2xx", "errors", "ok"]];
+  for (const r of results) {
+    if (r.skipped) {
+      rows.push([
+        r.name,
+        "–",
+        "–",
+        "–",
+        "–",
+        r.minRatio ? `>= ${r.minRatio.toFixed(2)}` : "ceiling",
+        "–",
+        "–",
+        "SKIPPED",
+      ]);
+      ok = false;
+      continue;
+    }
+    const errs = (r.errors ?? 0) + (r.timeouts ?? 0) + (r.mismatches ?? 0);
+    rows.push([
+      r.name,
+      fixed(r.reqPerSec, 0),
+      fixed(r.p50Ms, 1),
+      fixed(r.p99Ms, 1),
+      fixed(r.ratio, 2),
+      r.minRatio ? `>= ${r.minRatio.toFixed(2)}` : "ceiling",
+      String(r.non2xx ?? 0),
+      String(errs),
+      r.meetsTarget ? "yes" : "NO",
+    ]);
+    if (!r.meetsTarget) ok = false;
+  }
+  console.log(`\n${table(rows)}`);
+  for (const r of results) {
+    if (r.skipped) console.log(`  ${r.name}: not measured, ${r.path} ${r.skipped}`);
+    else if ((r.non2xx ?? 0) > 0 || (r.mismatches ?? 0) > 0)
+      console.log(`  ${r.name}: status codes ${JSON.stringify(r.statusCodes)}, body mismatches ${r.mismatches}`);
+  }
+
+  const pageRows = [["first-load JS", "scripts", "raw KB", "gzip KB", "target", "ok"]];
+  for (const p of pages) {
+    pageRows.push([
+      p.page,
+      p.error ? "–" : String(p.scripts.length),
+      p.error ? "–" : fixed(p.rawKB, 1),
+      p.error ? "–" : fixed(p.gzipKB, 1),
+      `<= ${FIRST_LOAD_JS_TARGET_KB}`,
+      p.error ? "SKIPPED" : p.meetsTarget ? "yes" : "NO",
+    ]);
+    if (!p.meetsTarget) ok = false;
+  }
+  console.log(`\n${table(pageRows)}`);
+  for (const p of pages) {
+    if (p.error) console.log(`  ${p.page}: not measured, ${p.error}`);
+    if (p.offOrigin.length) console.log(`  ${p.page}: scripts from another origin: ${p.offOrigin.join(", ")}`);
+  }
+  return ok;
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  ensureBuild();
+  const s = await startServer();
+  try {
+    await waitForHealthy(s);
+    const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "embedded PGlite";
+    console.log(`server up on ${s.origin} (${database}); ${CONNECTIONS} connections, ${SECONDS} s per target`);
+
+    const notes: string[] = [];
+    const cookie = await loginThroughForm(s.origin).catch((error: Error) => {
+      notes.push(`form login: ${error.message}`);
+      return null;
+    });
+    const token = await loginThroughApi(s.origin).catch((error: Error) => {
+      notes.push(`api login: ${error.message}`);
+      return null;
+    });
+    for (const note of notes) console.log(`  ! ${note}`);
+    checkInterrupted();
+
+    const ceilingTarget: Target = { name: "healthz (ceiling)", path: "/healthz" };
+    const targets: Target[] = [
+      { name: "store (logged out)", path: "/store" },
+      {
+        name: "console/dashboard",
+        path: "/console/dashboard",
+        headers: cookie ? { cookie } : undefined,
+        minRatio: 0.4,
+        preflight: (res) => (cookie ? expect200(res) : "skipped: no session cookie (form login failed)"),
+      },
+      {
+        name: "api get_user_info",
+        path: "/api/get_user_info",
+        method: "POST",
+        headers: { "content-type": FORM_TYPE },
+        body: form({ session: token ?? "" }),
+        minRatio: 0.5,
+        preflight: (res, body) =>
+          !token
+            ? "skipped: no platform token (API login failed)"
+            : res.status !== 200 || !body.startsWith('{"status":0,')
+              ? `answered ${res.status}: ${body.slice(0, 120)}`
+              : null,
+        verifyBody: (body) => body.startsWith('{"status":0,'),
+      },
+    ];
+
+    console.log("\nload tests");
+    const ceiling = await measure(s.origin, ceilingTarget, undefined);
+    const results = [ceiling];
+    for (const target of targets) {
+      checkInterrupted();
+      results.push(await measure(s.origin, target, ceiling.reqPerSec));
+    }
+    checkInterrupted();
+
+    console.log("\nfirst-load JavaScript");
+    const pages = [await firstLoadJs(s.origin, "/login"), await firstLoadJs(s.origin, "/store")];
+    checkInterrupted();
+
+    let ok = report(results, pages);
+    if (s.child.exitCode !== null || s.child.signalCode !== null) {
+      ok = false;
+      console.log(`\n! the server exited during the bench (${s.child.exitCode ?? s.child.signalCode})`);
+      console.log(`--- server output (last ${Math.min(40, s.log.length)} lines) ---\n${s.log.slice(-40).join("\n")}`);
+    }
+    const out = path.join(ROOT, "bench/results/latest.json");
+    mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(
+      out,
+      `${JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          node: process.version,
+          database: process.env.BENCH_DATABASE_URL ? "postgresql" : "pglite",
+          secondsPerTarget: SECONDS,
+          connections: CONNECTIONS,
+          notes,
+          loadTests: results,
+          firstLoadJs: pages,
+          ok,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(
+      `\nresults written to ${path.relative(ROOT, out)}${ok ? "" : " — some targets missed or not measured"}`,
+    );
+    if (!ok) process.exitCode = 1;
+  } catch (error) {
+    if (error instanceof Interrupted) return;
+    console.error(`\nbench failed: ${(error as Error).message}`);
+    if (s.log.length)
+      console.error(`--- server output (last ${Math.min(40, s.log.length)} lines) ---\n${s.log.slice(-40).join("\n")}`);
+    process.exitCode = 1;
+  } finally {
+    await stopServer();
+  }
+}
+
+await main();
