@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, type LaunchOptions } from "@playwright/test";
+
+/**
+ * End-to-end tests against the built app (`npx remix build` first), started with
+ * `npm start` on a fresh data directory and the sandbox providers.
+ *
+ * Two projects run every journey: JavaScript on, and JavaScript off (the plain
+ * HTML forms). Files named *.js-only.spec.ts test what exists only with
+ * JavaScript (dropdowns, dialogs), so the js-off project ignores them.
+ *
+ * Chromium is the system one (/usr/bin/chromium, or CHROMIUM_PATH).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// Playwright loads this file in the runner and again in each worker. The runner
+// makes the data directory and passes it down through the environment, so the
+// workers do not make directories of their own.
+const ownsDataDir = !process.env.E2E_DATA_DIR;
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "gpu-cloud-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
+if (ownsDataDir && !process.env.E2E_KEEP_DATA) {
+  process.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+const launchOptions: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // The server holds one embedded database; more than two workers only queue on it (and on argon2).
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: "list",
+  use: {
+    baseURL,
+    headless: true,
+    launchOptions,
+    locale: "zh-CN",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true } },
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: "npm start",
+    url: `${baseURL}/healthz`,
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PROVIDERS: "sandbox",
+    },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

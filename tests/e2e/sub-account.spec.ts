@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, DEMO_SUB, loginAs } from "./support";
+
+test("a sub-account logs in and sees its quota, not the points store", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("link", { name: "子账号登录" }).click();
+  await expect(page).toHaveURL("/login?tab=sub");
+  await page.getByLabel("主账号手机号").fill(DEMO_SUB.mainPhone);
+  await page.getByLabel("子账号名称").fill(DEMO_SUB.name);
+  await page.getByLabel("密码", { exact: true }).fill(DEMO_SUB.password);
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await page.waitForURL("**/console/dashboard");
+
+  const bar = page.getByTestId("bar-balance");
+  await expect(bar).toContainText("额度 ¥500.00");
+  await expect(bar).toContainText("可用");
+  await expect(page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "算力市场" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "积分商城" })).toHaveCount(0);
+
+  await page.goto("/console/accountInfo");
+  await expect(page.getByTestId("account-kind")).toHaveText("子账号");
+});
+
+test("the main account's top nav has the points store", async ({ page }) => {
+  await loginAs(page, DEMO.phone, DEMO.password);
+  await expect(page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "积分商城" })).toBeVisible();
+  await page.goto("/console/accountInfo");
+  await expect(page.getByTestId("account-kind")).toHaveText("主账号");
+});

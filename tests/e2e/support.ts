@@ -1,0 +1,97 @@
+/**
+ * Helpers for the end-to-end journeys.
+ *
+ * Every test uses its own phone number: the platform sends at most one SMS code
+ * per phone per minute, and failed logins are throttled per phone (5 in 15 min)
+ * and per IP (30 in 15 min; every test comes from 127.0.0.1), so tests make as
+ * few deliberate wrong-password attempts as they can.
+ *
+ * Sessions are made through the real login form: the web cookie is signed by
+ * the server, so a test cannot forge a valid one.
+ */
+import { randomInt } from "node:crypto";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** The seeded demo account (scripts of the sandbox seed). */
+export const DEMO = { phone: "13800000000", password: "demo1234" } as const;
+export const DEMO_SUB = { mainPhone: DEMO.phone, name: "lab-student", password: "student1234" } as const;
+
+/** A strong password (letters and digits) for accounts the tests register. */
+export const TEST_PASSWORD = "e2ePass1234";
+
+const issued = new Set<string>();
+
+/** A phone number no other test uses: "139" and eight random digits. */
+export function uniquePhone(): string {
+  for (;;) {
+    const phone = `139${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
+    if (!issued.has(phone)) {
+      issued.add(phone);
+      return phone;
+    }
+  }
+}
+
+/** The masked form the site shows: first 3 digits, ****, last 4. */
+export function masked(phone: string): string {
+  return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+}
+
+interface OutboxEntry {
+  phone: string;
+  code: string;
+  purpose: string;
+  sentAt: string;
+}
+
+/**
+ * The newest SMS code sent to `phone` (for `purpose`, when given), read from the
+ * sandbox outbox; polls until one exists.
+ */
+export async function readCode(request: APIRequestContext, phone: string, purpose?: string): Promise<string> {
+  let found: OutboxEntry | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/sandbox/sms.json?phone=${encodeURIComponent(phone)}`);
+        if (!res.ok()) return undefined;
+        const entries = (await res.json()) as OutboxEntry[];
+        // Newest first.
+        found = entries.find((e) => e.phone === phone && (purpose === undefined || e.purpose === purpose));
+        return found?.code;
+      },
+      { message: `an SMS code for ${phone}${purpose ? ` (${purpose})` : ""} in the sandbox outbox`, timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return found!.code;
+}
+
+/** Registers `phone` through the register tab with the code from the outbox; ends on the dashboard. */
+export async function registerViaUi(page: Page, phone: string, password = TEST_PASSWORD): Promise<void> {
+  await page.goto("/login?tab=register");
+  await page.getByLabel("手机号", { exact: true }).fill(phone);
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  await expect(page.getByText("验证码已发送")).toBeVisible();
+  const code = await readCode(page.request, phone, "register");
+  await page.getByLabel("短信验证码").fill(code);
+  await page.getByLabel("设置密码").fill(password);
+  await page.getByLabel(/我已阅读并同意/).check();
+  await page.getByRole("button", { name: "注册并登录" }).click();
+  await page.waitForURL("**/console/dashboard");
+}
+
+/** Logs in through the password form; ends on the dashboard. */
+export async function loginAs(page: Page, phone: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("手机号", { exact: true }).fill(phone);
+  await page.getByLabel("密码", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await page.waitForURL("**/console/dashboard");
+}
+
+/** Logs out with the console side nav's button (a POST form); ends on /login. */
+export async function logout(page: Page): Promise<void> {
+  await page.goto("/console/dashboard");
+  await page.locator("aside").getByRole("button", { name: "退出登录" }).click();
+  await page.waitForURL((url) => url.pathname === "/login");
+}
