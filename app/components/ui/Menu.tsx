@@ -1,35 +1,14 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { TriggerLink } from "./menu-trigger";
 import { styled } from "./stitches.config";
 
-const Content = styled(DropdownMenu.Content, {
-  minWidth: 280,
-  maxWidth: 360,
-  backgroundColor: "white",
-  color: "$text",
-  borderRadius: "$md",
-  boxShadow: "$panel",
-  padding: "$3",
-  zIndex: 950,
-});
-
-const TriggerLink = styled("a", {
-  display: "inline-flex",
-  alignItems: "center",
-  gap: "$1",
-  color: "inherit",
-  cursor: "pointer",
-  background: "none",
-  border: "none",
-  font: "inherit",
-  padding: 0,
-  "&:hover": { textDecoration: "none", opacity: 0.85 },
-});
+const RadixMenu = lazy(() => import("./RadixMenu"));
 
 /**
- * A Radix dropdown once JavaScript runs; before that (and without it) the
- * trigger is a plain link to a page that shows the same content.
+ * A Radix dropdown once JavaScript runs. Before that, without JavaScript, and
+ * while the dropdown's code loads after hydration, the trigger is a plain link
+ * to a page that shows the same content.
  */
 export function Menu({
   trigger,
@@ -43,28 +22,19 @@ export function Menu({
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
-  if (!hydrated) {
-    return (
-      <TriggerLink href={fallbackHref} aria-label={label}>
-        {trigger}
-      </TriggerLink>
-    );
-  }
+  const link = (
+    <TriggerLink href={fallbackHref} aria-label={label}>
+      {trigger}
+    </TriggerLink>
+  );
+  if (!hydrated) return link;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <TriggerLink as="button" type="button" aria-label={label}>
-          {trigger}
-        </TriggerLink>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <Content align="end" sideOffset={8}>
-          {children}
-        </Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={link}>
+      <RadixMenu trigger={trigger} label={label}>
+        {children}
+      </RadixMenu>
+    </Suspense>
   );
 }
 
-export const MenuItem = DropdownMenu.Item;
-export const MenuSeparator = styled(DropdownMenu.Separator, { height: 1, backgroundColor: "#ECEDF0", margin: "$2 0" });
+export const MenuSeparator = styled("hr", { border: "none", height: 1, backgroundColor: "#ECEDF0", margin: "$2 0" });

@@ -7,15 +7,14 @@ import { clientIp, commitSessionToken, safeRedirectPath } from "~/utils/session.
 import { toastHeader } from "~/utils/toast.server";
 import { maskPhone } from "~/utils/user-figures";
 import {
-  CODE_PURPOSE,
   CompanyRegisterSchema,
-  parseTab,
   PasswordLoginSchema,
   RegisterSchema,
   SendCodeSchema,
   SmsLoginSchema,
   SubLoginSchema,
 } from "./schemas";
+import { CODE_PURPOSE, parseTab } from "./tabs";
 
 export const honeypot = new Honeypot({ validFromFieldName: null });
 
@@ -71,7 +70,12 @@ export async function handleLoginAction(request: Request) {
       case "sub": {
         const parsed = parseForm(SubLoginSchema, form);
         if (!parsed.success) return failure(intent, form, parsed.fieldErrors);
-        const { token } = await accounts.loginSubAccount(parsed.data.phone, parsed.data.name, parsed.data.password, options);
+        const { token } = await accounts.loginSubAccount(
+          parsed.data.phone,
+          parsed.data.name,
+          parsed.data.password,
+          options,
+        );
         return loggedIn(token, form, "登录成功");
       }
       case "register": {

@@ -9,7 +9,7 @@ import { assertSameOrigin } from "~/utils/origin.server";
 import { getRequestUser, safeRedirectPath } from "~/utils/session.server";
 import { redirect } from "@remix-run/node";
 import { handleLoginAction, honeypot } from "./actions.server";
-import { LOGIN_TABS, parseTab, TAB_LABELS, type LoginTab } from "./schemas";
+import { LOGIN_TABS, parseTab, TAB_LABELS, type LoginTab } from "./tabs";
 
 export const meta: MetaFunction = () => [{ title: "登录 / 注册 · 算力云" }];
 
@@ -49,7 +49,13 @@ const Hero = styled("div", {
   p: { color: "#C9D6FF", fontSize: "$lg" },
   a: { color: "white" },
 });
-const Card = styled("div", { backgroundColor: "white", padding: "$6 $5", display: "flex", flexDirection: "column", justifyContent: "center" });
+const Card = styled("div", {
+  backgroundColor: "white",
+  padding: "$6 $5",
+  display: "flex",
+  flexDirection: "column",
+  justifyContent: "center",
+});
 const TabBar = styled("nav", {
   display: "flex",
   flexWrap: "wrap",
@@ -106,7 +112,14 @@ export default function LoginPage() {
           <Form method="post" key={tab} noValidate>
             <HoneypotInputs label="请勿填写此项" />
             {/* Enter submits the tab's own action, not "获取验证码": the first submit button is the default. */}
-            <button type="submit" name="intent" value={tab} className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+            <button
+              type="submit"
+              name="intent"
+              value={tab}
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+            />
             <input type="hidden" name="tab" value={tab} />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <input type="hidden" name="event_channel" value={channel} />
@@ -114,9 +127,27 @@ export default function LoginPage() {
             {result?.formError && <FormErrorText role="alert">{result.formError}</FormErrorText>}
             {tab === "company" && (
               <>
-                <Field label="企业名称" name="company_name" defaultValue={values.company_name} error={errors.company_name} maxLength={60} />
-                <Field label="统一社会信用代码" name="credit_code" defaultValue={values.credit_code} error={errors.credit_code} maxLength={18} />
-                <Field label="联系人姓名" name="contact_name" defaultValue={values.contact_name} error={errors.contact_name} maxLength={20} />
+                <Field
+                  label="企业名称"
+                  name="company_name"
+                  defaultValue={values.company_name}
+                  error={errors.company_name}
+                  maxLength={60}
+                />
+                <Field
+                  label="统一社会信用代码"
+                  name="credit_code"
+                  defaultValue={values.credit_code}
+                  error={errors.credit_code}
+                  maxLength={18}
+                />
+                <Field
+                  label="联系人姓名"
+                  name="contact_name"
+                  defaultValue={values.contact_name}
+                  error={errors.contact_name}
+                  maxLength={20}
+                />
               </>
             )}
             <Field
@@ -129,7 +160,9 @@ export default function LoginPage() {
               defaultValue={values.phone}
               error={errors.phone}
             />
-            {tab === "sub" && <Field label="子账号名称" name="name" defaultValue={values.name} error={errors.name} maxLength={32} />}
+            {tab === "sub" && (
+              <Field label="子账号名称" name="name" defaultValue={values.name} error={errors.name} maxLength={32} />
+            )}
             {needsCode && (
               <Field
                 label="短信验证码"
@@ -158,7 +191,10 @@ export default function LoginPage() {
             )}
             {isRegister && (
               <CheckboxField name="agree" error={errors.agree} defaultChecked={values.agree === "1"}>
-                我已阅读并同意<Link to="/agreements" target="_blank">《用户服务协议》</Link>
+                我已阅读并同意
+                <Link to="/agreements" target="_blank">
+                  《用户服务协议》
+                </Link>
               </CheckboxField>
             )}
             <SubmitButton intent={tab} block size="lg">

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { CODE_PATTERN, isStrongPassword, isValidCreditCode, PHONE_PATTERN } from "../../../platform/rules/validation";
 
 const text = (label: string, max = 64) =>
-  z.string({ required_error: `请填写${label}` }).trim().min(1, `请填写${label}`).max(max, `${label}过长`);
+  z
+    .string({ required_error: `请填写${label}` })
+    .trim()
+    .min(1, `请填写${label}`)
+    .max(max, `${label}过长`);
 
 const phone = (label = "手机号") => text(label, 32).regex(PHONE_PATTERN, "请输入正确的11位手机号");
 const code = text("验证码", 16).regex(CODE_PATTERN, "验证码为6位数字");
@@ -20,21 +24,3 @@ export const CompanyRegisterSchema = RegisterSchema.extend({
   credit_code: text("统一社会信用代码", 18).refine((v) => isValidCreditCode(v), "统一社会信用代码不正确"),
   contact_name: text("联系人姓名", 20).refine((v) => v.length >= 2, "请输入2-20个字的联系人姓名"),
 });
-
-export const LOGIN_TABS = ["password", "sms", "sub", "register", "company"] as const;
-export type LoginTab = (typeof LOGIN_TABS)[number];
-
-export const TAB_LABELS: Record<LoginTab, string> = {
-  password: "密码登录",
-  sms: "验证码登录",
-  sub: "子账号登录",
-  register: "注册",
-  company: "企业注册",
-};
-
-export function parseTab(value: string | null | undefined): LoginTab {
-  return (LOGIN_TABS as readonly string[]).includes(value ?? "") ? (value as LoginTab) : "password";
-}
-
-/** Which SMS purpose a tab's "send code" button asks for. */
-export const CODE_PURPOSE = { sms: "login", register: "register", company: "company_register" } as const;
