@@ -2,7 +2,7 @@ import markdownStyles from "@uiw/react-markdown-preview/markdown.css";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Page, Panel } from "~/components/ui/layout";
-import { getBannerAndNotice, getNotice } from "~/upstream/notices.server";
+import { getBannerAndNoticeCached, getNotice } from "~/upstream/notices.server";
 import { UpstreamError } from "~/upstream/transport.server";
 import { formatDateTime } from "~/utils/format";
 import { renderMarkdown } from "~/utils/markdown.server";
@@ -22,7 +22,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     if (error instanceof UpstreamError) throw new Response("公告不存在或已下线", { status: 404 });
     throw error;
   }
-  const [{ newest_notice_id }, seen] = await Promise.all([getBannerAndNotice(), lastSeenNoticeId(request)]);
+  const [{ newest_notice_id }, seen] = await Promise.all([getBannerAndNoticeCached(), lastSeenNoticeId(request)]);
   const headers = new Headers();
   // Opening a notice counts as having seen the list up to the newest one.
   if (newest_notice_id && newest_notice_id !== seen) headers.append("Set-Cookie", await markNoticesSeen(newest_notice_id));

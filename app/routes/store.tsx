@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, Grid, Page, Panel, PanelTitle, Table } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
-import { getBannerAndNotice } from "~/upstream/notices.server";
+import { getBannerAndNoticeCached } from "~/upstream/notices.server";
 import { formatDate } from "~/utils/format";
 import { DURATION_CHOICES } from "~/utils/rental-terms";
 import { VIP_TIERS } from "../../platform/rules/vip";
@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [
 export const handle = { showContact: true };
 
 export async function loader(_: LoaderFunctionArgs) {
-  const { banners, notices } = await getBannerAndNotice();
+  const { banners, notices } = await getBannerAndNoticeCached();
   return { banners, notices };
 }
 

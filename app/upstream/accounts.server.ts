@@ -89,8 +89,18 @@ export async function getUserInfo(session: string | null): Promise<UserInfo | nu
   throw new Error(`get_user_info: ${reply.reason}`);
 }
 
+let vipInfos: Promise<{ vipInfos: VipInfo[] }> | null = null;
+
+/** The membership table is the same for everyone and changes only with a release: fetched once per process. */
 export function getVipInfos(session: string) {
-  return callApiOrThrow<{ vipInfos: VipInfo[] }>("/get_user_vip_info", {}, { session });
+  if (!vipInfos) {
+    const pending = callApiOrThrow<{ vipInfos: VipInfo[] }>("/get_user_vip_info", {}, { session });
+    vipInfos = pending;
+    pending.catch(() => {
+      if (vipInfos === pending) vipInfos = null;
+    });
+  }
+  return vipInfos;
 }
 
 export function unregisterCheck(session: string) {

@@ -13,10 +13,34 @@ export interface Page<T> {
   list: T[];
 }
 
+type BannerAndNotice = { banners: Banner[]; notices: NoticeSummary[]; newest_notice_id: number };
+
 export function getBannerAndNotice() {
-  return callApiOrThrow<{ banners: Banner[]; notices: NoticeSummary[]; newest_notice_id: number }>(
-    "/app/get_banner_and_notice",
-  );
+  return callApiOrThrow<BannerAndNotice>("/app/get_banner_and_notice");
+}
+
+const NOTICE_CACHE_MS = 5_000;
+let noticeCache: { at: number; value: Promise<BannerAndNotice> } | null = null;
+
+/**
+ * Banners and the bar's notices are public and change rarely: every page needs
+ * them, so each web process reuses one answer for up to 5 s
+ * (docs/decisions/010-shell-data.md).
+ */
+export function getBannerAndNoticeCached(now = Date.now()): Promise<BannerAndNotice> {
+  if (!noticeCache || now - noticeCache.at > NOTICE_CACHE_MS) {
+    const value = getBannerAndNotice();
+    noticeCache = { at: now, value };
+    value.catch(() => {
+      if (noticeCache?.value === value) noticeCache = null;
+    });
+  }
+  return noticeCache.value;
+}
+
+/** Unread notifications and messages for the bar. */
+export function getUnreadState(session: string) {
+  return callApiOrThrow<{ notifications_unread: number; messages_unread: number }>("/app/get_unread_state", {}, { session });
 }
 
 export function getNoticePage(page: number, pageSize: number) {

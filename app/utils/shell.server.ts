@@ -1,5 +1,5 @@
 import { publicSiteConfig } from "~/env.server";
-import { getBannerAndNotice, getMessages, getNotifications } from "~/upstream/notices.server";
+import { getBannerAndNoticeCached, getUnreadState } from "~/upstream/notices.server";
 import { readBdVid, rememberBdVid } from "./bd-vid.server";
 import { lastSeenNoticeId } from "./notice-seen.server";
 import { getRequestUser, getSessionToken } from "./session.server";
@@ -7,23 +7,22 @@ import { takeToast } from "./toast.server";
 
 /**
  * What every page's shell needs (spec §2): user info with tier and balances,
- * the bar's three notices with the unread indicator, notifications, messages,
+ * the bar's three notices with the unread indicator, unread notification and message counts,
  * the pending toast and the carried bd_vid.
  */
 export async function loadShell(request: Request) {
   const token = await getSessionToken(request);
+  const unreadPromise = token ? getUnreadState(token).catch(() => null) : Promise.resolve(null);
   const [user, noticeFeed, seenNotice, { toast, setCookie }, bdVid, bdVidCookie] = await Promise.all([
     getRequestUser(request),
-    getBannerAndNotice(),
+    getBannerAndNoticeCached(),
     lastSeenNoticeId(request),
     takeToast(request),
     readBdVid(request),
     rememberBdVid(request),
   ]);
-  const [notifications, messages] =
-    user && token
-      ? await Promise.all([getNotifications(token, 1, 5), user.Phone ? getMessages(token, 1, 5) : Promise.resolve(null)])
-      : [null, null];
+  // A dead token makes the unread call fail; the page then simply shows the logged-out bar.
+  const unread = user && token ? await unreadPromise : null;
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if (bdVidCookie) headers.append("Set-Cookie", bdVidCookie);
@@ -37,8 +36,7 @@ export async function loadShell(request: Request) {
         noticeFeed.newest_notice_id !== 0 &&
         noticeFeed.newest_notice_id !== seenNotice &&
         !viewsNotices(new URL(request.url).pathname),
-      notifications: notifications && { list: notifications.list, unread: notifications.unread ?? 0 },
-      messages: messages && { list: messages.list, unread: messages.unread ?? 0 },
+      unread: unread && { notifications: unread.notifications_unread, messages: unread.messages_unread },
       toast,
       bdVid,
     },

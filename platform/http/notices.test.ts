@@ -166,3 +166,25 @@ describe("messages", () => {
     });
   });
 });
+
+describe("unread state", () => {
+  it("/app/get_unread_state counts only the caller's unread notifications and messages", async () => {
+    const alice = await t.registerUser();
+    const bob = await t.registerUser();
+    await t.db.insert(notifications).values({ userId: bob.userId, title: "仅限 Bob", original: "私密内容" });
+    await t.db.insert(messages).values({ userId: alice.userId, message: "第二条消息" });
+    expect((await t.post("/app/get_unread_state", { session: alice.token })).body).toEqual({
+      status: 0,
+      reason: "",
+      data: { notifications_unread: 1, messages_unread: 2 },
+    });
+    await t.post("/notifications/set_read_all", { session: alice.token });
+    await t.post("/messages/set_read_all", { session: alice.token });
+    expect((await t.post("/app/get_unread_state", { session: alice.token })).body.data).toEqual({
+      notifications_unread: 0,
+      messages_unread: 0,
+    });
+    expect((await t.post("/app/get_unread_state", { session: bob.token })).body.data.notifications_unread).toBe(2);
+    expect((await t.post("/app/get_unread_state", { session: "forged" })).body.status).toBe(2);
+  });
+});

@@ -152,6 +152,7 @@ function endpoints(): Endpoint[] {
       maxLength: { page: 12, page_size: 12 },
     },
     { path: "/messages/set_read_all", method: "POST", session: true, fields: {}, required: [], maxLength: {} },
+    { path: "/app/get_unread_state", method: "POST", session: true, fields: {}, required: [], maxLength: {} },
   ];
 }
 
@@ -209,6 +210,7 @@ const CALLS = [
   "/notifications/set_read_all",
   "/messages/get_list",
   "/messages/set_read_all",
+  "/app/get_unread_state",
 ];
 
 describe("every main-API call refuses bad input with a status and a reason", () => {

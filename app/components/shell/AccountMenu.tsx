@@ -3,7 +3,7 @@ import type { UserInfo } from "~/upstream/accounts.server";
 import { maskPhone, type UserFigures } from "~/utils/user-figures";
 import { Button } from "../ui/Button";
 import { Badge } from "../ui/layout";
-import { Menu, MenuSeparator } from "../ui/Menu";
+import { Menu, MenuItem, MenuSeparator } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
 
 const Avatar = styled("span", {
@@ -32,14 +32,7 @@ const Tiles = styled("div", {
   display: "grid",
   gridTemplateColumns: "repeat(2, 1fr)",
   gap: "$2",
-  a: {
-    display: "block",
-    padding: "$2",
-    borderRadius: "$sm",
-    backgroundColor: "$page",
-    color: "$text",
-    textAlign: "center",
-  },
+  a: { display: "block", padding: "$2", borderRadius: "$sm", backgroundColor: "$page", color: "$text", textAlign: "center" },
 });
 const Links = styled("div", { display: "flex", flexDirection: "column", gap: "$1", a: { color: "$text" } });
 
@@ -95,13 +88,23 @@ export function AccountMenu({ user, figures }: { user: UserInfo; figures: UserFi
         )}
       </Figures>
       <Tiles>
-        <Link to="/console/accountInfo">账号信息</Link>
-        <Link to="/console/dashboard">控制台总览</Link>
+        <MenuItem asChild>
+          <Link to="/console/accountInfo">账号信息</Link>
+        </MenuItem>
+        <MenuItem asChild>
+          <Link to="/console/dashboard">控制台总览</Link>
+        </MenuItem>
       </Tiles>
       <MenuSeparator />
       <Links>
-        <Link to="/console/messages">消息中心</Link>
-        {!figures.isSub && <Link to="/console/safe">安全设置</Link>}
+        <MenuItem asChild>
+          <Link to="/console/messages">消息中心</Link>
+        </MenuItem>
+        {!figures.isSub && (
+          <MenuItem asChild>
+            <Link to="/console/safe">安全设置</Link>
+          </MenuItem>
+        )}
       </Links>
       <MenuSeparator />
       <Form method="post" action="/logout">

@@ -1,4 +1,5 @@
-import type { ShellData } from "~/utils/shell.server";
+import { useFetcher } from "@remix-run/react";
+import type { MessageItem } from "~/upstream/notices.server";
 import { formatDateTime } from "~/utils/format";
 import { Dot } from "../ui/layout";
 import { Menu } from "../ui/Menu";
@@ -10,27 +11,33 @@ const Item = styled("li", { display: "flex", gap: "$2", padding: "$2 0", borderB
 const Empty = styled("p", { color: "$muted", textAlign: "center", margin: "$4 0" });
 const Icon = styled("span", { position: "relative", display: "inline-flex", [`& ${Dot}`]: { position: "absolute", top: -2, right: -2 } });
 
+type Feed = { list: MessageItem[]; unread: number };
+
 /** Messages dropdown (only for users with a phone): CreateAt and Message, unread dot, 暂无新消息. */
-export function MessagesMenu({ shell }: { shell: ShellData }) {
-  const feed = shell.messages;
-  if (!feed) return null;
+export function MessagesMenu({ unread: serverUnread }: { unread: number }) {
+  const feed = useFetcher<Feed>();
+  const unread = feed.data?.unread ?? serverUnread;
+  const list = feed.data?.list;
   return (
     <Menu
       label="消息"
       fallbackHref="/console/messages"
+      onOpen={() => feed.state === "idle" && feed.load("/resources/messages")}
       trigger={
         <Icon data-testid="message-icon">
           <MailIcon />
-          {feed.unread > 0 && <Dot />}
+          {unread > 0 && <Dot />}
         </Icon>
       }
     >
       <b>消息</b>
-      {feed.list.length === 0 ? (
+      {list === undefined ? (
+        <Empty>加载中…</Empty>
+      ) : list.length === 0 ? (
         <Empty>暂无新消息</Empty>
       ) : (
         <List>
-          {feed.list.map((m) => (
+          {list.map((m) => (
             <Item key={m.Id}>
               {!m.Read && <Dot aria-label="未读" style={{ marginTop: 8 }} />}
               <div>

@@ -2,22 +2,11 @@ import { Link } from "@remix-run/react";
 import type { ShellData } from "~/utils/shell.server";
 import { formatDate } from "~/utils/format";
 import { Dot } from "../ui/layout";
-import { Menu } from "../ui/Menu";
+import { Menu, MenuItem } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
 
-const List = styled("ul", {
-  listStyle: "none",
-  margin: "$2 0",
-  padding: 0,
-  li: { padding: "$2 0", borderBottom: "1px solid #F0F1F4" },
-  small: { display: "block", color: "$muted" },
-  a: { color: "$text" },
-});
-const Label = styled("span", {
-  position: "relative",
-  fontSize: "$md",
-  [`& ${Dot}`]: { position: "absolute", top: 0, right: -8 },
-});
+const List = styled("ul", { listStyle: "none", margin: "$2 0", padding: 0, li: { padding: "$2 0", borderBottom: "1px solid #F0F1F4" }, small: { display: "block", color: "$muted" }, a: { color: "$text" } });
+const Label = styled("span", { position: "relative", fontSize: "$md", [`& ${Dot}`]: { position: "absolute", top: 0, right: -8 } });
 
 /** The bar's notices: the three newest (page 1, page_size 3) and an unread dot until they are viewed. */
 export function NoticesMenu({ shell }: { shell: ShellData }) {
@@ -36,10 +25,12 @@ export function NoticesMenu({ shell }: { shell: ShellData }) {
       <List>
         {shell.notices.map((n) => (
           <li key={n.Id}>
-            <Link to={`/informDetail/${n.Id}`}>
-              {n.Title}
-              <small>{formatDate(n.PublishedAt)}</small>
-            </Link>
+            <MenuItem asChild>
+              <Link to={`/informDetail/${n.Id}`}>
+                {n.Title}
+                <small>{formatDate(n.PublishedAt)}</small>
+              </Link>
+            </MenuItem>
           </li>
         ))}
       </List>

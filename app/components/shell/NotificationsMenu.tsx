@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
-import type { ShellData } from "~/utils/shell.server";
+import { useEffect, useRef } from "react";
+import type { NotificationItem } from "~/upstream/notices.server";
 import { Button } from "../ui/Button";
 import { Dot } from "../ui/layout";
 import { Menu } from "../ui/Menu";
@@ -8,6 +8,7 @@ import { styled } from "../ui/stitches.config";
 import { BellIcon } from "./icons";
 
 const POLL_MS = 10_000;
+const FEED_URL = "/resources/notifications";
 
 const List = styled("ul", { listStyle: "none", margin: 0, padding: 0, maxHeight: 320, overflowY: "auto" });
 const Item = styled("li", { padding: "$2 0", borderBottom: "1px solid #F0F1F4", b: { display: "block" }, p: { margin: 0, color: "$muted", fontSize: "$sm" } });
@@ -15,37 +16,52 @@ const Empty = styled("p", { color: "$muted", textAlign: "center", margin: "$4 0"
 const Header = styled("div", { display: "flex", justifyContent: "space-between", alignItems: "center", marginBottom: "$2" });
 const Bell = styled("span", { position: "relative", display: "inline-flex", [`& ${Dot}`]: { position: "absolute", top: -2, right: -2 } });
 
-type Feed = NonNullable<ShellData["notifications"]>;
+type Feed = { list: NotificationItem[]; unread: number };
 
 /** Notification centre: Title and Original, 暂无通知, mark all read; polled every 10 s while the tab is visible. */
-export function NotificationsMenu({ shell }: { shell: ShellData }) {
-  const poll = useFetcher<Feed>();
+export function NotificationsMenu({ unread: serverUnread }: { unread: number }) {
+  const feed = useFetcher<Feed>();
   const markRead = useFetcher();
   const location = useLocation();
+  const refresh = () => {
+    if (feed.state === "idle") feed.load(FEED_URL);
+  };
   useEffect(() => {
     const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && poll.state === "idle") poll.load("/resources/notifications");
+      if (document.visibilityState === "visible") refresh();
     }, POLL_MS);
     return () => clearInterval(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const feed: Feed | null = markRead.state !== "idle" ? { list: [], unread: 0 } : (poll.data ?? shell.notifications);
-  if (!feed) return null;
+  // After "mark all read" finishes, fetch the list again so the dropdown matches.
+  const wasMarking = useRef(false);
+  useEffect(() => {
+    if (markRead.state !== "idle") wasMarking.current = true;
+    else if (wasMarking.current) {
+      wasMarking.current = false;
+      feed.load(FEED_URL);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [markRead.state]);
+  const marking = markRead.state !== "idle";
+  const unread = marking ? 0 : (feed.data?.unread ?? serverUnread);
+  const list = marking ? [] : feed.data?.list;
   return (
     <Menu
-      label={feed.unread > 0 ? `通知（${feed.unread}条未读）` : "通知"}
+      label={unread > 0 ? `通知（${unread}条未读）` : "通知"}
       fallbackHref="/console/messages?tab=notifications"
+      onOpen={refresh}
       trigger={
         <Bell data-testid="notification-bell">
           <BellIcon />
-          {feed.unread > 0 && <Dot data-testid="notification-dot" />}
+          {unread > 0 && <Dot data-testid="notification-dot" />}
         </Bell>
       }
     >
       <Header>
         <b>通知</b>
-        {feed.unread > 0 && (
-          <markRead.Form method="post" action="/resources/notifications">
+        {unread > 0 && (
+          <markRead.Form method="post" action={FEED_URL}>
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
             <Button type="submit" variant="link" size="sm">
               全部已读
@@ -53,11 +69,13 @@ export function NotificationsMenu({ shell }: { shell: ShellData }) {
           </markRead.Form>
         )}
       </Header>
-      {feed.list.length === 0 ? (
+      {list === undefined ? (
+        <Empty>加载中…</Empty>
+      ) : list.length === 0 ? (
         <Empty>暂无通知</Empty>
       ) : (
         <List>
-          {feed.list.map((n) => (
+          {list.map((n) => (
             <Item key={n.Id}>
               <b>{n.Title}</b>
               <p>{n.Original}</p>

@@ -118,8 +118,8 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
       <NoticesMenu shell={shell} />
       {user && figures ? (
         <Tools>
-          <NotificationsMenu shell={shell} />
-          {user.Phone && <MessagesMenu shell={shell} />}
+          <NotificationsMenu unread={shell.unread?.notifications ?? 0} />
+          {user.Phone && <MessagesMenu unread={shell.unread?.messages ?? 0} />}
           <Figures to="/console/accountInfo" data-testid="bar-balance">
             {figures.isSub ? (
               <>

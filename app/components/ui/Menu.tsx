@@ -1,40 +1,83 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { useState, type ReactElement, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { TriggerLink } from "./menu-trigger";
 import { styled } from "./stitches.config";
 
-const RadixMenu = lazy(() => import("./RadixMenu"));
+type RadixMenuModule = typeof import("./RadixMenu");
+
+let loaded: RadixMenuModule | null = null;
+let loading: Promise<RadixMenuModule> | null = null;
+
+/** The Radix dropdown's code is fetched on first use (hover, focus or click of a trigger), not with the page. */
+function loadRadixMenu(): Promise<RadixMenuModule> {
+  loading ??= import("./RadixMenu").then((module) => (loaded = module));
+  return loading;
+}
 
 /**
- * A Radix dropdown once JavaScript runs. Before that, without JavaScript, and
- * while the dropdown's code loads after hydration, the trigger is a plain link
- * to a page that shows the same content.
+ * A Radix dropdown once JavaScript runs. Before that, and without JavaScript,
+ * the trigger is a plain link to a page that shows the same content. With
+ * JavaScript, the first hover, focus or click loads the dropdown; a click opens
+ * it as soon as it has loaded.
  */
 export function Menu({
   trigger,
   fallbackHref,
   label,
+  onOpen,
   children,
 }: {
   trigger: ReactNode;
   fallbackHref: string;
   label: string;
+  /** Called each time the dropdown opens (to load its content). */
+  onOpen?: () => void;
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
-  const link = (
-    <TriggerLink href={fallbackHref} aria-label={label}>
-      {trigger}
-    </TriggerLink>
-  );
-  if (!hydrated) return link;
+  const [module, setModule] = useState<RadixMenuModule | null>(loaded);
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
+  const load = () => {
+    void loadRadixMenu().then(setModule);
+  };
+  if (!hydrated) {
+    return (
+      <TriggerLink href={fallbackHref} aria-label={label}>
+        {trigger}
+      </TriggerLink>
+    );
+  }
+  if (!module) {
+    return (
+      <TriggerLink
+        as="button"
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onPointerEnter={load}
+        onFocus={load}
+        onClick={() => {
+          setOpenWhenLoaded(true);
+          load();
+        }}
+      >
+        {trigger}
+      </TriggerLink>
+    );
+  }
+  const RadixMenu = module.default;
   return (
-    <Suspense fallback={link}>
-      <RadixMenu trigger={trigger} label={label}>
-        {children}
-      </RadixMenu>
-    </Suspense>
+    <RadixMenu trigger={trigger} label={label} onOpen={onOpen} initiallyOpen={openWhenLoaded}>
+      {children}
+    </RadixMenu>
   );
+}
+
+/** A menu entry (keyboard navigable); rendered only inside an open menu, when the Radix code is there. */
+export function MenuItem({ children }: { asChild: true; children: ReactElement }) {
+  const Item = loaded?.RadixMenuItem;
+  return Item ? <Item asChild>{children}</Item> : children;
 }
 
 export const MenuSeparator = styled("hr", { border: "none", height: 1, backgroundColor: "#ECEDF0", margin: "$2 0" });

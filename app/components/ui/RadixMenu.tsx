@@ -1,6 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { styled } from "./stitches.config";
 import { TriggerLink } from "./menu-trigger";
 
@@ -19,18 +19,37 @@ const Content = styled(DropdownMenu.Content, {
 export default function RadixMenu({
   trigger,
   label,
+  onOpen,
+  initiallyOpen = false,
   children,
 }: {
   trigger: ReactNode;
   label: string;
+  onOpen?: () => void;
+  /** Opened by the click that loaded this code. */
+  initiallyOpen?: boolean;
   children: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
+  useEffect(() => {
+    if (initiallyOpen) onOpen?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const location = useLocation();
   // A link inside the menu navigates; the bar stays mounted, so close the menu on every navigation.
-  useEffect(() => setOpen(false), [location.key]);
+  const firstKey = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== firstKey.current) setOpen(false);
+  }, [location.key]);
   return (
-    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
+    <DropdownMenu.Root
+      modal={false}
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) onOpen?.();
+      }}
+    >
       <DropdownMenu.Trigger asChild>
         <TriggerLink as="button" type="button" aria-label={label}>
           {trigger}
@@ -44,3 +63,5 @@ export default function RadixMenu({
     </DropdownMenu.Root>
   );
 }
+
+export const RadixMenuItem = DropdownMenu.Item;

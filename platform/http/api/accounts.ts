@@ -104,8 +104,9 @@ accountsApi.post("/logout", async (c) => {
 });
 
 accountsApi.post("/get_user_info", async (c) => {
-  const caller = await callerFromForm(c, await readForm(c));
-  return ok(c, toUserInfo(await getUserSnapshot(c.var.ctx, caller)));
+  const form = await readForm(c);
+  const token = typeof form.session === "string" ? form.session : undefined;
+  return ok(c, toUserInfo(await getUserSnapshot(c.var.ctx, token)));
 });
 
 accountsApi.post("/get_user_vip_info", async (c) => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { listMessages, markAllMessagesRead } from "../../modules/notices/messages";
 import { bannersAndNotices, getNotice, listNotices } from "../../modules/notices/notices";
 import { listNotifications, markAllNotificationsRead, type ReadFilter } from "../../modules/notices/notifications";
+import { unreadState } from "../../modules/notices/unread";
 import { callerFromForm, type Env } from "../context";
 import * as f from "../fields";
 import { ok, parseFields, readForm } from "../wire";
@@ -48,4 +49,9 @@ noticesApi.post("/messages/get_list", async (c) => {
 noticesApi.post("/messages/set_read_all", async (c) => {
   const caller = await callerFromForm(c, await readForm(c));
   return ok(c, { updated: await markAllMessagesRead(c.var.ctx, caller) });
+});
+
+noticesApi.post("/app/get_unread_state", async (c) => {
+  const caller = await callerFromForm(c, await readForm(c));
+  return ok(c, await unreadState(c.var.ctx, caller));
 });

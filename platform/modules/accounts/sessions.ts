@@ -35,25 +35,25 @@ export async function createSession(
   return token;
 }
 
+export type UserRow = typeof users.$inferSelect;
+export type SubAccountRow = typeof subAccounts.$inferSelect;
+
+export interface LiveSession {
+  caller: Caller;
+  user: UserRow;
+  subAccount: SubAccountRow | null;
+}
+
 /**
- * The caller behind a token. Unknown, revoked, idle-expired or absolutely
- * expired tokens, closed accounts and disabled sub-accounts all fail with
- * SESSION_INVALID (status 2).
+ * The caller behind a token, with its account rows, in one query. Unknown,
+ * revoked, idle-expired or absolutely expired tokens, closed accounts and
+ * disabled sub-accounts all fail with SESSION_INVALID (status 2).
  */
-export async function resolveSession(ctx: Ctx, token: string | undefined): Promise<Caller> {
+export async function resolveSessionWithAccount(ctx: Ctx, token: string | undefined): Promise<LiveSession> {
   if (!token || !TOKEN_SHAPE.test(token)) return fail("SESSION_INVALID");
   const now = ctx.now();
   const [row] = await ctx.db
-    .select({
-      id: sessions.id,
-      userId: sessions.userId,
-      subAccountId: sessions.subAccountId,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      closedAt: users.closedAt,
-      subDisabledAt: subAccounts.disabledAt,
-    })
+    .select({ session: sessions, user: users, subAccount: subAccounts })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(subAccounts, eq(subAccounts.id, sessions.subAccountId))
@@ -61,18 +61,27 @@ export async function resolveSession(ctx: Ctx, token: string | undefined): Promi
     .limit(1);
   if (
     !row ||
-    row.revokedAt ||
-    row.closedAt ||
-    row.subDisabledAt ||
-    row.expiresAt.getTime() <= now.getTime() ||
-    row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now.getTime()
+    row.session.revokedAt ||
+    row.user.closedAt ||
+    (row.session.subAccountId !== null && (!row.subAccount || row.subAccount.disabledAt)) ||
+    row.session.expiresAt.getTime() <= now.getTime() ||
+    row.session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now.getTime()
   ) {
     return fail("SESSION_INVALID");
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
   }
-  return { sessionId: row.id, userId: row.userId, subAccountId: row.subAccountId };
+  return {
+    caller: { sessionId: row.session.id, userId: row.session.userId, subAccountId: row.session.subAccountId },
+    user: row.user,
+    subAccount: row.subAccount,
+  };
+}
+
+/** The caller behind a token (see resolveSessionWithAccount). */
+export async function resolveSession(ctx: Ctx, token: string | undefined): Promise<Caller> {
+  return (await resolveSessionWithAccount(ctx, token)).caller;
 }
 
 export async function revokeSession(ctx: Ctx, caller: Caller): Promise<void> {

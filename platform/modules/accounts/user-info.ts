@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
-import { subAccounts, users } from "../../db/schema";
 import { subAccountCanUseFen } from "../../rules/balances";
 import { vipLevelFor, vipScore } from "../../rules/vip";
-import type { Caller, Ctx } from "../context";
-import { fail } from "../errors";
+import type { Ctx } from "../context";
+import { resolveSessionWithAccount } from "./sessions";
 
 export interface UserSnapshot {
   userId: number;
@@ -22,22 +20,16 @@ export interface UserSnapshot {
   createdAt: Date;
 }
 
-/** The caller's account as one plain snapshot (main account figures, plus the sub-account when there is one). */
-export async function getUserSnapshot(ctx: Ctx, caller: Caller): Promise<UserSnapshot> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
-  if (!user) return fail("SESSION_INVALID");
-  let subAccount: UserSnapshot["subAccount"] = null;
-  if (caller.subAccountId !== null) {
-    const [sub] = await ctx.db.select().from(subAccounts).where(eq(subAccounts.id, caller.subAccountId)).limit(1);
-    if (!sub || sub.mainUserId !== user.id) return fail("SESSION_INVALID");
-    subAccount = {
-      id: sub.id,
-      name: sub.name,
-      moneyLimitFen: sub.moneyLimitFen,
-      moneyUsedFen: sub.moneyUsedFen,
-      moneyCanUseFen: subAccountCanUseFen(sub.moneyLimitFen, sub.moneyUsedFen, user),
-    };
-  }
+/** The account behind a token as one plain snapshot (main account figures, plus the sub-account when there is one), from one query. */
+export async function getUserSnapshot(ctx: Ctx, token: string | undefined): Promise<UserSnapshot> {
+  const { user, subAccount: sub } = await resolveSessionWithAccount(ctx, token);
+  const subAccount: UserSnapshot["subAccount"] = sub && {
+    id: sub.id,
+    name: sub.name,
+    moneyLimitFen: sub.moneyLimitFen,
+    moneyUsedFen: sub.moneyUsedFen,
+    moneyCanUseFen: subAccountCanUseFen(sub.moneyLimitFen, sub.moneyUsedFen, user),
+  };
   return {
     userId: user.id,
     phone: user.phone,
