@@ -32,16 +32,23 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
   return to;
 }
 
-const usersByRequest = new WeakMap<Request, Promise<UserInfo | null>>();
+const inFlight = new Map<string, Promise<UserInfo | null>>();
 
-/** The caller's user info, fetched once per request however many loaders ask. */
-export function getRequestUser(request: Request): Promise<UserInfo | null> {
-  let user = usersByRequest.get(request);
-  if (!user) {
-    user = getSessionToken(request).then(getUserInfo);
-    usersByRequest.set(request, user);
+/**
+ * The caller's user info. The loaders of one page run at once and each asks;
+ * concurrent asks for one token share a single platform call. Nothing is kept
+ * once it settles, so every navigation reads fresh figures and a revoked token
+ * is refused at once.
+ */
+export async function getRequestUser(request: Request): Promise<UserInfo | null> {
+  const token = await getSessionToken(request);
+  if (!token) return null;
+  let pending = inFlight.get(token);
+  if (!pending) {
+    pending = getUserInfo(token).finally(() => inFlight.delete(token));
+    inFlight.set(token, pending);
   }
-  return user;
+  return pending;
 }
 
 /**
