@@ -52,6 +52,9 @@ async function openPostgres(url: string): Promise<Database> {
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   pg.default.types.setTypeParser(1700, (v: string) => Number(v));
   const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  // An idle client losing its connection (a database restart or failover) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on("error", (error) => console.error("[platform] idle PostgreSQL connection lost:", error.message));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
