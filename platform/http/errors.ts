@@ -14,6 +14,7 @@ export interface CatalogueEntry {
 
 export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   SESSION_INVALID: { status: 2, reason: "登录已失效，请重新登录", code: 100031, http: 401 },
+  SESSION_EXPIRED: { status: 2, reason: "登录已过期，请重新登录", code: 100032, http: 401 },
   BAD_REQUEST: { status: 1, reason: "请求参数不合法", code: 100022, http: 400 },
   PAYLOAD_TOO_LARGE: { status: 1, reason: "请求内容过大", code: 100021, http: 413 },
   NOT_FOUND: { status: 1, reason: "请求的内容不存在", code: 100022, http: 404 },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../db/schema";
 import { startTestPlatform, DAY, MINUTE, type TestPlatform } from "../../tests/support/platform";
 
+const EXPIRED = { status: 2, reason: "登录已过期，请重新登录" };
 const DEAD = { status: 2, reason: "登录已失效，请重新登录" };
 
 let t: TestPlatform;
@@ -51,9 +52,9 @@ describe("expiry", () => {
 
     const idle = await t.login(user.phone, user.password);
     t.clock.advance(7 * DAY);
-    expect((await userInfo(idle)).body).toMatchObject(DEAD);
+    expect((await userInfo(idle)).body).toMatchObject(EXPIRED);
     // The first token, last used exactly 7 days ago, is dead as well.
-    expect((await userInfo(user.token)).body).toMatchObject(DEAD);
+    expect((await userInfo(user.token)).body).toMatchObject(EXPIRED);
   });
 
   it("use keeps a session alive past 7 days", async () => {
@@ -74,7 +75,7 @@ describe("expiry", () => {
     t.clock.advance(2 * DAY + 30 * MINUTE);
     expect((await userInfo(user.token)).body.status).toBe(0);
     t.clock.advance(10 * MINUTE);
-    expect((await userInfo(user.token)).body).toMatchObject(DEAD);
+    expect((await userInfo(user.token)).body).toMatchObject(EXPIRED);
     // A new login starts a new 30 days.
     expect((await userInfo(await t.login(user.phone, user.password))).body.status).toBe(0);
   });

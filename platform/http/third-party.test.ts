@@ -46,13 +46,13 @@ describe("/third-party authentication", () => {
     expect((await call("/third-party/no/such/path")).body.code).toBe(100031);
   });
 
-  it("a logged-out or expired token: 100031", async () => {
+  it("a logged-out token: 100031; an expired one: 100032", async () => {
     const user = await t.registerUser();
     const other = await t.login(user.phone, user.password);
     await t.post("/logout", { session: user.token });
     expect((await call(CATEGORIES, `Bearer ${user.token}`)).body.code).toBe(100031);
     t.clock.advance(8 * DAY);
-    expect((await call(CATEGORIES, `Bearer ${other}`)).body.code).toBe(100031);
+    expect((await call(CATEGORIES, `Bearer ${other}`)).body.code).toBe(100032);
   });
 
   it("a valid token passes; an unknown path then answers JSON 404 with code 100022", async () => {

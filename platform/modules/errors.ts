@@ -4,6 +4,7 @@
  */
 export type ErrorKey =
   | "SESSION_INVALID"
+  | "SESSION_EXPIRED"
   | "BAD_REQUEST"
   | "PAYLOAD_TOO_LARGE"
   | "NOT_FOUND"

@@ -46,8 +46,9 @@ export interface LiveSession {
 
 /**
  * The caller behind a token, with its account rows, in one query. Unknown,
- * revoked, idle-expired or absolutely expired tokens, closed accounts and
- * disabled sub-accounts all fail with SESSION_INVALID (status 2).
+ * revoked tokens, closed accounts and disabled sub-accounts fail with
+ * SESSION_INVALID; idle-expired or absolutely expired tokens with
+ * SESSION_EXPIRED. Both are status 2 on the main API.
  */
 export async function resolveSessionWithAccount(ctx: Ctx, token: string | undefined): Promise<LiveSession> {
   if (!token || !TOKEN_SHAPE.test(token)) return fail("SESSION_INVALID");
@@ -63,11 +64,16 @@ export async function resolveSessionWithAccount(ctx: Ctx, token: string | undefi
     !row ||
     row.session.revokedAt ||
     row.user.closedAt ||
-    (row.session.subAccountId !== null && (!row.subAccount || row.subAccount.disabledAt)) ||
+    (row.session.subAccountId !== null && (!row.subAccount || row.subAccount.disabledAt))
+  ) {
+    return fail("SESSION_INVALID");
+  }
+  // A genuine token that ran out of time: status 2 on the main API, 100032 on /third-party.
+  if (
     row.session.expiresAt.getTime() <= now.getTime() ||
     row.session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now.getTime()
   ) {
-    return fail("SESSION_INVALID");
+    return fail("SESSION_EXPIRED");
   }
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
