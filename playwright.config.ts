@@ -59,7 +59,8 @@ export default defineConfig({
     { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
   ],
   webServer: {
-    command: "npm start",
+    // Fixtures go into the fresh DATA_DIR first (tests/e2e/fixtures/seed.ts), then the built server starts.
+    command: "npx tsx tests/e2e/fixtures/seed.ts && npm start",
     url: `${baseURL}/healthz`,
     env: {
       PORT: String(PORT),
