@@ -1,15 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getNotifications, markAllNotificationsRead } from "~/upstream/notices.server";
+import { loadFeed } from "~/utils/feed.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { getSessionToken, safeRedirectPath } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** The notification centre's poll (every 10 s from the bar). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = await getSessionToken(request);
-  if (!token) throw new Response("未登录", { status: 401 });
-  const page = await getNotifications(token, 1, 5);
-  return { list: page.list, unread: page.unread ?? 0 };
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadFeed(request, (token) => getNotifications(token, 1, 5));
 }
 
 /** Mark all read: a plain form POST, back to where it came from. */

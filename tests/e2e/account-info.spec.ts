@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { registerViaUi, uniquePhone } from "./support";
+
+test("the notice email is checked, saved and shown", async ({ page }) => {
+  await registerViaUi(page, uniquePhone());
+  await page.goto("/console/accountInfo");
+  await expect(page.getByText("当前：未设置")).toBeVisible();
+  await page.getByLabel("通知邮箱").fill("not-an-email");
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByText("邮箱格式不正确")).toBeVisible();
+  await expect(page.getByLabel("通知邮箱")).toHaveValue("not-an-email");
+
+  await page.getByLabel("通知邮箱").fill("Lab.Admin@Example.com");
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByRole("status")).toHaveText("通知邮箱已更新");
+  await expect(page.getByText("当前：lab.admin@example.com")).toBeVisible();
+});
+
+test("the membership section shows the tiers and the caller's progress", async ({ page }) => {
+  await registerViaUi(page, uniquePhone());
+  await page.goto("/console/accountInfo#membership");
+  const membership = page.locator("#membership");
+  await expect(membership.getByText("普通会员").first()).toBeVisible();
+  await expect(membership.getByRole("cell", { name: "钻石会员" })).toBeVisible();
+  await expect(membership.getByRole("cell", { name: "9.4 折" })).toBeVisible();
+  await expect(membership.getByTestId("experience-percent")).toHaveText("0%");
+});

@@ -1,0 +1,30 @@
+import { expect, test } from "@playwright/test";
+import { readCode, registerViaUi, TEST_PASSWORD, uniquePhone } from "./support";
+
+test("closing an account needs a fresh code and both confirmations; the closed account cannot log in", async ({ page }) => {
+  // One SMS code a minute per phone: the registration code blocks the unregister code for 60 s.
+  test.setTimeout(150_000);
+  const phone = uniquePhone();
+  await registerViaUi(page, phone);
+  const registeredAt = Date.now();
+  await page.goto("/console/safe");
+  await page.getByRole("button", { name: "确认注销" }).click();
+  await expect(page.getByText("验证码为6位数字")).toBeVisible();
+  await expect(page.getByText("请阅读并同意《账号注销协议》")).toBeVisible();
+
+  await page.waitForTimeout(Math.max(0, registeredAt + 61_000 - Date.now()));
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  await expect(page.getByText("验证码已发送")).toBeVisible();
+  await page.getByLabel(/短信验证码/).fill(await readCode(page.request, phone, "unregister"));
+  await page.getByLabel(/我已阅读并同意/).check();
+  await page.getByLabel(/我确认注销账号/).check();
+  await page.getByRole("button", { name: "确认注销" }).click();
+  await page.waitForURL("**/login");
+  await expect(page.getByRole("status")).toHaveText("账号已注销");
+
+  // The closed account cannot log in.
+  await page.getByLabel("手机号", { exact: true }).fill(phone);
+  await page.getByLabel("密码", { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await expect(page.getByText("手机号或密码错误")).toBeVisible();
+});
