@@ -38,11 +38,6 @@ export function getBannerAndNoticeCached(now = Date.now()): Promise<BannerAndNot
   return noticeCache.value;
 }
 
-/** Unread notifications and messages for the bar. */
-export function getUnreadState(session: string) {
-  return callApiOrThrow<{ notifications_unread: number; messages_unread: number }>("/app/get_unread_state", {}, { session });
-}
-
 export function getNoticePage(page: number, pageSize: number) {
   return callApiOrThrow<{ data: NoticeSummary[]; total: number; page: number; page_size: number }>(
     "/get_notice_by_page",

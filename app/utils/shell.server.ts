@@ -1,8 +1,8 @@
 import { publicSiteConfig } from "~/env.server";
-import { getBannerAndNoticeCached, getUnreadState } from "~/upstream/notices.server";
+import { getBannerAndNoticeCached } from "~/upstream/notices.server";
 import { readBdVid, rememberBdVid } from "./bd-vid.server";
 import { lastSeenNoticeId } from "./notice-seen.server";
-import { getRequestUser, getSessionToken } from "./session.server";
+import { getRequestUser } from "./session.server";
 import { takeToast } from "./toast.server";
 
 /**
@@ -11,8 +11,6 @@ import { takeToast } from "./toast.server";
  * the pending toast and the carried bd_vid.
  */
 export async function loadShell(request: Request) {
-  const token = await getSessionToken(request);
-  const unreadPromise = token ? getUnreadState(token).catch(() => null) : Promise.resolve(null);
   const [user, noticeFeed, seenNotice, { toast, setCookie }, bdVid, bdVidCookie] = await Promise.all([
     getRequestUser(request),
     getBannerAndNoticeCached(),
@@ -21,8 +19,6 @@ export async function loadShell(request: Request) {
     readBdVid(request),
     rememberBdVid(request),
   ]);
-  // A dead token makes the unread call fail; the page then simply shows the logged-out bar.
-  const unread = user && token ? await unreadPromise : null;
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if (bdVidCookie) headers.append("Set-Cookie", bdVidCookie);
@@ -36,7 +32,7 @@ export async function loadShell(request: Request) {
         noticeFeed.newest_notice_id !== 0 &&
         noticeFeed.newest_notice_id !== seenNotice &&
         !viewsNotices(new URL(request.url).pathname),
-      unread: unread && { notifications: unread.notifications_unread, messages: unread.messages_unread },
+      unread: user && { notifications: user.Unread.Notifications, messages: user.Unread.Messages },
       toast,
       bdVid,
     },

@@ -52,6 +52,6 @@ noticesApi.post("/messages/set_read_all", async (c) => {
 });
 
 noticesApi.post("/app/get_unread_state", async (c) => {
-  const caller = await callerFromForm(c, await readForm(c));
-  return ok(c, await unreadState(c.var.ctx, caller));
+  const form = await readForm(c);
+  return ok(c, await unreadState(c.var.ctx, typeof form.session === "string" ? form.session : undefined));
 });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { sessions, subAccounts, users } from "../../db/schema";
+import { messages, notifications, sessions, subAccounts, users } from "../../db/schema";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 
@@ -42,6 +42,8 @@ export interface LiveSession {
   caller: Caller;
   user: UserRow;
   subAccount: SubAccountRow | null;
+  /** Unread notifications and messages of the account, read in the same query when asked for (else 0). */
+  unread: { notifications: number; messages: number };
 }
 
 /**
@@ -50,11 +52,27 @@ export interface LiveSession {
  * SESSION_INVALID; idle-expired or absolutely expired tokens with
  * SESSION_EXPIRED. Both are status 2 on the main API.
  */
-export async function resolveSessionWithAccount(ctx: Ctx, token: string | undefined): Promise<LiveSession> {
+export async function resolveSessionWithAccount(
+  ctx: Ctx,
+  token: string | undefined,
+  options: { withUnread?: boolean } = {},
+): Promise<LiveSession> {
   if (!token || !TOKEN_SHAPE.test(token)) return fail("SESSION_INVALID");
   const now = ctx.now();
   const [row] = await ctx.db
-    .select({ session: sessions, user: users, subAccount: subAccounts })
+    .select({
+      session: sessions,
+      user: users,
+      subAccount: subAccounts,
+      unreadNotifications: (options.withUnread
+        ? sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${sessions.userId} and ${notifications.readAt} is null)`
+        : sql<number>`0`
+      ).mapWith(Number),
+      unreadMessages: (options.withUnread
+        ? sql<number>`(select count(*) from ${messages} where ${messages.userId} = ${sessions.userId} and ${messages.readAt} is null)`
+        : sql<number>`0`
+      ).mapWith(Number),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(subAccounts, eq(subAccounts.id, sessions.subAccountId))
@@ -82,6 +100,7 @@ export async function resolveSessionWithAccount(ctx: Ctx, token: string | undefi
     caller: { sessionId: row.session.id, userId: row.session.userId, subAccountId: row.session.subAccountId },
     user: row.user,
     subAccount: row.subAccount,
+    unread: { notifications: row.unreadNotifications, messages: row.unreadMessages },
   };
 }
 

@@ -17,12 +17,17 @@ export interface UserSnapshot {
   vipLevel: number;
   vipScore: number;
   subAccount: null | { id: number; name: string; moneyLimitFen: number; moneyUsedFen: number; moneyCanUseFen: number };
+  unread: { notifications: number; messages: number };
   createdAt: Date;
 }
 
-/** The account behind a token as one plain snapshot (main account figures, plus the sub-account when there is one), from one query. */
+/**
+ * The account behind a token as one plain snapshot (main account figures, the
+ * sub-account when there is one, and the unread counts spec §2 loads with user
+ * info on every navigation), from one query.
+ */
 export async function getUserSnapshot(ctx: Ctx, token: string | undefined): Promise<UserSnapshot> {
-  const { user, subAccount: sub } = await resolveSessionWithAccount(ctx, token);
+  const { user, subAccount: sub, unread } = await resolveSessionWithAccount(ctx, token, { withUnread: true });
   const subAccount: UserSnapshot["subAccount"] = sub && {
     id: sub.id,
     name: sub.name,
@@ -44,6 +49,7 @@ export async function getUserSnapshot(ctx: Ctx, token: string | undefined): Prom
     vipLevel: vipLevelFor(user.accumulatedTopUpFen),
     vipScore: vipScore(user.accumulatedTopUpFen),
     subAccount,
+    unread,
     createdAt: user.createdAt,
   };
 }
