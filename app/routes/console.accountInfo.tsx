@@ -11,7 +11,7 @@ import { formatDateTime } from "~/utils/format";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { maskPhone, userFigures } from "~/utils/user-figures";
+import { balanceLines, maskPhone, userFigures } from "~/utils/user-figures";
 import { EMAIL_PATTERN } from "../../platform/rules/validation";
 
 export const meta: MetaFunction = () => [{ title: "账号信息 · 算力云" }];
@@ -75,33 +75,12 @@ export default function AccountInfoPage() {
               <th>{f.isSub ? "主账号手机号" : "手机号"}</th>
               <td data-testid="account-phone">{maskPhone(user.Phone)}</td>
             </tr>
-            {f.isSub ? (
-              <>
-                <tr>
-                  <th>额度上限</th>
-                  <td>¥{f.subLimit}</td>
-                </tr>
-                <tr>
-                  <th>可用额度</th>
-                  <td>¥{f.subCanUse}</td>
-                </tr>
-              </>
-            ) : (
-              <>
-                <tr>
-                  <th>账户余额</th>
-                  <td>¥{f.displayMoney}</td>
-                </tr>
-                <tr>
-                  <th>算力券</th>
-                  <td>¥{f.powerMoney}</td>
-                </tr>
-                <tr>
-                  <th>授信额度</th>
-                  <td>¥{f.creditQuota}</td>
-                </tr>
-              </>
-            )}
+            {balanceLines(f).map((line) => (
+              <tr key={line.label}>
+                <th>{line.label}</th>
+                <td>{line.value}</td>
+              </tr>
+            ))}
             <tr>
               <th>注册时间</th>
               <td>{formatDateTime(user.CreatedAt)}</td>

@@ -5,7 +5,7 @@ import { Badge, Grid, Muted, Panel, PanelTitle, Price, ProgressFill, ProgressTra
 import { styled } from "~/components/ui/stitches.config";
 import { getVipInfos } from "~/upstream/accounts.server";
 import { requireUser } from "~/utils/session.server";
-import { userFigures } from "~/utils/user-figures";
+import { balanceLines, userFigures } from "~/utils/user-figures";
 
 export const meta: MetaFunction = () => [{ title: "控制台总览 · 算力云" }];
 
@@ -33,43 +33,12 @@ export default function DashboardPage() {
       <Panel>
         <PanelTitle>账户概览</PanelTitle>
         <Grid data-testid="dashboard-figures">
-          {f.isSub ? (
-            <>
-              <Figure>
-                <small>额度上限</small>
-                <Price as="strong">¥{f.subLimit}</Price>
-              </Figure>
-              <Figure>
-                <small>已用额度</small>
-                <Price as="strong">¥{f.subUsed}</Price>
-              </Figure>
-              <Figure>
-                <small>可用额度</small>
-                <Price as="strong">¥{f.subCanUse}</Price>
-              </Figure>
-            </>
-          ) : (
-            <>
-              <Figure>
-                <small>账户余额</small>
-                <Price as="strong">¥{f.displayMoney}</Price>
-              </Figure>
-              <Figure>
-                <small>算力券</small>
-                <Price as="strong">¥{f.powerMoney}</Price>
-              </Figure>
-              <Figure>
-                <small>授信额度（剩余 / 总额）</small>
-                <Price as="strong">
-                  ¥{f.remainCredit} / ¥{f.creditQuota}
-                </Price>
-              </Figure>
-              <Figure>
-                <small>综合可用</small>
-                <Price as="strong">¥{f.integratedMoney}</Price>
-              </Figure>
-            </>
-          )}
+          {balanceLines(f).map((line) => (
+            <Figure key={line.label}>
+              <small>{line.label}</small>
+              <Price as="strong">{line.value}</Price>
+            </Figure>
+          ))}
         </Grid>
       </Panel>
       {!f.isSub && (

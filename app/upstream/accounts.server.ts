@@ -25,19 +25,19 @@ export interface RegisterInput {
   bdVid?: string;
 }
 
+function registrationFields(input: RegisterInput) {
+  return {
+    phone: input.phone,
+    code: input.code,
+    password: input.password,
+    agree: input.agree ? "1" : "0",
+    event_channel: input.eventChannel,
+    bd_vid: input.bdVid,
+  };
+}
+
 export function register(input: RegisterInput, options: CallOptions = {}) {
-  return callApiOrThrow<{ token: string }>(
-    "/register",
-    {
-      phone: input.phone,
-      code: input.code,
-      password: input.password,
-      agree: input.agree ? "1" : "0",
-      event_channel: input.eventChannel,
-      bd_vid: input.bdVid,
-    },
-    options,
-  );
+  return callApiOrThrow<{ token: string }>("/register", registrationFields(input), options);
 }
 
 export interface CompanyRegisterInput extends RegisterInput {
@@ -53,12 +53,7 @@ export function registerCompany(input: CompanyRegisterInput, options: CallOption
       company_name: input.companyName,
       credit_code: input.creditCode,
       contact_name: input.contactName,
-      phone: input.phone,
-      code: input.code,
-      password: input.password,
-      agree: input.agree ? "1" : "0",
-      event_channel: input.eventChannel,
-      bd_vid: input.bdVid,
+      ...registrationFields(input),
     },
     options,
   );

@@ -50,3 +50,26 @@ export type UserFigures = ReturnType<typeof userFigures>;
 export function maskPhone(phone: string): string {
   return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 }
+
+export interface BalanceLine {
+  label: string;
+  /** Formatted yuan, e.g. "1,234.50" or "0.00 / 500.00". */
+  value: string;
+}
+
+/** The money figures an account sees (spec §6): main accounts their wallets, sub-accounts their quota. */
+export function balanceLines(f: UserFigures): BalanceLine[] {
+  if (f.isSub) {
+    return [
+      { label: "额度上限", value: `¥${f.subLimit}` },
+      { label: "已用额度", value: `¥${f.subUsed}` },
+      { label: "可用额度", value: `¥${f.subCanUse}` },
+    ];
+  }
+  return [
+    { label: "账户余额", value: `¥${f.displayMoney}` },
+    { label: "算力券", value: `¥${f.powerMoney}` },
+    { label: "授信额度（剩余 / 总额）", value: `¥${f.remainCredit} / ¥${f.creditQuota}` },
+    { label: "综合可用", value: `¥${f.integratedMoney}` },
+  ];
+}

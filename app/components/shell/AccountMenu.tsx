@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { UserInfo } from "~/upstream/accounts.server";
-import { maskPhone, type UserFigures } from "~/utils/user-figures";
+import { balanceLines, maskPhone, type UserFigures } from "~/utils/user-figures";
 import { Button } from "../ui/Button";
 import { Badge } from "../ui/layout";
 import { Menu, MenuItem, MenuSeparator } from "../ui/Menu";
@@ -55,37 +55,12 @@ export function AccountMenu({ user, figures }: { user: UserInfo; figures: UserFi
         </div>
       </Head>
       <Figures>
-        {figures.isSub ? (
-          <>
-            <div>
-              <dt>额度上限</dt>
-              <dd>¥{figures.subLimit}</dd>
-            </div>
-            <div>
-              <dt>可用额度</dt>
-              <dd>¥{figures.subCanUse}</dd>
-            </div>
-          </>
-        ) : (
-          <>
-            <div>
-              <dt>余额</dt>
-              <dd>¥{figures.displayMoney}</dd>
-            </div>
-            <div>
-              <dt>算力券</dt>
-              <dd>¥{figures.powerMoney}</dd>
-            </div>
-            <div>
-              <dt>授信额度</dt>
-              <dd>¥{figures.creditQuota}</dd>
-            </div>
-            <div>
-              <dt>综合可用</dt>
-              <dd>¥{figures.integratedMoney}</dd>
-            </div>
-          </>
-        )}
+        {balanceLines(figures).map((line) => (
+          <div key={line.label}>
+            <dt>{line.label}</dt>
+            <dd>{line.value}</dd>
+          </div>
+        ))}
       </Figures>
       <Tiles>
         <MenuItem asChild>
