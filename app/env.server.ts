@@ -3,7 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-const optionalUrl = z.string().url().optional().or(z.literal("").transform(() => undefined));
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
 const instant = z
   .string()
   .refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO date-time, e.g. 2025-10-29T10:00:00+08:00");
@@ -22,8 +26,14 @@ const WebEnv = z.object({
   RAFFLE_FROM: instant.default("2025-10-29T10:00:00+08:00"),
   RAFFLE_UNTIL: instant.default("2025-11-30T23:59:59+08:00"),
   CONTACT_SERVICE_URL: z.string().url().default("https://work.weixin.qq.com/kfid/kfc-gpu-cloud-service"),
-  CONTACT_OFFICIAL_URL: z.string().url().default("https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=gpu-cloud-service"),
-  CONTACT_SUBSCRIPTION_URL: z.string().url().default("https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=gpu-cloud-news"),
+  CONTACT_OFFICIAL_URL: z
+    .string()
+    .url()
+    .default("https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=gpu-cloud-service"),
+  CONTACT_SUBSCRIPTION_URL: z
+    .string()
+    .url()
+    .default("https://mp.weixin.qq.com/mp/profile_ext?action=home&__biz=gpu-cloud-news"),
 });
 
 export type WebEnv = z.infer<typeof WebEnv>;
@@ -46,7 +56,8 @@ export const env = parse();
  */
 function loadSessionSecret(): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
-  if (env.APP_ENV === "production") throw new Error("Invalid web environment:\n  SESSION_SECRET: required in production");
+  if (env.APP_ENV === "production")
+    throw new Error("Invalid web environment:\n  SESSION_SECRET: required in production");
   const file = path.resolve(env.DATA_DIR, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });

@@ -1,7 +1,13 @@
 import robotoLatin400 from "@fontsource/roboto/latin-400.css";
 import robotoLatin500 from "@fontsource/roboto/latin-500.css";
 import robotoLatin700 from "@fontsource/roboto/latin-700.css";
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import {
   Links,
   Meta,

@@ -2,7 +2,12 @@ import type { Agreement } from "~/content/agreements";
 import { Page, Panel } from "./ui/layout";
 import { styled } from "./ui/stitches.config";
 
-const Article = styled("article", { maxWidth: 860, margin: "0 auto", h2: { fontSize: "$lg", marginTop: "$5" }, p: { lineHeight: 1.9 } });
+const Article = styled("article", {
+  maxWidth: 860,
+  margin: "0 auto",
+  h2: { fontSize: "$lg", marginTop: "$5" },
+  p: { lineHeight: 1.9 },
+});
 
 export function AgreementView({ agreement }: { agreement: Agreement }) {
   return (

@@ -12,7 +12,8 @@ export function GeneralErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const known = MESSAGES[status] ?? { title: "服务暂时不可用", text: "页面出错了，请稍后刷新重试。" };
-  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && error.data.length < 200 ? error.data : null;
+  const detail =
+    isRouteErrorResponse(error) && typeof error.data === "string" && error.data.length < 200 ? error.data : null;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Page>

@@ -101,7 +101,9 @@ export const VERIFY_AGREEMENT: Agreement = {
     },
     {
       heading: "三、您的承诺",
-      paragraphs: ["您保证所提交的信息真实、合法、有效。冒用他人身份认证的，平台有权撤销认证、停用账号，并追究法律责任。"],
+      paragraphs: [
+        "您保证所提交的信息真实、合法、有效。冒用他人身份认证的，平台有权撤销认证、停用账号，并追究法律责任。",
+      ],
     },
   ],
 };
@@ -112,7 +114,9 @@ export const WORK_ORDER_AGREEMENT: Agreement = {
   sections: [
     {
       heading: "一、工单的用途",
-      paragraphs: ["工单用于反馈实例故障、计费疑问、发票及账号问题。平台将在工作时间内按提交顺序处理，紧急故障优先处理。"],
+      paragraphs: [
+        "工单用于反馈实例故障、计费疑问、发票及账号问题。平台将在工作时间内按提交顺序处理，紧急故障优先处理。",
+      ],
     },
     {
       heading: "二、授权与数据访问",

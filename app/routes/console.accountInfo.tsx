@@ -23,7 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const EmailForm = z.object({
-  email: z.string({ required_error: "请填写邮箱" }).trim().min(1, "请填写邮箱").max(254, "邮箱过长").regex(EMAIL_PATTERN, "邮箱格式不正确"),
+  email: z
+    .string({ required_error: "请填写邮箱" })
+    .trim()
+    .min(1, "请填写邮箱")
+    .max(254, "邮箱过长")
+    .regex(EMAIL_PATTERN, "邮箱格式不正确"),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -62,7 +67,11 @@ export default function AccountInfoPage() {
                   {f.isSub ? "子账号" : "主账号"}
                 </Badge>{" "}
                 {!f.isSub && (user.AccountType === "enterprise" ? "企业账号" : "个人账号")}
-                {!f.isSub && <Badge tone="muted" css={{ marginLeft: 8 }}>未认证</Badge>}
+                {!f.isSub && (
+                  <Badge tone="muted" css={{ marginLeft: 8 }}>
+                    未认证
+                  </Badge>
+                )}
               </td>
             </tr>
             {user.CompanyName && (

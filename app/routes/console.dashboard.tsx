@@ -22,7 +22,12 @@ const Figure = styled("div", {
   small: { display: "block", color: "$muted" },
   strong: { fontSize: "$xl" },
 });
-const Quick = styled("div", { display: "flex", gap: "$3", flexWrap: "wrap", a: { padding: "$2 $4", border: "1px solid $border", borderRadius: "$sm", color: "$text" } });
+const Quick = styled("div", {
+  display: "flex",
+  gap: "$3",
+  flexWrap: "wrap",
+  a: { padding: "$2 $4", border: "1px solid $border", borderRadius: "$sm", color: "$text" },
+});
 
 export default function DashboardPage() {
   const { user, vipInfos } = useLoaderData<typeof loader>();
@@ -50,7 +55,13 @@ export default function DashboardPage() {
             <MembershipGuide vipInfos={vipInfos} figures={f} vipLevel={user.VipLevel} />
           </Row>
           <div style={{ maxWidth: 480, marginTop: 12 }}>
-            <ProgressTrack aria-label="会员经验" role="progressbar" aria-valuenow={f.experiencePercent} aria-valuemin={0} aria-valuemax={100}>
+            <ProgressTrack
+              aria-label="会员经验"
+              role="progressbar"
+              aria-valuenow={f.experiencePercent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
               <ProgressFill css={{ width: `${f.experiencePercent}%` }} />
             </ProgressTrack>
             <Muted>

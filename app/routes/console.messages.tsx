@@ -83,7 +83,12 @@ export default function MessagesPage() {
                 </tbody>
               </Table>
             )}
-            <Pagination page={page} pageSize={PAGE_SIZE} total={notifications.total} hrefFor={(p) => `/console/messages?tab=notifications&page=${p}`} />
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={notifications.total}
+              hrefFor={(p) => `/console/messages?tab=notifications&page=${p}`}
+            />
           </>
         )}
         {tab === "messages" &&
@@ -102,7 +107,12 @@ export default function MessagesPage() {
                   ))}
                 </tbody>
               </Table>
-              <Pagination page={page} pageSize={PAGE_SIZE} total={messages.total} hrefFor={(p) => `/console/messages?page=${p}`} />
+              <Pagination
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={messages.total}
+                hrefFor={(p) => `/console/messages?page=${p}`}
+              />
             </>
           ))}
       </Panel>

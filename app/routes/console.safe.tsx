@@ -37,7 +37,14 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (intent === "send-code") {
       await sendVerifyCode(user.Phone, "unregister", { clientIp: clientIp(request) });
-      return data({ ok: true as const, intent, notice: `验证码已发送至 ${maskPhone(user.Phone)}`, values: {}, fieldErrors: {}, formError: null });
+      return data({
+        ok: true as const,
+        intent,
+        notice: `验证码已发送至 ${maskPhone(user.Phone)}`,
+        values: {},
+        fieldErrors: {},
+        formError: null,
+      });
     }
     if (intent === "unregister") {
       const parsed = parseForm(UnregisterForm, form);
@@ -54,7 +61,13 @@ export async function action({ request }: ActionFunctionArgs) {
   return failure(intent, form, {}, "请求有误，请刷新页面后重试");
 }
 
-type Result = { ok: boolean; notice?: string; fieldErrors: Record<string, string>; formError: string | null; values: Record<string, string> };
+type Result = {
+  ok: boolean;
+  notice?: string;
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+  values: Record<string, string>;
+};
 
 export default function SafePage() {
   const { phone, check } = useLoaderData<typeof loader>();
@@ -66,7 +79,8 @@ export default function SafePage() {
       <Panel>
         <PanelTitle>注销账号</PanelTitle>
         <p>
-          注销后账号无法登录，子账号同时停用，未使用的权益作废。请先阅读<Link to="/unregisterAgreement">《账号注销协议》</Link>。
+          注销后账号无法登录，子账号同时停用，未使用的权益作废。请先阅读
+          <Link to="/unregisterAgreement">《账号注销协议》</Link>。
         </p>
         {!check.can_unregister ? (
           <div role="alert" data-testid="unregister-blockers">
@@ -81,7 +95,14 @@ export default function SafePage() {
           <Form method="post" noValidate style={{ maxWidth: 460 }}>
             {result?.notice && <p role="status">{result.notice}</p>}
             {result?.formError && <FieldError role="alert">{result.formError}</FieldError>}
-            <button type="submit" name="intent" value="unregister" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+            <button
+              type="submit"
+              name="intent"
+              value="unregister"
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+            />
             <Field
               label={`短信验证码（发送至 ${phone}）`}
               name="code"

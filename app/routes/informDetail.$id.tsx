@@ -25,8 +25,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const [{ newest_notice_id }, seen] = await Promise.all([getBannerAndNoticeCached(), lastSeenNoticeId(request)]);
   const headers = new Headers();
   // Opening a notice counts as having seen the list up to the newest one.
-  if (newest_notice_id && newest_notice_id !== seen) headers.append("Set-Cookie", await markNoticesSeen(newest_notice_id));
-  return data({ notice: { Id: notice.Id, Title: notice.Title, PublishedAt: notice.PublishedAt }, html: renderMarkdown(notice.Content) }, { headers });
+  if (newest_notice_id && newest_notice_id !== seen)
+    headers.append("Set-Cookie", await markNoticesSeen(newest_notice_id));
+  return data(
+    {
+      notice: { Id: notice.Id, Title: notice.Title, PublishedAt: notice.PublishedAt },
+      html: renderMarkdown(notice.Content),
+    },
+    { headers },
+  );
 }
 
 export default function InformDetailPage() {

@@ -4,8 +4,14 @@ import { sendToPlatform } from "~/upstream/transport.server";
 export async function loader() {
   try {
     const response = await sendToPlatform(new Request("http://platform.internal/readyz"));
-    return new Response(await response.text(), { status: response.status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+    return new Response(await response.text(), {
+      status: response.status,
+      headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+    });
   } catch {
-    return new Response(JSON.stringify({ ok: false }), { status: 503, headers: { "Content-Type": "application/json" } });
+    return new Response(JSON.stringify({ ok: false }), {
+      status: 503,
+      headers: { "Content-Type": "application/json" },
+    });
   }
 }

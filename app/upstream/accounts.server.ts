@@ -99,7 +99,11 @@ export function getVipInfos(session: string) {
 }
 
 export function unregisterCheck(session: string) {
-  return callApiOrThrow<{ can_unregister: boolean; blockers: UnregisterBlocker[] }>("/unregister_check", {}, { session });
+  return callApiOrThrow<{ can_unregister: boolean; blockers: UnregisterBlocker[] }>(
+    "/unregister_check",
+    {},
+    { session },
+  );
 }
 
 export function unregister(session: string, code: string, agree: boolean) {

@@ -14,7 +14,9 @@ export async function forwardToPlatform(request: Request): Promise<Response> {
     init.body = request.body;
     init.duplex = "half";
   }
-  const response = await sendToPlatform(new Request(new URL(url.pathname + url.search, "http://platform.internal"), init));
+  const response = await sendToPlatform(
+    new Request(new URL(url.pathname + url.search, "http://platform.internal"), init),
+  );
   // Hand back a plain response: Remix must not treat it as a route's data.
   return new Response(response.body, { status: response.status, headers: response.headers });
 }

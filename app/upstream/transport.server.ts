@@ -72,7 +72,8 @@ export async function callApi<T>(path: string, fields: Fields = {}, options: Cal
   }
   const response = await sendToPlatform(request);
   const reply = (await response.json()) as Reply<T>;
-  if (typeof reply?.status !== "number") throw new Error(`platform ${path}: reply without status (HTTP ${response.status})`);
+  if (typeof reply?.status !== "number")
+    throw new Error(`platform ${path}: reply without status (HTTP ${response.status})`);
   return reply;
 }
 

@@ -8,7 +8,12 @@ const dateTime = new Intl.DateTimeFormat("zh-CN", {
   hour12: false,
 });
 
-const date = new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit" });
+const date = new Intl.DateTimeFormat("zh-CN", {
+  timeZone: "Asia/Shanghai",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /** Beijing time, the same on the server and in the browser (no hydration mismatch). */
 export function formatDateTime(iso: string): string {

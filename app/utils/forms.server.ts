@@ -51,12 +51,7 @@ export function failure(intent: string, form: FormData, fieldErrors: FieldErrors
 }
 
 /** Turns a platform refusal into a 400 reply with the reason beside its field (or above the form). */
-export function upstreamFailure(
-  intent: string,
-  form: FormData,
-  error: unknown,
-  aliases: Record<string, string> = {},
-) {
+export function upstreamFailure(intent: string, form: FormData, error: unknown, aliases: Record<string, string> = {}) {
   if (!(error instanceof UpstreamError)) throw error;
   if (error.field) {
     return failure(intent, form, { [formFieldName(error.field, aliases)]: error.reason });

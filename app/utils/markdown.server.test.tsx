@@ -52,7 +52,8 @@ describe("renderMarkdown", () => {
 
 describe("safeMarkdownUrl", () => {
   it("allows only gif, png, jpeg and webp data images", () => {
-    for (const kind of ["gif", "png", "jpeg", "webp"]) expect(safeMarkdownUrl(`data:image/${kind};base64,AA==`)).not.toBe("");
+    for (const kind of ["gif", "png", "jpeg", "webp"])
+      expect(safeMarkdownUrl(`data:image/${kind};base64,AA==`)).not.toBe("");
     expect(safeMarkdownUrl("data:image/svg+xml;base64,AA==")).toBe("");
     expect(safeMarkdownUrl(" javascript:alert(1)")).toBe("");
     expect(safeMarkdownUrl("https://example.com/a.png")).toBe("https://example.com/a.png");

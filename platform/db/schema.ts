@@ -1,15 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const id = () => bigserial("id", { mode: "number" }).primaryKey();
 const fen = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
@@ -22,7 +12,9 @@ export const users = pgTable(
     id: id(),
     phone: text("phone").notNull(),
     passwordHash: text("password_hash").notNull(),
-    kind: text("kind", { enum: ["personal", "enterprise"] }).notNull().default("personal"),
+    kind: text("kind", { enum: ["personal", "enterprise"] })
+      .notNull()
+      .default("personal"),
     nickname: text("nickname").notNull(),
     companyName: text("company_name"),
     creditCode: text("credit_code"),
@@ -38,7 +30,9 @@ export const users = pgTable(
     closedAt: at("closed_at"),
   },
   (t) => [
-    uniqueIndex("users_phone_open_uq").on(t.phone).where(sql`${t.closedAt} is null`),
+    uniqueIndex("users_phone_open_uq")
+      .on(t.phone)
+      .where(sql`${t.closedAt} is null`),
     check("users_power_money_nonneg", sql`${t.powerMoneyFen} >= 0`),
     check("users_credit_quota_nonneg", sql`${t.creditQuotaFen} >= 0`),
     check("users_money_within_credit", sql`${t.moneyFen} >= -${t.creditQuotaFen}`),

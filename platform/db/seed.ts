@@ -78,9 +78,9 @@ async function seedNotices(db: Db) {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(notices);
   if (Number(n) > 0) return;
   const base = Date.now() - DEMO_NOTICES.length * 3600_000;
-  await db.insert(notices).values(
-    DEMO_NOTICES.map((notice, i) => ({ ...notice, publishedAt: new Date(base + i * 3600_000) })),
-  );
+  await db
+    .insert(notices)
+    .values(DEMO_NOTICES.map((notice, i) => ({ ...notice, publishedAt: new Date(base + i * 3600_000) })));
 }
 
 async function seedDemoAccount(db: Db) {

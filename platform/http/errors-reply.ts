@@ -23,5 +23,8 @@ export function thirdPartyError(c: Context, error: unknown) {
   const e = asDomainError(error);
   const entry = ERROR_CATALOGUE[e.key];
   const reason = e.detail ?? entry.reason;
-  return c.json({ code: entry.code, reason, message: reason, data: e.field ? { field: e.field } : null }, entry.http as 400);
+  return c.json(
+    { code: entry.code, reason, message: reason, data: e.field ? { field: e.field } : null },
+    entry.http as 400,
+  );
 }

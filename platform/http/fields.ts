@@ -6,14 +6,11 @@ import { CODE_PATTERN, PHONE_PATTERN } from "../rules/validation";
  * string has a length bound, so an oversized value is refused field by field.
  */
 export const text = (label: string, max: number) =>
-  z
-    .string({ required_error: `请填写${label}`, invalid_type_error: `${label}格式不正确` })
-    .max(max, `${label}过长`);
+  z.string({ required_error: `请填写${label}`, invalid_type_error: `${label}格式不正确` }).max(max, `${label}过长`);
 
 export const requiredText = (label: string, max: number) => text(label, max).trim().min(1, `请填写${label}`);
 
-export const phone = (label = "手机号") =>
-  requiredText(label, 32).regex(PHONE_PATTERN, "请输入正确的11位手机号");
+export const phone = (label = "手机号") => requiredText(label, 32).regex(PHONE_PATTERN, "请输入正确的11位手机号");
 
 export const smsCode = requiredText("验证码", 16).regex(CODE_PATTERN, "验证码为6位数字");
 

@@ -19,7 +19,8 @@ export async function readForm(c: Context): Promise<Form> {
   try {
     if (type.includes("application/json")) {
       const body: unknown = await c.req.json();
-      if (!body || typeof body !== "object" || Array.isArray(body)) return fail("BAD_REQUEST", undefined, "请求体格式不正确");
+      if (!body || typeof body !== "object" || Array.isArray(body))
+        return fail("BAD_REQUEST", undefined, "请求体格式不正确");
       return body as Form;
     }
     if (type === "" || type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {

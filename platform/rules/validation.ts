@@ -6,7 +6,11 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Z
 
 export function isStrongPassword(password: string): boolean {
   return (
-    password.length >= 8 && password.length <= 32 && /[A-Za-z]/.test(password) && /\d/.test(password) && !/\s/.test(password)
+    password.length >= 8 &&
+    password.length <= 32 &&
+    /[A-Za-z]/.test(password) &&
+    /\d/.test(password) &&
+    !/\s/.test(password)
   );
 }
 

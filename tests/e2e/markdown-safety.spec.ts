@@ -18,5 +18,7 @@ test("a notice's markdown renders without scripts, javascript: links, onerror or
   expect(html).not.toMatch(/onerror/i);
   expect(html).not.toMatch(/data:text\/html/i);
   // Nothing ran (meaningful with JavaScript on; without it the page could not run anything anyway).
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned ?? null).catch(() => null)).toBeNull();
+  expect(
+    await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned ?? null).catch(() => null),
+  ).toBeNull();
 });

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { readCode, registerViaUi, TEST_PASSWORD, uniquePhone } from "./support";
 
-test("closing an account needs a fresh code and both confirmations; the closed account cannot log in", async ({ page }) => {
+test("closing an account needs a fresh code and both confirmations; the closed account cannot log in", async ({
+  page,
+}) => {
   // One SMS code a minute per phone: the registration code blocks the unregister code for 60 s.
   test.setTimeout(150_000);
   const phone = uniquePhone();

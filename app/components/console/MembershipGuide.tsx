@@ -7,7 +7,15 @@ import { Dialog } from "../ui/Dialog";
 import { MembershipTable } from "./MembershipTable";
 
 /** The membership guide dialog; without JavaScript its button links to /console/accountInfo, which shows the same. */
-export function MembershipGuide({ vipInfos, figures, vipLevel }: { vipInfos: VipInfo[]; figures: UserFigures; vipLevel: number }) {
+export function MembershipGuide({
+  vipInfos,
+  figures,
+  vipLevel,
+}: {
+  vipInfos: VipInfo[];
+  figures: UserFigures;
+  vipLevel: number;
+}) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   if (!hydrated) {

@@ -3,14 +3,29 @@ import type { UserFigures } from "~/utils/user-figures";
 import { Badge, ProgressFill, ProgressTrack, Table } from "../ui/layout";
 
 /** Levels, thresholds, discounts and the caller's progress (spec §2 membership guide). */
-export function MembershipTable({ vipInfos, figures, vipLevel }: { vipInfos: VipInfo[]; figures: UserFigures; vipLevel: number }) {
+export function MembershipTable({
+  vipInfos,
+  figures,
+  vipLevel,
+}: {
+  vipInfos: VipInfo[];
+  figures: UserFigures;
+  vipLevel: number;
+}) {
   return (
     <div>
       <p>
-        当前等级 <Badge tone="gold">{figures.vipName}</Badge>，经验值 <span data-testid="experience-percent">{figures.experiencePercent}%</span>
+        当前等级 <Badge tone="gold">{figures.vipName}</Badge>，经验值{" "}
+        <span data-testid="experience-percent">{figures.experiencePercent}%</span>
         {figures.yuanToNextLevel > 0 ? `，再累计充值 ¥${figures.yuanToNextLevel} 可升级` : "，已是最高等级"}
       </p>
-      <ProgressTrack role="progressbar" aria-valuenow={figures.experiencePercent} aria-valuemin={0} aria-valuemax={100} aria-label="会员经验">
+      <ProgressTrack
+        role="progressbar"
+        aria-valuenow={figures.experiencePercent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-label="会员经验"
+      >
         <ProgressFill css={{ width: `${figures.experiencePercent}%` }} />
       </ProgressTrack>
       <Table css={{ marginTop: "$4" }}>

@@ -32,7 +32,14 @@ const Tiles = styled("div", {
   display: "grid",
   gridTemplateColumns: "repeat(2, 1fr)",
   gap: "$2",
-  a: { display: "block", padding: "$2", borderRadius: "$sm", backgroundColor: "$page", color: "$text", textAlign: "center" },
+  a: {
+    display: "block",
+    padding: "$2",
+    borderRadius: "$sm",
+    backgroundColor: "$page",
+    color: "$text",
+    textAlign: "center",
+  },
 });
 const Links = styled("div", { display: "flex", flexDirection: "column", gap: "$1", a: { color: "$text" } });
 

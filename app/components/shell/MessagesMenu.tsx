@@ -7,9 +7,19 @@ import { styled } from "../ui/stitches.config";
 import { MailIcon } from "./icons";
 
 const List = styled("ul", { listStyle: "none", margin: 0, padding: 0 });
-const Item = styled("li", { display: "flex", gap: "$2", padding: "$2 0", borderBottom: "1px solid #F0F1F4", small: { color: "$muted", display: "block" } });
+const Item = styled("li", {
+  display: "flex",
+  gap: "$2",
+  padding: "$2 0",
+  borderBottom: "1px solid #F0F1F4",
+  small: { color: "$muted", display: "block" },
+});
 const Empty = styled("p", { color: "$muted", textAlign: "center", margin: "$4 0" });
-const Icon = styled("span", { position: "relative", display: "inline-flex", [`& ${Dot}`]: { position: "absolute", top: -2, right: -2 } });
+const Icon = styled("span", {
+  position: "relative",
+  display: "inline-flex",
+  [`& ${Dot}`]: { position: "absolute", top: -2, right: -2 },
+});
 
 type Feed = { list: MessageItem[]; unread: number };
 

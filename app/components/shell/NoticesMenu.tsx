@@ -5,8 +5,19 @@ import { Dot } from "../ui/layout";
 import { Menu, MenuItem } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
 
-const List = styled("ul", { listStyle: "none", margin: "$2 0", padding: 0, li: { padding: "$2 0", borderBottom: "1px solid #F0F1F4" }, small: { display: "block", color: "$muted" }, a: { color: "$text" } });
-const Label = styled("span", { position: "relative", fontSize: "$md", [`& ${Dot}`]: { position: "absolute", top: 0, right: -8 } });
+const List = styled("ul", {
+  listStyle: "none",
+  margin: "$2 0",
+  padding: 0,
+  li: { padding: "$2 0", borderBottom: "1px solid #F0F1F4" },
+  small: { display: "block", color: "$muted" },
+  a: { color: "$text" },
+});
+const Label = styled("span", {
+  position: "relative",
+  fontSize: "$md",
+  [`& ${Dot}`]: { position: "absolute", top: 0, right: -8 },
+});
 
 /** The bar's notices: the three newest (page 1, page_size 3) and an unread dot until they are viewed. */
 export function NoticesMenu({ shell }: { shell: ShellData }) {

@@ -11,10 +11,24 @@ const POLL_MS = 10_000;
 const FEED_URL = "/resources/notifications";
 
 const List = styled("ul", { listStyle: "none", margin: 0, padding: 0, maxHeight: 320, overflowY: "auto" });
-const Item = styled("li", { padding: "$2 0", borderBottom: "1px solid #F0F1F4", b: { display: "block" }, p: { margin: 0, color: "$muted", fontSize: "$sm" } });
+const Item = styled("li", {
+  padding: "$2 0",
+  borderBottom: "1px solid #F0F1F4",
+  b: { display: "block" },
+  p: { margin: 0, color: "$muted", fontSize: "$sm" },
+});
 const Empty = styled("p", { color: "$muted", textAlign: "center", margin: "$4 0" });
-const Header = styled("div", { display: "flex", justifyContent: "space-between", alignItems: "center", marginBottom: "$2" });
-const Bell = styled("span", { position: "relative", display: "inline-flex", [`& ${Dot}`]: { position: "absolute", top: -2, right: -2 } });
+const Header = styled("div", {
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "center",
+  marginBottom: "$2",
+});
+const Bell = styled("span", {
+  position: "relative",
+  display: "inline-flex",
+  [`& ${Dot}`]: { position: "absolute", top: -2, right: -2 },
+});
 
 type Feed = { list: NotificationItem[]; unread: number };
 

@@ -28,7 +28,15 @@ const Bar = styled("header", {
   },
 });
 
-const Brand = styled(Link, { display: "flex", alignItems: "center", gap: "$2", color: "inherit", fontWeight: 700, fontSize: "$lg", "&:hover": { textDecoration: "none" } });
+const Brand = styled(Link, {
+  display: "flex",
+  alignItems: "center",
+  gap: "$2",
+  color: "inherit",
+  fontWeight: 700,
+  fontSize: "$lg",
+  "&:hover": { textDecoration: "none" },
+});
 const Tabs = styled("nav", {
   display: "none",
   "@desktop": { display: "flex", gap: "$4", alignItems: "center" },

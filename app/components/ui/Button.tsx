@@ -20,12 +20,25 @@ const base = {
   "&:focus-visible": { outline: "2px solid $primary", outlineOffset: 2 },
   variants: {
     variant: {
-      primary: { backgroundColor: "$primary", color: "white", "&:hover:not(:disabled)": { backgroundColor: "$primaryHover" } },
-      secondary: { backgroundColor: "white", color: "$text", borderColor: "$border", "&:hover:not(:disabled)": { borderColor: "$primary", color: "$primary" } },
+      primary: {
+        backgroundColor: "$primary",
+        color: "white",
+        "&:hover:not(:disabled)": { backgroundColor: "$primaryHover" },
+      },
+      secondary: {
+        backgroundColor: "white",
+        color: "$text",
+        borderColor: "$border",
+        "&:hover:not(:disabled)": { borderColor: "$primary", color: "$primary" },
+      },
       danger: { backgroundColor: "$error", color: "white" },
       link: { backgroundColor: "transparent", color: "$primary", padding: 0, height: "auto" },
     },
-    size: { sm: { height: 26, padding: "0 $3", fontSize: "$sm" }, md: {}, lg: { height: 40, padding: "0 $5", fontSize: "$lg" } },
+    size: {
+      sm: { height: 26, padding: "0 $3", fontSize: "$sm" },
+      md: {},
+      lg: { height: 40, padding: "0 $5", fontSize: "$lg" },
+    },
     block: { true: { width: "100%" } },
   },
   defaultVariants: { variant: "primary", size: "md" },

@@ -2,7 +2,12 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { styled } from "./stitches.config";
 
-const Overlay = styled(RadixDialog.Overlay, { position: "fixed", inset: 0, backgroundColor: "rgba(26,25,31,0.45)", zIndex: 900 });
+const Overlay = styled(RadixDialog.Overlay, {
+  position: "fixed",
+  inset: 0,
+  backgroundColor: "rgba(26,25,31,0.45)",
+  zIndex: 900,
+});
 const Content = styled(RadixDialog.Content, {
   position: "fixed",
   top: "50%",

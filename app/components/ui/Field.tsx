@@ -65,7 +65,14 @@ export function CheckboxField({
   return (
     <Wrapper>
       <CheckLabel>
-        <input type="checkbox" name={name} value="1" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+        <input
+          type="checkbox"
+          name={name}
+          value="1"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...input}
+        />
         <span>{children}</span>
       </CheckLabel>
       <FieldError id={`${id}-error`} role={error ? "alert" : undefined}>

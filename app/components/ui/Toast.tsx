@@ -50,7 +50,13 @@ export function Toast({ toast }: { toast: ToastMessage }) {
   }, [toast, duration]);
   if (!visible) return null;
   return (
-    <Box role="status" aria-live="polite" type={toast.type} data-toast={toast.type} style={{ animationDuration: `${duration}ms` }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      type={toast.type}
+      data-toast={toast.type}
+      style={{ animationDuration: `${duration}ms` }}
+    >
       {toast.message}
     </Box>
   );

@@ -40,7 +40,12 @@ export const Dot = styled("span", {
   borderRadius: "50%",
   backgroundColor: "$error",
 });
-export const ProgressTrack = styled("div", { height: 8, borderRadius: 4, backgroundColor: "#ECEDF0", overflow: "hidden" });
+export const ProgressTrack = styled("div", {
+  height: 8,
+  borderRadius: 4,
+  backgroundColor: "#ECEDF0",
+  overflow: "hidden",
+});
 export const ProgressFill = styled("div", { height: "100%", backgroundColor: "$primary" });
 export const Table = styled("table", {
   width: "100%",

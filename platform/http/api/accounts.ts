@@ -80,7 +80,11 @@ accountsApi.post("/login", async (c) => {
   const byCode = form.login_type === "code";
   const token = byCode
     ? await loginWithCode(c.var.ctx, parseFields(z.object({ phone: f.phone(), code: f.smsCode }), form), origin(c))
-    : await loginWithPassword(c.var.ctx, parseFields(z.object({ phone: f.phone(), password: f.password }), form), origin(c));
+    : await loginWithPassword(
+        c.var.ctx,
+        parseFields(z.object({ phone: f.phone(), password: f.password }), form),
+        origin(c),
+      );
   return ok(c, { token });
 });
 

@@ -44,7 +44,9 @@ export async function loginWithPassword(
   if (!PHONE_PATTERN.test(input.phone)) fail("PHONE_INVALID", "phone");
   await assertNotThrottled(ctx, input.phone, origin);
   const user = await findOpenUser(ctx, input.phone);
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  const ok = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await burnPasswordCheck(input.password), false);
   if (!user || !ok) {
     await recordFailure(ctx, input.phone, origin);
     return fail("LOGIN_FAILED", "password");
@@ -91,7 +93,9 @@ export async function loginSubAccount(
       ),
     )
     .limit(1);
-  const ok = sub ? await verifyPassword(sub.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  const ok = sub
+    ? await verifyPassword(sub.passwordHash, input.password)
+    : (await burnPasswordCheck(input.password), false);
   if (!sub || !ok) {
     await recordFailure(ctx, subject, origin);
     return fail("SUB_LOGIN_FAILED", "password");

@@ -46,7 +46,9 @@ async function insertUser(ctx: Ctx, values: typeof users.$inferInsert): Promise<
   try {
     return await inTransaction(ctx.db, async (tx) => {
       const [row] = await tx.insert(users).values(values).returning({ id: users.id });
-      await tx.insert(messages).values({ userId: row.id, message: "欢迎注册，祝您使用愉快。", createdAt: values.createdAt });
+      await tx
+        .insert(messages)
+        .values({ userId: row.id, message: "欢迎注册，祝您使用愉快。", createdAt: values.createdAt });
       await tx.insert(notifications).values({
         userId: row.id,
         title: "欢迎加入 GPU 算力平台",

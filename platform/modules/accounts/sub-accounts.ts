@@ -14,7 +14,8 @@ export async function createSubAccount(
   mainUserId: number,
   input: { name: string; password: string; moneyLimitFen: number },
 ): Promise<number> {
-  if (!SUB_ACCOUNT_NAME_PATTERN.test(input.name)) fail("BAD_REQUEST", "name", "子账号名称需为2-32位字母、数字、汉字、下划线或短横线");
+  if (!SUB_ACCOUNT_NAME_PATTERN.test(input.name))
+    fail("BAD_REQUEST", "name", "子账号名称需为2-32位字母、数字、汉字、下划线或短横线");
   if (!isStrongPassword(input.password)) fail("PASSWORD_WEAK", "password");
   if (!Number.isSafeInteger(input.moneyLimitFen) || input.moneyLimitFen < 0)
     fail("BAD_REQUEST", "moneyLimit", "额度必须是非负金额");

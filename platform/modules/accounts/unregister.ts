@@ -20,10 +20,15 @@ interface Balances {
 /** What keeps an account from being closed. Instances join this list with the rental area. */
 export function unregisterBlockers(b: Balances): UnregisterBlocker[] {
   const blockers: UnregisterBlocker[] = [];
-  if (b.moneyFen > 0) blockers.push({ key: "balance", message: `账户余额为 ¥${fenToYuan(b.moneyFen)}，请先提现或消费后再注销` });
-  if (b.moneyFen < 0) blockers.push({ key: "arrears", message: `账户欠费 ¥${fenToYuan(-b.moneyFen)}，请先充值结清欠费` });
+  if (b.moneyFen > 0)
+    blockers.push({ key: "balance", message: `账户余额为 ¥${fenToYuan(b.moneyFen)}，请先提现或消费后再注销` });
+  if (b.moneyFen < 0)
+    blockers.push({ key: "arrears", message: `账户欠费 ¥${fenToYuan(-b.moneyFen)}，请先充值结清欠费` });
   if (b.powerMoneyFen > 0)
-    blockers.push({ key: "power_money", message: `算力券余额为 ¥${fenToYuan(b.powerMoneyFen)}，注销后将作废，请先使用` });
+    blockers.push({
+      key: "power_money",
+      message: `算力券余额为 ¥${fenToYuan(b.powerMoneyFen)}，注销后将作废，请先使用`,
+    });
   return blockers;
 }
 

@@ -38,7 +38,9 @@ export async function sendVerifyCode(ctx: Ctx, input: { phone: string; purpose: 
       const [row] = await tx
         .select({ n: count() })
         .from(verifyCodes)
-        .where(and(eq(verifyCodes.phone, input.phone), gt(verifyCodes.sentAt, new Date(now.getTime() - limit.windowMs))));
+        .where(
+          and(eq(verifyCodes.phone, input.phone), gt(verifyCodes.sentAt, new Date(now.getTime() - limit.windowMs))),
+        );
       if (Number(row?.n ?? 0) >= limit.max) fail(limit.key, "phone");
     }
     await tx.insert(verifyCodes).values({
@@ -86,7 +88,9 @@ export async function consumeVerifyCode(
         .update(verifyCodes)
         .set({ failedAttempts: sql`${verifyCodes.failedAttempts} + 1` })
         .where(eq(verifyCodes.id, latest.id));
-      return latest.failedAttempts + 1 >= MAX_WRONG_TRIES ? ("CODE_TOO_MANY_TRIES" as const) : ("CODE_INVALID" as const);
+      return latest.failedAttempts + 1 >= MAX_WRONG_TRIES
+        ? ("CODE_TOO_MANY_TRIES" as const)
+        : ("CODE_INVALID" as const);
     }
     const used = await tx
       .update(verifyCodes)
