@@ -75,10 +75,13 @@ export async function logout(session: string) {
   await callApi("/logout", {}, { session });
 }
 
-/** The caller's user info, or null when the session is missing, unknown or expired (status 2). */
+/**
+ * The caller's user info with its unread counts (what every page's shell needs),
+ * or null when the session is missing, unknown or expired (status 2).
+ */
 export async function getUserInfo(session: string | null): Promise<UserInfo | null> {
   if (!session) return null;
-  const reply = await callApi<UserInfo>("/get_user_info", {}, { session });
+  const reply = await callApi<UserInfo>("/get_user_info", { with_unread: 1 }, { session });
   if (reply.status === 0) return reply.data;
   if (reply.status === 2) return null;
   throw new Error(`get_user_info: ${reply.reason}`);

@@ -32,7 +32,7 @@ export async function loadShell(request: Request) {
         noticeFeed.newest_notice_id !== 0 &&
         noticeFeed.newest_notice_id !== seenNotice &&
         !viewsNotices(new URL(request.url).pathname),
-      unread: user && { notifications: user.Unread.Notifications, messages: user.Unread.Messages },
+      unread: user?.Unread ? { notifications: user.Unread.Notifications, messages: user.Unread.Messages } : null,
       toast,
       bdVid,
     },

@@ -145,7 +145,12 @@ export const notifications = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
     readAt: at("read_at"),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+    index("notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
 );
 
 /** Per-user messages (消息): CreateAt and Message, shown to users with a phone. */
@@ -160,7 +165,12 @@ export const messages = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
     readAt: at("read_at"),
   },
-  (t) => [index("messages_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("messages_user_idx").on(t.userId, t.createdAt),
+    index("messages_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
 );
 
 export const schema = {

@@ -66,3 +66,10 @@ export const bdVid = z
   .max(128, "bd_vid过长")
   .regex(/^[A-Za-z0-9_.-]*$/, "bd_vid格式不正确")
   .optional();
+
+/** An optional "1"/"0" switch. */
+export const flag = (label: string) =>
+  z
+    .enum(["0", "1"], { errorMap: () => ({ message: `${label}只能是0或1` }) })
+    .optional()
+    .transform((v) => v === "1");

@@ -98,7 +98,14 @@ function endpoints(): Endpoint[] {
       maxLength: { phone: 32, name: 32, password: 128 },
     },
     { path: "/logout", method: "POST", session: true, fields: {}, required: [], maxLength: {} },
-    { path: "/get_user_info", method: "POST", session: true, fields: {}, required: [], maxLength: {} },
+    {
+      path: "/get_user_info",
+      method: "POST",
+      session: true,
+      fields: { with_unread: "1" },
+      required: [],
+      maxLength: {},
+    },
     { path: "/get_user_vip_info", method: "POST", session: true, fields: {}, required: [], maxLength: {} },
     { path: "/unregister_check", method: "POST", session: true, fields: {}, required: [], maxLength: {} },
     {

@@ -54,6 +54,23 @@ describe("/get_user_info", () => {
   it("needs a session", async () => {
     expect((await t.post("/get_user_info")).body).toMatchObject({ status: 2, reason: "登录已失效，请重新登录" });
   });
+
+  it("adds the unread counts only when asked with with_unread=1", async () => {
+    const user = await t.registerUser();
+    expect((await t.post("/get_user_info", { session: user.token })).body.data).not.toHaveProperty("Unread");
+    const asked = (await t.post("/get_user_info", { session: user.token, with_unread: "1" })).body;
+    // A new account has its welcome notification and welcome message.
+    expect(asked.data.Unread).toEqual({ Notifications: 1, Messages: 1 });
+    await t.post("/notifications/set_read_all", { session: user.token });
+    expect((await t.post("/get_user_info", { session: user.token, with_unread: "1" })).body.data.Unread).toEqual({
+      Notifications: 0,
+      Messages: 1,
+    });
+    expect((await t.post("/get_user_info", { session: user.token, with_unread: "yes" })).body).toMatchObject({
+      status: 1,
+      reason: "with_unread只能是0或1",
+    });
+  });
 });
 
 describe("/get_user_vip_info", () => {

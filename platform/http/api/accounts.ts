@@ -110,7 +110,9 @@ accountsApi.post("/logout", async (c) => {
 accountsApi.post("/get_user_info", async (c) => {
   const form = await readForm(c);
   const token = typeof form.session === "string" ? form.session : undefined;
-  return ok(c, toUserInfo(await getUserSnapshot(c.var.ctx, token)));
+  // with_unread=1 adds the unread notification and message counts (the web shell asks on every navigation).
+  const { with_unread } = parseFields(z.object({ with_unread: f.flag("with_unread") }), form);
+  return ok(c, toUserInfo(await getUserSnapshot(c.var.ctx, token, { withUnread: with_unread })));
 });
 
 accountsApi.post("/get_user_vip_info", async (c) => {

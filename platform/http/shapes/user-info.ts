@@ -21,7 +21,7 @@ export function toUserInfo(u: UserSnapshot) {
     PowerMoney: fenToYuan(u.powerMoneyFen),
     CreditMoneyQuota: fenToYuan(u.creditQuotaFen),
     userVipInfo: { vip_score: u.vipScore },
-    Unread: { Notifications: u.unread.notifications, Messages: u.unread.messages },
+    ...(u.unread && { Unread: { Notifications: u.unread.notifications, Messages: u.unread.messages } }),
     CreatedAt: u.createdAt.toISOString(),
   };
 }

@@ -17,17 +17,23 @@ export interface UserSnapshot {
   vipLevel: number;
   vipScore: number;
   subAccount: null | { id: number; name: string; moneyLimitFen: number; moneyUsedFen: number; moneyCanUseFen: number };
-  unread: { notifications: number; messages: number };
+  /** Present when asked for (spec §2's per-navigation unread state). */
+  unread: { notifications: number; messages: number } | null;
   createdAt: Date;
 }
 
 /**
  * The account behind a token as one plain snapshot (main account figures, the
- * sub-account when there is one, and the unread counts spec §2 loads with user
- * info on every navigation), from one query.
+ * sub-account when there is one, and on request the unread counts spec §2
+ * loads with user info on every navigation), from one query.
  */
-export async function getUserSnapshot(ctx: Ctx, token: string | undefined): Promise<UserSnapshot> {
-  const { user, subAccount: sub, unread } = await resolveSessionWithAccount(ctx, token, { withUnread: true });
+export async function getUserSnapshot(
+  ctx: Ctx,
+  token: string | undefined,
+  options: { withUnread?: boolean } = {},
+): Promise<UserSnapshot> {
+  const withUnread = options.withUnread ?? false;
+  const { user, subAccount: sub, unread } = await resolveSessionWithAccount(ctx, token, { withUnread });
   const subAccount: UserSnapshot["subAccount"] = sub && {
     id: sub.id,
     name: sub.name,
@@ -49,7 +55,7 @@ export async function getUserSnapshot(ctx: Ctx, token: string | undefined): Prom
     vipLevel: vipLevelFor(user.accumulatedTopUpFen),
     vipScore: vipScore(user.accumulatedTopUpFen),
     subAccount,
-    unread,
+    unread: withUnread ? unread : null,
     createdAt: user.createdAt,
   };
 }
