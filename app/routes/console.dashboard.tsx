@@ -5,6 +5,7 @@ import { Badge, Grid, Muted, Panel, PanelTitle, Price, ProgressFill, ProgressTra
 import { styled } from "~/components/ui/stitches.config";
 import { getVipInfos } from "~/upstream/accounts.server";
 import { requireUser } from "~/utils/session.server";
+import { discountText } from "../../platform/rules/vip";
 import { balanceLines, userFigures } from "~/utils/user-figures";
 
 export const meta: MetaFunction = () => [{ title: "控制台总览 · 算力云" }];
@@ -51,7 +52,7 @@ export default function DashboardPage() {
           <PanelTitle>会员等级</PanelTitle>
           <Row>
             <Badge tone="gold">{f.vipName}</Badge>
-            <Muted>租用折扣 {f.vipDiscount === 1 ? "无" : `${Math.round(f.vipDiscount * 1000) / 100} 折`}</Muted>
+            <Muted>租用折扣 {discountText(f.vipDiscount)}</Muted>
             <MembershipGuide vipInfos={vipInfos} figures={f} vipLevel={user.VipLevel} />
           </Row>
           <div style={{ maxWidth: 480, marginTop: 12 }}>

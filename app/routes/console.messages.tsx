@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { z } from "zod";
 import { Dot, Panel, Table } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
@@ -38,6 +39,17 @@ const Tabs = styled("nav", {
 });
 const Header = styled("div", { display: "flex", justifyContent: "space-between", alignItems: "center" });
 
+/** One notification or message: unread dot, content, time. */
+function FeedRow({ read, at, children }: { read: boolean; at: string; children: ReactNode }) {
+  return (
+    <tr>
+      <td style={{ width: 16 }}>{!read && <Dot aria-label="未读" />}</td>
+      <td>{children}</td>
+      <td style={{ width: 160 }}>{formatDateTime(at)}</td>
+    </tr>
+  );
+}
+
 export default function MessagesPage() {
   const { tab, page, notifications, messages } = useLoaderData<typeof loader>();
   return (
@@ -71,14 +83,10 @@ export default function MessagesPage() {
               <Table data-testid="notification-list">
                 <tbody>
                   {notifications.list.map((n) => (
-                    <tr key={n.Id}>
-                      <td style={{ width: 16 }}>{!n.Read && <Dot aria-label="未读" />}</td>
-                      <td>
-                        <b>{n.Title}</b>
-                        <div>{n.Original}</div>
-                      </td>
-                      <td style={{ width: 160 }}>{formatDateTime(n.CreateAt)}</td>
-                    </tr>
+                    <FeedRow key={n.Id} read={n.Read} at={n.CreateAt}>
+                      <b>{n.Title}</b>
+                      <div>{n.Original}</div>
+                    </FeedRow>
                   ))}
                 </tbody>
               </Table>
@@ -99,11 +107,9 @@ export default function MessagesPage() {
               <Table data-testid="message-list">
                 <tbody>
                   {messages.list.map((m) => (
-                    <tr key={m.Id}>
-                      <td style={{ width: 16 }}>{!m.Read && <Dot aria-label="未读" />}</td>
-                      <td>{m.Message}</td>
-                      <td style={{ width: 160 }}>{formatDateTime(m.CreateAt)}</td>
-                    </tr>
+                    <FeedRow key={m.Id} read={m.Read} at={m.CreateAt}>
+                      {m.Message}
+                    </FeedRow>
                   ))}
                 </tbody>
               </Table>

@@ -5,7 +5,7 @@ import { styled } from "~/components/ui/stitches.config";
 import { getBannerAndNoticeCached } from "~/upstream/notices.server";
 import { formatDate } from "~/utils/format";
 import { DURATION_CHOICES } from "~/utils/rental-terms";
-import { VIP_TIERS } from "../../platform/rules/vip";
+import { discountText, VIP_TIERS } from "../../platform/rules/vip";
 
 export const meta: MetaFunction = () => [
   { title: "算力市场 · 算力云" },
@@ -86,7 +86,7 @@ export default function StorePage() {
             会员折扣可与时长折扣叠加：
             {VIP_TIERS.filter((t) => t.level > 0).map((t) => (
               <Badge key={t.level} tone="gold" css={{ marginLeft: 8 }}>
-                {t.name} {Math.round(t.discount * 100) / 10} 折
+                {t.name} {discountText(t.discount)}
               </Badge>
             ))}
           </p>

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  discountText,
   experiencePercent,
   NEXT_LEVEL_THRESHOLDS_YUAN,
   VIP_TIERS,
@@ -80,5 +81,12 @@ describe("score and experience", () => {
     expect(yuanToNextLevel(120, 1)).toBe(1380);
     expect(yuanToNextLevel(30000, 4)).toBe(0);
     expect(yuanToNextLevel(20000, 3)).toBe(0);
+  });
+});
+
+describe("discountText", () => {
+  it("reads each tier's multiplier as Chinese 折", () => {
+    expect(VIP_TIERS.map((t) => discountText(t.discount))).toEqual(["无折扣", "9.8 折", "9.7 折", "9.5 折", "9.4 折"]);
+    expect(discountText(0.95)).toBe("9.5 折");
   });
 });

@@ -51,3 +51,9 @@ export function yuanToNextLevel(vipScoreYuan: number, level: number): number {
   if (vipTier(level).level === 4) return 0;
   return Math.max(0, NEXT_LEVEL_THRESHOLDS_YUAN[vipTier(level).level] - vipScoreYuan);
 }
+
+/** How a price multiplier reads in Chinese: 0.98 → "9.8 折", 1 → "无折扣". */
+export function discountText(discount: number): string {
+  if (discount >= 1) return "无折扣";
+  return `${Math.round(discount * 100) / 10} 折`;
+}

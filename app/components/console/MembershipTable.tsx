@@ -1,3 +1,4 @@
+import { discountText } from "../../../platform/rules/vip";
 import type { VipInfo } from "~/upstream/accounts.server";
 import type { UserFigures } from "~/utils/user-figures";
 import { Badge, ProgressFill, ProgressTrack, Table } from "../ui/layout";
@@ -41,7 +42,7 @@ export function MembershipTable({
             <tr key={v.VipLevel} style={v.VipLevel === vipLevel ? { fontWeight: 600 } : undefined}>
               <td>{v.Name}</td>
               <td>{v.Threshold === 0 ? "注册即享" : `满 ¥${v.Threshold.toLocaleString("zh-CN")}`}</td>
-              <td>{v.VipDiscount === 1 ? "无折扣" : `${Math.round(v.VipDiscount * 1000) / 100} 折`}</td>
+              <td>{discountText(v.VipDiscount)}</td>
             </tr>
           ))}
         </tbody>
