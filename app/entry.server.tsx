@@ -10,6 +10,14 @@ const ABORT_DELAY_MS = 10_000;
 /** Renders the whole document, waiting for every Suspense boundary (single fetch streams loader data through one). */
 function renderDocument(request: Request, remixContext: EntryContext): Promise<string> {
   return new Promise((resolve, reject) => {
+    // Cleared once the document is complete: a pending timer would keep the whole render alive for its delay.
+    const timer = setTimeout(() => abort(), ABORT_DELAY_MS + 1000);
+    const settle =
+      <T,>(fn: (value: T) => void) =>
+      (value: T) => {
+        clearTimeout(timer);
+        fn(value);
+      };
     const { pipe, abort } = renderToPipeableStream(
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
       {
@@ -17,17 +25,16 @@ function renderDocument(request: Request, remixContext: EntryContext): Promise<s
           const sink = new PassThrough();
           const chunks: Buffer[] = [];
           sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-          sink.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-          sink.on("error", reject);
+          sink.on("end", () => settle(resolve)(Buffer.concat(chunks).toString("utf8")));
+          sink.on("error", settle(reject));
           pipe(sink);
         },
-        onShellError: reject,
+        onShellError: settle(reject),
         onError(error) {
           console.error(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY_MS + 1000);
   });
 }
 

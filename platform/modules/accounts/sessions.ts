@@ -35,15 +35,85 @@ export async function createSession(
   return token;
 }
 
-export type UserRow = typeof users.$inferSelect;
-export type SubAccountRow = typeof subAccounts.$inferSelect;
+/** The account columns a session check reads: never the password hash or the registration details. */
+const accountColumns = {
+  id: users.id,
+  phone: users.phone,
+  kind: users.kind,
+  nickname: users.nickname,
+  companyName: users.companyName,
+  noticeEmail: users.noticeEmail,
+  moneyFen: users.moneyFen,
+  powerMoneyFen: users.powerMoneyFen,
+  creditQuotaFen: users.creditQuotaFen,
+  accumulatedTopUpFen: users.accumulatedTopUpFen,
+  createdAt: users.createdAt,
+  closedAt: users.closedAt,
+};
+const subAccountColumns = {
+  id: subAccounts.id,
+  name: subAccounts.name,
+  moneyLimitFen: subAccounts.moneyLimitFen,
+  moneyUsedFen: subAccounts.moneyUsedFen,
+  disabledAt: subAccounts.disabledAt,
+};
+const sessionColumns = {
+  id: sessions.id,
+  userId: sessions.userId,
+  subAccountId: sessions.subAccountId,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  revokedAt: sessions.revokedAt,
+};
+
+export type AccountRow = { [K in keyof typeof accountColumns]: (typeof users.$inferSelect)[K] };
+export type SessionSubAccountRow = { [K in keyof typeof subAccountColumns]: (typeof subAccounts.$inferSelect)[K] };
 
 export interface LiveSession {
   caller: Caller;
-  user: UserRow;
-  subAccount: SubAccountRow | null;
+  user: AccountRow;
+  subAccount: SessionSubAccountRow | null;
   /** Unread notifications and messages of the account, read in the same query when asked for (else 0). */
   unread: { notifications: number; messages: number };
+}
+
+const unreadCount = (table: typeof notifications | typeof messages) =>
+  sql<number>`(select count(*) from ${table} where ${table.userId} = ${sessions.userId} and ${table.readAt} is null)`.mapWith(
+    Number,
+  );
+
+/**
+ * The session lookup, built and prepared once per database handle: it runs on
+ * every request, so its SQL is not rebuilt each time (and on PostgreSQL it is a
+ * named prepared statement, planned once per connection).
+ */
+function buildSessionQuery(db: Db, withUnread: boolean) {
+  return db
+    .select({
+      session: sessionColumns,
+      user: accountColumns,
+      subAccount: subAccountColumns,
+      unreadNotifications: withUnread ? unreadCount(notifications) : sql<number>`0`.mapWith(Number),
+      unreadMessages: withUnread ? unreadCount(messages) : sql<number>`0`.mapWith(Number),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(subAccounts, eq(subAccounts.id, sessions.subAccountId))
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1)
+    .prepare(withUnread ? "session_with_unread" : "session_with_account");
+}
+
+type SessionQuery = ReturnType<typeof buildSessionQuery>;
+const preparedSessionQueries = new WeakMap<Db, { plain: SessionQuery; withUnread: SessionQuery }>();
+
+function sessionQuery(db: Db, withUnread: boolean): SessionQuery {
+  let prepared = preparedSessionQueries.get(db);
+  if (!prepared) {
+    prepared = { plain: buildSessionQuery(db, false), withUnread: buildSessionQuery(db, true) };
+    preparedSessionQueries.set(db, prepared);
+  }
+  return withUnread ? prepared.withUnread : prepared.plain;
 }
 
 /**
@@ -59,25 +129,7 @@ export async function resolveSessionWithAccount(
 ): Promise<LiveSession> {
   if (!token || !TOKEN_SHAPE.test(token)) return fail("SESSION_INVALID");
   const now = ctx.now();
-  const [row] = await ctx.db
-    .select({
-      session: sessions,
-      user: users,
-      subAccount: subAccounts,
-      unreadNotifications: (options.withUnread
-        ? sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${sessions.userId} and ${notifications.readAt} is null)`
-        : sql<number>`0`
-      ).mapWith(Number),
-      unreadMessages: (options.withUnread
-        ? sql<number>`(select count(*) from ${messages} where ${messages.userId} = ${sessions.userId} and ${messages.readAt} is null)`
-        : sql<number>`0`
-      ).mapWith(Number),
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(subAccounts, eq(subAccounts.id, sessions.subAccountId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+  const [row] = await sessionQuery(ctx.db, options.withUnread ?? false).execute({ tokenHash: hashToken(token) });
   if (
     !row ||
     row.session.revokedAt ||
