@@ -18,6 +18,8 @@ const WebEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
   PLATFORM_URL: optionalUrl,
+  /** Where the in-process platform runs in the production build: its own worker thread, or inline on the web thread. */
+  PLATFORM_THREAD: z.enum(["worker", "inline"]).default("worker"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   DOCS_URL: z.string().url().default("https://docs.example-gpu.cn"),
   OPENAPI_URL: z.string().url().default("https://docs.example-gpu.cn/openapi"),

@@ -1,4 +1,8 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { env } from "~/env.server";
+import { MAX_BODY_BYTES } from "../../platform/http/app";
+import { PlatformThread } from "./platform-thread.server";
 
 /** The platform's main-API reply (spec §7). */
 export interface Reply<T> {
@@ -11,18 +15,78 @@ export type Fields = Record<string, string | number | boolean | null | undefined
 
 type PlatformHandler = (request: Request) => Promise<Response>;
 
+/** `npm run build` compiles platform/thread/worker.ts beside the server build (build/platform-worker.js). */
+const PLATFORM_WORKER_FILE = new URL("./platform-worker.js", import.meta.url);
+
 let inProcess: Promise<PlatformHandler> | undefined;
 
 /**
- * The in-process platform, loaded on first use. This module, the two mount
- * routes and platform/rules are the only places the web tier touches platform/.
+ * The in-process platform, loaded on first use: on its own worker thread when
+ * the production build has one (docs/decisions/011-platform-thread.md), else
+ * on this thread (tests and development run from source). This module, the
+ * mount routes and platform/rules are the only places the web tier touches platform/.
  */
 function platformHandler(): Promise<PlatformHandler> {
-  inProcess ??= import("../../platform/index").then(async ({ getPlatform }) => {
-    const platform = await getPlatform();
-    return (request: Request) => platform.fetch(request);
-  });
+  inProcess ??= platformThreadWanted()
+    ? Promise.resolve(threadHandler(new PlatformThread(PLATFORM_WORKER_FILE)))
+    : import("../../platform/index").then(async ({ getPlatform }) => {
+        const platform = await getPlatform();
+        return (request: Request) => platform.fetch(request);
+      });
   return inProcess;
+}
+
+function platformThreadWanted(): boolean {
+  return (
+    env.PLATFORM_THREAD === "worker" &&
+    process.env.NODE_ENV === "production" &&
+    existsSync(fileURLToPath(PLATFORM_WORKER_FILE))
+  );
+}
+
+export function threadHandler(thread: PlatformThread): PlatformHandler {
+  return async (request) => {
+    const url = new URL(request.url);
+    const headers = new Headers(request.headers);
+    // The body is read (at most one byte over the platform's limit, which then answers 413) and
+    // sent whole, so any length header of the original no longer applies.
+    headers.delete("content-length");
+    headers.delete("transfer-encoding");
+    const reply = await thread.request({
+      method: request.method,
+      path: url.pathname + url.search,
+      headers: [...headers],
+      body: await readBodyUpTo(request, MAX_BODY_BYTES + 1),
+    });
+    const bodiless = reply.status === 204 || reply.status === 205 || reply.status === 304;
+    return new Response(bodiless ? null : reply.body, { status: reply.status, headers: reply.headers });
+  };
+}
+
+/** The request body, cut after `limit` bytes; null when there is none. */
+export async function readBodyUpTo(request: Request, limit: number): Promise<ArrayBuffer | null> {
+  if (!request.body || request.method === "GET" || request.method === "HEAD") return null;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size >= limit) {
+      await reader.cancel();
+      break;
+    }
+  }
+  const body = new Uint8Array(Math.min(size, limit));
+  let offset = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, body.byteLength - offset);
+    body.set(part, offset);
+    offset += part.byteLength;
+  }
+  return body.buffer;
 }
 
 /**

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { PLATFORM_THREAD_ROLE } from "../../platform/thread/wire";
+import { PlatformThread } from "./platform-thread.server";
+import { readBodyUpTo, threadHandler } from "./transport.server";
+
+const ECHO_WORKER = new URL("../../tests/support/echo-platform-worker.mjs", import.meta.url);
+
+describe("PlatformThread", () => {
+  it("uses the role the worker entry checks", () => {
+    expect(PLATFORM_THREAD_ROLE).toBe("gpu-cloud-platform");
+  });
+
+  it("answers concurrent requests, each with its own reply", async () => {
+    const thread = new PlatformThread(ECHO_WORKER);
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        thread.request({ method: "POST", path: `/api/call_${i}`, headers: [], body: null }),
+      ),
+    );
+    const paths = replies.map((r) => (JSON.parse(new TextDecoder().decode(r.body)) as { path: string }).path);
+    expect(paths).toEqual(Array.from({ length: 20 }, (_, i) => `/api/call_${i}`));
+  });
+
+  it("fails the requests in flight when the thread dies, then starts a new one", async () => {
+    const thread = new PlatformThread(ECHO_WORKER);
+    const inFlight = thread.request({ method: "POST", path: "/slow-neighbour", headers: [], body: null });
+    const crash = thread.request({ method: "POST", path: "/crash", headers: [], body: null });
+    await inFlight; // answered before the crash message was handled
+    await expect(crash).rejects.toThrow(/exited with code 3/);
+    const after = await thread.request({ method: "GET", path: "/api/after", headers: [], body: null });
+    expect(after.status).toBe(200);
+  });
+});
+
+describe("threadHandler", () => {
+  const handler = threadHandler(new PlatformThread(ECHO_WORKER));
+
+  it("sends method, path with query, headers and body, and rebuilds the response", async () => {
+    const response = await handler(
+      new Request("http://platform.internal/api/login?x=1", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "1.2.3.4" },
+        body: "phone=13800000000&password=demo1234",
+      }),
+    );
+    expect(response.status).toBe(200);
+    const echoed = (await response.json()) as {
+      method: string;
+      path: string;
+      headers: Record<string, string>;
+      bodyBytes: number;
+    };
+    expect(echoed.method).toBe("POST");
+    expect(echoed.path).toBe("/api/login?x=1");
+    expect(echoed.headers["x-forwarded-for"]).toBe("1.2.3.4");
+    expect(echoed.headers["content-length"]).toBeUndefined();
+    expect(echoed.bodyBytes).toBe("phone=13800000000&password=demo1234".length);
+  });
+
+  it("hands back a bodiless status without a body", async () => {
+    const response = await handler(new Request("http://platform.internal/empty"));
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+  });
+});
+
+describe("readBodyUpTo", () => {
+  const post = (body: string | ReadableStream<Uint8Array>) =>
+    new Request("http://x/", { method: "POST", body, duplex: "half" } as RequestInit);
+
+  it("reads a small body whole", async () => {
+    const body = await readBodyUpTo(post("a=1&b=2"), 100);
+    expect(new TextDecoder().decode(body!)).toBe("a=1&b=2");
+  });
+
+  it("stops one byte past the limit however much is sent", async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1024).fill(65));
+      },
+    });
+    const body = await readBodyUpTo(post(endless), 4097);
+    expect(body!.byteLength).toBe(4097);
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it("has no body for GET", async () => {
+    expect(await readBodyUpTo(new Request("http://x/"), 10)).toBeNull();
+  });
+});
