@@ -53,7 +53,7 @@ describe("threadHandler", () => {
     expect(echoed.method).toBe("POST");
     expect(echoed.path).toBe("/api/login?x=1");
     expect(echoed.headers["x-forwarded-for"]).toBe("1.2.3.4");
-    expect(echoed.headers["content-length"]).toBeUndefined();
+    expect(echoed.headers["content-length"]).toBe(String("phone=13800000000&password=demo1234".length));
     expect(echoed.bodyBytes).toBe("phone=13800000000&password=demo1234".length);
   });
 

@@ -48,15 +48,17 @@ export function threadHandler(thread: PlatformThread): PlatformHandler {
   return async (request) => {
     const url = new URL(request.url);
     const headers = new Headers(request.headers);
-    // The body is read (at most one byte over the platform's limit, which then answers 413) and
-    // sent whole, so any length header of the original no longer applies.
-    headers.delete("content-length");
+    // The body is read up to one byte over the platform's limit (which then answers 413) and sent
+    // whole: its length replaces whatever the original request declared.
+    const body = await readBodyUpTo(request, MAX_BODY_BYTES + 1);
     headers.delete("transfer-encoding");
+    if (body) headers.set("content-length", String(body.byteLength));
+    else headers.delete("content-length");
     const reply = await thread.request({
       method: request.method,
       path: url.pathname + url.search,
       headers: [...headers],
-      body: await readBodyUpTo(request, MAX_BODY_BYTES + 1),
+      body,
     });
     const bodiless = reply.status === 204 || reply.status === 205 || reply.status === 304;
     return new Response(bodiless ? null : reply.body, { status: reply.status, headers: reply.headers });
@@ -75,7 +77,9 @@ export async function readBodyUpTo(request: Request, limit: number): Promise<Arr
     chunks.push(value);
     size += value.byteLength;
     if (size >= limit) {
-      await reader.cancel();
+      // Stop reading without cancelling: cancelling the incoming request's stream would destroy the
+      // socket before the platform's 413 is sent. The rest stays unread; the server drops it.
+      reader.releaseLock();
       break;
     }
   }

@@ -107,11 +107,14 @@ accountsApi.post("/logout", async (c) => {
   return ok(c);
 });
 
+/** Built once: get_user_info runs on every page view. */
+const UserInfoOptions = z.object({ with_unread: f.flag("with_unread") });
+
 accountsApi.post("/get_user_info", async (c) => {
   const form = await readForm(c);
   const token = typeof form.session === "string" ? form.session : undefined;
   // with_unread=1 adds the unread notification and message counts (the web shell asks on every navigation).
-  const { with_unread } = parseFields(z.object({ with_unread: f.flag("with_unread") }), form);
+  const { with_unread } = parseFields(UserInfoOptions, form);
   return ok(c, toUserInfo(await getUserSnapshot(c.var.ctx, token, { withUnread: with_unread })));
 });
 
