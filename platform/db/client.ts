@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import { sendQueriesInOneTrip } from "./pglite-one-trip";
 import { schema } from "./schema";
 
 export type Schema = typeof schema;
@@ -35,6 +36,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
   const client = inMemory ? new PGlite() : new PGlite(path.resolve(dataDir, "pglite"));
   await client.waitReady;
+  sendQueriesInOneTrip(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
