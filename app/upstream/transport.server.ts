@@ -13,7 +13,8 @@ export interface Reply<T> {
 
 export type Fields = Record<string, string | number | boolean | null | undefined>;
 
-type PlatformHandler = (request: Request) => Promise<Response>;
+/** Hands a request to the platform; `headers`, when given, replace the request's own. */
+type PlatformHandler = (request: Request, headers?: Headers) => Promise<Response>;
 
 /** `npm run build` compiles platform/thread/worker.ts beside the server build (build/platform-worker.js). */
 const PLATFORM_WORKER_FILE = new URL("./platform-worker.js", import.meta.url);
@@ -31,7 +32,8 @@ function platformHandler(): Promise<PlatformHandler> {
     ? Promise.resolve(threadHandler(new PlatformThread(PLATFORM_WORKER_FILE)))
     : import("../../platform/index").then(async ({ getPlatform }) => {
         const platform = await getPlatform();
-        return (request: Request) => platform.fetch(request);
+        return (request: Request, headers?: Headers) =>
+          platform.fetch(headers ? withHeaders(request, headers, "http://platform.internal") : request);
       });
   return inProcess;
 }
@@ -45,9 +47,9 @@ function platformThreadWanted(): boolean {
 }
 
 export function threadHandler(thread: PlatformThread): PlatformHandler {
-  return async (request) => {
+  return async (request, replacementHeaders) => {
     const url = new URL(request.url);
-    const headers = new Headers(request.headers);
+    const headers = new Headers(replacementHeaders ?? request.headers);
     // The body is read up to one byte over the platform's limit (which then answers 413) and sent
     // whole: its length replaces whatever the original request declared.
     const body = await readBodyUpTo(request, MAX_BODY_BYTES + 1);
@@ -95,15 +97,27 @@ export async function readBodyUpTo(request: Request, limit: number): Promise<Arr
 
 /**
  * Sends one request to the platform: in memory by default, over HTTP when
- * PLATFORM_URL is set. Both speak the same contract.
+ * PLATFORM_URL is set. Both speak the same contract. `headers`, when given,
+ * replace the request's own (the mount routes drop the browser's cookies).
  */
-export async function sendToPlatform(request: Request): Promise<Response> {
+export async function sendToPlatform(request: Request, headers?: Headers): Promise<Response> {
   if (env.PLATFORM_URL) {
-    const url = new URL(request.url);
-    const target = new URL(url.pathname + url.search, env.PLATFORM_URL);
-    return fetch(new Request(target, request));
+    const response = await fetch(withHeaders(request, headers ?? request.headers, env.PLATFORM_URL));
+    // fetch's responses have immutable headers; Remix adds its own to whatever a route returns.
+    return new Response(response.body, { status: response.status, headers: response.headers });
   }
-  return (await platformHandler())(request);
+  return (await platformHandler())(request, headers);
+}
+
+/** The same request (method, path and query, body) sent to `origin` with `headers`. */
+function withHeaders(request: Request, headers: Headers, origin: string): Request {
+  const url = new URL(request.url);
+  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers };
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    init.body = request.body;
+    init.duplex = "half";
+  }
+  return new Request(new URL(url.pathname + url.search, origin), init);
 }
 
 export interface CallOptions {
