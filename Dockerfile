@@ -54,8 +54,8 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json ./
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-# The platform's SQL migrations are read at start-up from platform/db/migrations, relative to the
-# working directory; the rest of platform/ is what `npm run start:platform` runs with tsx.
+# The platform's SQL migrations are read at start-up from platform/db/migrations (MIGRATIONS_DIR to
+# override); the rest of platform/ is what `npm run start:platform` runs with tsx.
 COPY --from=build /app/platform ./platform
 
 RUN mkdir -p /data && chown node:node /data
