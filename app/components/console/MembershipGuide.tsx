@@ -1,21 +1,11 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { VipInfo } from "~/upstream/accounts.server";
-import type { UserFigures } from "~/utils/user-figures";
 import { Button, ButtonLink } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
-import { MembershipTable } from "./MembershipTable";
+import { MembershipTable, type MembershipProps } from "./MembershipTable";
 
 /** The membership guide dialog; without JavaScript its button links to /console/accountInfo, which shows the same. */
-export function MembershipGuide({
-  vipInfos,
-  figures,
-  vipLevel,
-}: {
-  vipInfos: VipInfo[];
-  figures: UserFigures;
-  vipLevel: number;
-}) {
+export function MembershipGuide({ vipInfos, figures, vipLevel }: MembershipProps) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   if (!hydrated) {

@@ -3,16 +3,14 @@ import type { VipInfo } from "~/upstream/accounts.server";
 import type { UserFigures } from "~/utils/user-figures";
 import { Badge, ProgressFill, ProgressTrack, Table } from "../ui/layout";
 
-/** Levels, thresholds, discounts and the caller's progress (spec §2 membership guide). */
-export function MembershipTable({
-  vipInfos,
-  figures,
-  vipLevel,
-}: {
+export interface MembershipProps {
   vipInfos: VipInfo[];
   figures: UserFigures;
   vipLevel: number;
-}) {
+}
+
+/** Levels, thresholds, discounts and the caller's progress (spec §2 membership guide). */
+export function MembershipTable({ vipInfos, figures, vipLevel }: MembershipProps) {
   return (
     <div>
       <p>
