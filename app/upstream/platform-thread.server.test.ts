@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PLATFORM_THREAD_ROLE } from "../../platform/thread/wire";
-import { PlatformThread } from "./platform-thread.server";
-import { readBodyUpTo, threadHandler } from "./transport.server";
+import { PlatformThread, readBodyUpTo, threadHandler } from "./platform-thread.server";
 
 const ECHO_WORKER = new URL("../../tests/support/echo-platform-worker.mjs", import.meta.url);
 

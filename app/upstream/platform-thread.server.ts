@@ -1,5 +1,7 @@
 import { Worker } from "node:worker_threads";
+import { MAX_BODY_BYTES } from "../../platform/http/app";
 import { PLATFORM_THREAD_ROLE, type WireRequest, type WireResponse } from "../../platform/thread/wire";
+import type { PlatformHandler } from "./transport.server";
 
 type Settle = { resolve: (reply: WireResponse & { ok: true }) => void; reject: (error: Error) => void };
 
@@ -53,4 +55,54 @@ export class PlatformThread {
     for (const settle of this.pending.values()) settle.reject(error);
     this.pending.clear();
   }
+}
+
+/** A platform handler (see transport.server.ts) that sends each request to `thread` as plain data. */
+export function threadHandler(thread: PlatformThread): PlatformHandler {
+  return async (request, replacementHeaders) => {
+    const url = new URL(request.url);
+    const headers = new Headers(replacementHeaders ?? request.headers);
+    // The body is read up to one byte over the platform's limit (which then answers 413) and sent
+    // whole: its length replaces whatever the original request declared.
+    const body = await readBodyUpTo(request, MAX_BODY_BYTES + 1);
+    headers.delete("transfer-encoding");
+    if (body) headers.set("content-length", String(body.byteLength));
+    else headers.delete("content-length");
+    const reply = await thread.request({
+      method: request.method,
+      path: url.pathname + url.search,
+      headers: [...headers],
+      body,
+    });
+    const bodiless = reply.status === 204 || reply.status === 205 || reply.status === 304;
+    return new Response(bodiless ? null : reply.body, { status: reply.status, headers: reply.headers });
+  };
+}
+
+/** The request body, cut after `limit` bytes; null when there is none. */
+export async function readBodyUpTo(request: Request, limit: number): Promise<ArrayBuffer | null> {
+  if (!request.body || request.method === "GET" || request.method === "HEAD") return null;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size >= limit) {
+      // Stop reading without cancelling: cancelling the incoming request's stream would destroy the
+      // socket before the platform's 413 is sent. The rest stays unread; the server drops it.
+      reader.releaseLock();
+      break;
+    }
+  }
+  const body = new Uint8Array(Math.min(size, limit));
+  let offset = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, body.byteLength - offset);
+    body.set(part, offset);
+    offset += part.byteLength;
+  }
+  return body.buffer;
 }

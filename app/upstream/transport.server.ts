@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { env } from "~/env.server";
-import { MAX_BODY_BYTES } from "../../platform/http/app";
-import { PlatformThread } from "./platform-thread.server";
+import { PlatformThread, threadHandler } from "./platform-thread.server";
 
 /** The platform's main-API reply (spec §7). */
 export interface Reply<T> {
@@ -14,7 +13,7 @@ export interface Reply<T> {
 export type Fields = Record<string, string | number | boolean | null | undefined>;
 
 /** Hands a request to the platform; `headers`, when given, replace the request's own. */
-type PlatformHandler = (request: Request, headers?: Headers) => Promise<Response>;
+export type PlatformHandler = (request: Request, headers?: Headers) => Promise<Response>;
 
 /** `npm run build` compiles platform/thread/worker.ts beside the server build (build/platform-worker.js). */
 const PLATFORM_WORKER_FILE = new URL("./platform-worker.js", import.meta.url);
@@ -44,55 +43,6 @@ function platformThreadWanted(): boolean {
     process.env.NODE_ENV === "production" &&
     existsSync(fileURLToPath(PLATFORM_WORKER_FILE))
   );
-}
-
-export function threadHandler(thread: PlatformThread): PlatformHandler {
-  return async (request, replacementHeaders) => {
-    const url = new URL(request.url);
-    const headers = new Headers(replacementHeaders ?? request.headers);
-    // The body is read up to one byte over the platform's limit (which then answers 413) and sent
-    // whole: its length replaces whatever the original request declared.
-    const body = await readBodyUpTo(request, MAX_BODY_BYTES + 1);
-    headers.delete("transfer-encoding");
-    if (body) headers.set("content-length", String(body.byteLength));
-    else headers.delete("content-length");
-    const reply = await thread.request({
-      method: request.method,
-      path: url.pathname + url.search,
-      headers: [...headers],
-      body,
-    });
-    const bodiless = reply.status === 204 || reply.status === 205 || reply.status === 304;
-    return new Response(bodiless ? null : reply.body, { status: reply.status, headers: reply.headers });
-  };
-}
-
-/** The request body, cut after `limit` bytes; null when there is none. */
-export async function readBodyUpTo(request: Request, limit: number): Promise<ArrayBuffer | null> {
-  if (!request.body || request.method === "GET" || request.method === "HEAD") return null;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size >= limit) {
-      // Stop reading without cancelling: cancelling the incoming request's stream would destroy the
-      // socket before the platform's 413 is sent. The rest stays unread; the server drops it.
-      reader.releaseLock();
-      break;
-    }
-  }
-  const body = new Uint8Array(Math.min(size, limit));
-  let offset = 0;
-  for (const chunk of chunks) {
-    const part = chunk.subarray(0, body.byteLength - offset);
-    body.set(part, offset);
-    offset += part.byteLength;
-  }
-  return body.buffer;
 }
 
 /**
