@@ -1,14 +1,9 @@
-import { createCookie } from "@remix-run/node";
-import { isProduction } from "~/env.server";
+import { siteCookie } from "./site-cookie.server";
 
 export const BD_VID_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /** The Baidu ad click id (bd_vid): remembered when first seen so registration can record it. */
-const bdVidCookie = createCookie("gc_bd_vid", {
-  httpOnly: true,
-  sameSite: "lax",
-  secure: isProduction,
-  path: "/",
+const bdVidCookie = siteCookie("gc_bd_vid", {
   maxAge: 30 * 24 * 3600,
 });
 

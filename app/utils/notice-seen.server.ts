@@ -1,12 +1,7 @@
-import { createCookie } from "@remix-run/node";
-import { isProduction } from "~/env.server";
+import { siteCookie } from "./site-cookie.server";
 
 /** The newest notice id the browser has seen (the spec's NOTICE), kept in a cookie so the server knows it. */
-const noticeCookie = createCookie("gc_notice", {
-  httpOnly: true,
-  sameSite: "lax",
-  secure: isProduction,
-  path: "/",
+const noticeCookie = siteCookie("gc_notice", {
   maxAge: 365 * 24 * 3600,
 });
 

@@ -1,14 +1,11 @@
-import { createCookie, redirect } from "@remix-run/node";
-import { isProduction, sessionSecret } from "~/env.server";
+import { redirect } from "@remix-run/node";
+import { sessionSecret } from "~/env.server";
 import { getUserInfo, type UserInfo } from "~/upstream/accounts.server";
 import { SESSION_MAX_AGE_SECONDS } from "./session-constants";
+import { siteCookie } from "./site-cookie.server";
 
 /** The platform token lives only here: an httpOnly, SameSite=Lax, signed cookie (never localStorage). */
-const sessionCookie = createCookie("gc_session", {
-  httpOnly: true,
-  sameSite: "lax",
-  secure: isProduction,
-  path: "/",
+const sessionCookie = siteCookie("gc_session", {
   secrets: [sessionSecret],
   maxAge: SESSION_MAX_AGE_SECONDS,
 });

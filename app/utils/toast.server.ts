@@ -1,6 +1,7 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { isProduction, sessionSecret } from "~/env.server";
+import { sessionSecret } from "~/env.server";
+import { siteCookie } from "./site-cookie.server";
 
 /** A one-shot message shown after a redirect, kept in a cookie so it shows without JavaScript. */
 export const ToastSchema = z.object({
@@ -12,11 +13,7 @@ export const ToastSchema = z.object({
 
 export type Toast = z.infer<typeof ToastSchema>;
 
-const toastCookie = createCookie("gc_toast", {
-  httpOnly: true,
-  sameSite: "lax",
-  secure: isProduction,
-  path: "/",
+const toastCookie = siteCookie("gc_toast", {
   secrets: [sessionSecret],
   maxAge: 60,
 });
