@@ -1,48 +1,32 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { getCssText } from "./components/ui/stitches.config";
+import { preloadHandoff } from "./render/handoff.server";
+import { renderStreaming } from "./render/streaming.server";
 
 const STITCHES_TAG = /<style id="stitches">[\s\S]*?<\/style>/;
-const ABORT_DELAY_MS = 10_000;
 
-/** Renders the whole document, waiting for every Suspense boundary (single fetch streams loader data through one). */
-function renderDocument(request: Request, remixContext: EntryContext): Promise<string> {
-  return new Promise((resolve, reject) => {
-    // Cleared once the document is complete: a pending timer would keep the whole render alive for its delay.
-    const timer = setTimeout(() => abort(), ABORT_DELAY_MS + 1000);
-    const settle =
-      <T,>(fn: (value: T) => void) =>
-      (value: T) => {
-        clearTimeout(timer);
-        fn(value);
-      };
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
-      {
-        onAllReady() {
-          const sink = new PassThrough();
-          const chunks: Buffer[] = [];
-          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-          sink.on("end", () => settle(resolve)(Buffer.concat(chunks).toString("utf8")));
-          sink.on("error", settle(reject));
-          pipe(sink);
-        },
-        onShellError: settle(reject),
-        onError(error) {
-          console.error(error);
-        },
-      },
-    );
-  });
+/**
+ * The whole document as one string. The loader data is read first, so React
+ * renders in one synchronous pass (docs/decisions/013-document-rendering.md);
+ * when Remix's context is not as expected, it renders with streaming instead.
+ */
+async function renderDocument(request: Request, remixContext: EntryContext): Promise<string> {
+  const handoff = await preloadHandoff(remixContext);
+  if (handoff) {
+    const html = renderToString(<RemixServer context={remixContext} url={request.url} />);
+    if (handoff.isComplete(html)) return html;
+    console.error("entry.server: the loader data did not reach the document; rendering with streaming instead");
+    handoff.restore();
+  }
+  return renderStreaming(<RemixServer context={remixContext} url={request.url} />);
 }
 
 /**
  * Renders the document first, then puts the CSS Stitches collected while
  * rendering into <style id="stitches">, so server HTML is styled without
- * JavaScript (the approach of Remix's own Stitches example, with a full render
- * instead of renderToString so single fetch's streamed data is included).
+ * JavaScript (the approach of Remix's own Stitches example).
  */
 export default async function handleRequest(
   request: Request,
