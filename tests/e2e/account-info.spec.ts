@@ -5,6 +5,9 @@ test("the notice email is checked, saved and shown", async ({ page }) => {
   await registerViaUi(page, uniquePhone());
   await page.goto("/console/accountInfo");
   await expect(page.getByText("当前：未设置")).toBeVisible();
+  const consoleNav = page.getByRole("navigation", { name: "控制台导航" });
+  await expect(consoleNav.getByRole("link", { name: "账号信息" })).toHaveAttribute("aria-current", "page");
+  await expect(consoleNav.getByRole("link", { name: "总览" })).not.toHaveAttribute("aria-current");
   await page.getByLabel("通知邮箱").fill("not-an-email");
   await page.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("邮箱格式不正确")).toBeVisible();

@@ -1,4 +1,5 @@
-import { Form, NavLink } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { isCurrentPath } from "~/utils/current-path";
 import { Button } from "../ui/Button";
 import { styled } from "../ui/stitches.config";
 
@@ -9,7 +10,7 @@ const Side = styled("aside", {
   "@desktop": { width: 200, minHeight: "calc(100vh - 56px)" },
   nav: { display: "flex", flexDirection: "column" },
   "nav a": { padding: "$2 $5", color: "$text" },
-  "nav a.active": { color: "$primary", backgroundColor: "$primarySoft", fontWeight: 600 },
+  "nav a[aria-current=page]": { color: "$primary", backgroundColor: "$primarySoft", fontWeight: 600 },
   "nav a:hover": { textDecoration: "none", color: "$primary" },
   form: { padding: "$4 $5" },
 });
@@ -30,13 +31,19 @@ export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
 }
 
 export function ConsoleNav({ isSub }: { isSub: boolean }) {
+  const { pathname } = useLocation();
   return (
     <Side>
       <nav aria-label="控制台导航">
         {consoleNavItems(isSub).map((item) => (
-          <NavLink key={item.to} to={item.to} prefetch="intent">
+          <Link
+            key={item.to}
+            to={item.to}
+            prefetch="intent"
+            aria-current={isCurrentPath(pathname, item.to) ? "page" : undefined}
+          >
             {item.label}
-          </NavLink>
+          </Link>
         ))}
       </nav>
       <Form method="post" action="/logout">

@@ -1,5 +1,6 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ShellData } from "~/utils/shell.server";
+import { isCurrentPath } from "~/utils/current-path";
 import { userFigures } from "~/utils/user-figures";
 import { ButtonLink } from "../ui/Button";
 import { styled } from "../ui/stitches.config";
@@ -86,6 +87,7 @@ const Drawer = styled("details", {
 /** The top bar of spec §2: logo, tabs, promo link, notification centre, balances and the user menu. */
 export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
   const { user, site } = shell;
+  const { pathname } = useLocation();
   const figures = user ? userFigures(user) : null;
   const isSub = figures?.isSub ?? false;
   const tabs = navTabs(site, { isSub });
@@ -115,9 +117,14 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
               {t.label}
             </a>
           ) : (
-            <NavLink key={t.href} to={t.href} prefetch="intent">
+            <Link
+              key={t.href}
+              to={t.href}
+              prefetch="intent"
+              aria-current={isCurrentPath(pathname, t.href) ? "page" : undefined}
+            >
               {t.label}
-            </NavLink>
+            </Link>
           ),
         )}
         {site.promoLive && <Promo href="/activity_202510">周年庆 · 充值享好礼</Promo>}
