@@ -10,9 +10,21 @@ const sessionCookie = siteCookie("gc_session", {
   maxAge: SESSION_MAX_AGE_SECONDS,
 });
 
-export async function getSessionToken(request: Request): Promise<string | null> {
+async function readSessionToken(request: Request): Promise<string | null> {
   const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** The loaders of one page get the same Request; its signed cookie is checked once. */
+const tokenByRequest = new WeakMap<Request, Promise<string | null>>();
+
+export function getSessionToken(request: Request): Promise<string | null> {
+  let token = tokenByRequest.get(request);
+  if (!token) {
+    token = readSessionToken(request);
+    tokenByRequest.set(request, token);
+  }
+  return token;
 }
 
 export function commitSessionToken(token: string): Promise<string> {
