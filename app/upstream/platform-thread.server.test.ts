@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PLATFORM_THREAD_ROLE } from "../../platform/thread/wire";
-import { PlatformThread, readBodyUpTo, threadHandler } from "./platform-thread.server";
+import { PlatformThread, readBodyUpTo, threadHandler, threadPlainHandler } from "./platform-thread.server";
 
 const ECHO_WORKER = new URL("../../tests/support/echo-platform-worker.mjs", import.meta.url);
 
@@ -87,5 +87,38 @@ describe("readBodyUpTo", () => {
 
   it("has no body for GET", async () => {
     expect(await readBodyUpTo(new Request("http://x/"), 10)).toBeNull();
+  });
+});
+
+describe("threadPlainHandler", () => {
+  const send = threadPlainHandler(new PlatformThread(ECHO_WORKER));
+
+  it("sends a form body with its length in bytes, and returns the reply as text", async () => {
+    const body = "name=张三&session=abc";
+    const reply = await send({
+      method: "POST",
+      path: "/api/change_name",
+      headers: [["content-type", "application/x-www-form-urlencoded;charset=UTF-8"]],
+      body,
+    });
+    expect(reply.status).toBe(200);
+    const echoed = JSON.parse(reply.text) as {
+      method: string;
+      path: string;
+      headers: Record<string, string>;
+      bodyText: string;
+    };
+    expect(echoed.method).toBe("POST");
+    expect(echoed.path).toBe("/api/change_name");
+    expect(echoed.headers["content-length"]).toBe(String(Buffer.byteLength(body)));
+    expect(echoed.bodyText).toBe(body);
+  });
+
+  it("sends a GET with its query and no body", async () => {
+    const reply = await send({ method: "GET", path: "/api/get_notice_by_page?page=2", headers: [], body: null });
+    const echoed = JSON.parse(reply.text) as { path: string; headers: Record<string, string>; bodyText: null };
+    expect(echoed.path).toBe("/api/get_notice_by_page?page=2");
+    expect(echoed.headers).not.toHaveProperty("content-length");
+    expect(echoed.bodyText).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { MAX_BODY_BYTES } from "../../platform/http/app";
 import { PLATFORM_THREAD_ROLE, type WireRequest, type WireResponse } from "../../platform/thread/wire";
-import type { PlatformHandler } from "./transport.server";
+import type { InProcessPlatform, PlainCall, PlainReply, PlatformHandler } from "./transport.server";
 
 type Settle = { resolve: (reply: WireResponse & { ok: true }) => void; reject: (error: Error) => void };
 
@@ -55,6 +55,37 @@ export class PlatformThread {
     for (const settle of this.pending.values()) settle.reject(error);
     this.pending.clear();
   }
+}
+
+/** The platform on `thread`: whole requests for the mount routes, plain calls for `callApi`. */
+export function threadPlatform(thread: PlatformThread): InProcessPlatform {
+  return { send: threadHandler(thread), sendPlain: threadPlainHandler(thread) };
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Sends a plain call to `thread` without building a Request or a Response on either side of it here. */
+export function threadPlainHandler(thread: PlatformThread): (call: PlainCall) => Promise<PlainReply> {
+  return async (call) => {
+    const body = call.body === null ? null : encoder.encode(call.body);
+    const headers: [string, string][] = body
+      ? [...call.headers, ["content-length", String(body.byteLength)]]
+      : call.headers;
+    const reply = await thread.request({
+      method: call.method,
+      path: call.path,
+      headers,
+      // Transferred, so it must be a buffer of exactly these bytes.
+      body: body ? exactBuffer(body) : null,
+    });
+    return { status: reply.status, text: decoder.decode(reply.body) };
+  };
+}
+
+function exactBuffer(bytes: Uint8Array): ArrayBuffer {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return (whole ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer;
 }
 
 /** A platform handler (see transport.server.ts) that sends each request to `thread` as plain data. */

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { env } from "~/env.server";
-import { PlatformThread, threadHandler } from "./platform-thread.server";
+import { PlatformThread, threadPlatform } from "./platform-thread.server";
 
 /** The platform's main-API reply (spec §7). */
 export interface Reply<T> {
@@ -15,10 +15,30 @@ export type Fields = Record<string, string | number | boolean | null | undefined
 /** Hands a request to the platform; `headers`, when given, replace the request's own. */
 export type PlatformHandler = (request: Request, headers?: Headers) => Promise<Response>;
 
+/** One main-API call as plain data: what `callApi` sends, without building a Request. */
+export interface PlainCall {
+  method: "GET" | "POST";
+  /** Path and query, e.g. "/api/get_user_info". */
+  path: string;
+  headers: [string, string][];
+  body: string | null;
+}
+
+export interface PlainReply {
+  status: number;
+  text: string;
+}
+
+/** The in-process platform: whole requests for the mount routes, plain calls for `callApi`. */
+export interface InProcessPlatform {
+  send: PlatformHandler;
+  sendPlain: (call: PlainCall) => Promise<PlainReply>;
+}
+
 /** `npm run build` compiles platform/thread/worker.ts beside the server build (build/platform-worker.js). */
 const PLATFORM_WORKER_FILE = new URL("./platform-worker.js", import.meta.url);
 
-let inProcess: Promise<PlatformHandler> | undefined;
+let inProcess: Promise<InProcessPlatform> | undefined;
 
 /**
  * The in-process platform, loaded on first use: on its own worker thread when
@@ -26,16 +46,19 @@ let inProcess: Promise<PlatformHandler> | undefined;
  * on this thread (tests and development run from source). This module, the
  * mount routes and platform/rules are the only places the web tier touches platform/.
  */
-function platformHandler(): Promise<PlatformHandler> {
+function inProcessPlatform(): Promise<InProcessPlatform> {
   inProcess ??= platformThreadWanted()
-    ? Promise.resolve(threadHandler(new PlatformThread(PLATFORM_WORKER_FILE)))
+    ? Promise.resolve(threadPlatform(new PlatformThread(PLATFORM_WORKER_FILE)))
     : import("../../platform/index").then(async ({ getPlatform }) => {
         const platform = await getPlatform();
-        return (request: Request, headers?: Headers) =>
-          platform.fetch(headers ? withHeaders(request, headers, "http://platform.internal") : request);
+        const send: PlatformHandler = (request, headers) =>
+          platform.fetch(headers ? withHeaders(request, headers, INTERNAL_ORIGIN) : request);
+        return { send, sendPlain: (call) => replyText(platform.fetch(plainRequest(call, INTERNAL_ORIGIN))) };
       });
   return inProcess;
 }
+
+const INTERNAL_ORIGIN = "http://platform.internal";
 
 function platformThreadWanted(): boolean {
   return (
@@ -56,7 +79,22 @@ export async function sendToPlatform(request: Request, headers?: Headers): Promi
     // fetch's responses have immutable headers; Remix adds its own to whatever a route returns.
     return new Response(response.body, { status: response.status, headers: response.headers });
   }
-  return (await platformHandler())(request, headers);
+  return (await inProcessPlatform()).send(request, headers);
+}
+
+/** Sends one plain call to the platform, by the same route as `sendToPlatform`. */
+function sendPlain(call: PlainCall): Promise<PlainReply> {
+  if (env.PLATFORM_URL) return replyText(fetch(plainRequest(call, env.PLATFORM_URL)));
+  return inProcessPlatform().then((platform) => platform.sendPlain(call));
+}
+
+function plainRequest(call: PlainCall, origin: string): Request {
+  return new Request(new URL(call.path, origin), { method: call.method, headers: call.headers, body: call.body });
+}
+
+async function replyText(pending: Promise<Response>): Promise<PlainReply> {
+  const response = await pending;
+  return { status: response.status, text: await response.text() };
 }
 
 /** The same request (method, path and query, body) sent to `origin` with `headers`. */
@@ -78,34 +116,38 @@ export interface CallOptions {
   method?: "GET" | "POST";
 }
 
-function encode(fields: Fields): URLSearchParams {
+function encode(fields: Fields): string {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null) continue;
     body.set(key, String(value));
   }
-  return body;
+  return body.toString();
 }
+
+const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
 
 /** Calls a main-API path (e.g. "/login") and returns its {status, reason, data} reply. */
 export async function callApi<T>(path: string, fields: Fields = {}, options: CallOptions = {}): Promise<Reply<T>> {
-  const body = encode(options.session ? { ...fields, session: options.session } : fields);
-  const headers = new Headers();
-  if (options.clientIp) headers.set("x-forwarded-for", options.clientIp);
-  const method = options.method ?? "POST";
-  const url = new URL(`/api${path}`, "http://platform.internal");
-  let request: Request;
-  if (method === "GET") {
-    url.search = body.toString();
-    request = new Request(url, { method, headers });
-  } else {
-    headers.set("content-type", "application/x-www-form-urlencoded;charset=UTF-8");
-    request = new Request(url, { method, headers, body });
+  const query = encode(options.session ? { ...fields, session: options.session } : fields);
+  const headers: [string, string][] = options.clientIp ? [["x-forwarded-for", options.clientIp]] : [];
+  const call: PlainCall =
+    (options.method ?? "POST") === "GET"
+      ? { method: "GET", path: query ? `/api${path}?${query}` : `/api${path}`, headers, body: null }
+      : {
+          method: "POST",
+          path: `/api${path}`,
+          headers: [...headers, ["content-type", FORM_CONTENT_TYPE]],
+          body: query,
+        };
+  const { status, text } = await sendPlain(call);
+  let reply: Reply<T> | null = null;
+  try {
+    reply = JSON.parse(text) as Reply<T>;
+  } catch {
+    // reported below
   }
-  const response = await sendToPlatform(request);
-  const reply = (await response.json()) as Reply<T>;
-  if (typeof reply?.status !== "number")
-    throw new Error(`platform ${path}: reply without status (HTTP ${response.status})`);
+  if (typeof reply?.status !== "number") throw new Error(`platform ${path}: reply without status (HTTP ${status})`);
   return reply;
 }
 

@@ -11,6 +11,7 @@ if (workerData?.role === "gpu-cloud-platform") {
         path: message.path,
         headers: Object.fromEntries(message.headers),
         bodyBytes: message.body ? message.body.byteLength : null,
+        bodyText: message.body ? new TextDecoder().decode(message.body) : null,
       }),
     ).buffer;
     const reply = {
