@@ -9,7 +9,7 @@ import { changeNoticeEmail, getVipInfos } from "~/upstream/accounts.server";
 import { failure, parseForm, upstreamFailure, type FormFailure } from "~/utils/forms.server";
 import { formatDateTime } from "~/utils/format";
 import { assertSameOrigin } from "~/utils/origin.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser, requireUserWith } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { balanceLines, maskPhone, userFigures } from "~/utils/user-figures";
 import { EMAIL_PATTERN } from "../../platform/rules/validation";
@@ -17,9 +17,8 @@ import { EMAIL_PATTERN } from "../../platform/rules/validation";
 export const meta: MetaFunction = () => [{ title: "账号信息 · 算力云" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, user } = await requireUser(request);
-  const { vipInfos } = await getVipInfos(token);
-  return { user, vipInfos };
+  const { user, loaded } = await requireUserWith(request, getVipInfos);
+  return { user, vipInfos: loaded.vipInfos };
 }
 
 const EmailForm = z.object({

@@ -4,16 +4,15 @@ import { MembershipGuide } from "~/components/console/MembershipGuide";
 import { Badge, Grid, Muted, Panel, PanelTitle, Price, ProgressFill, ProgressTrack, Row } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import { getVipInfos } from "~/upstream/accounts.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUserWith } from "~/utils/session.server";
 import { discountText } from "../../platform/rules/vip";
 import { balanceLines, userFigures } from "~/utils/user-figures";
 
 export const meta: MetaFunction = () => [{ title: "控制台总览 · 算力云" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token, user } = await requireUser(request);
-  const { vipInfos } = await getVipInfos(token);
-  return { user, vipInfos };
+  const { user, loaded } = await requireUserWith(request, getVipInfos);
+  return { user, vipInfos: loaded.vipInfos };
 }
 
 const Figure = styled("div", {

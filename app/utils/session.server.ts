@@ -76,6 +76,22 @@ export async function requireUser(request: Request): Promise<{ token: string; us
   return { token, user };
 }
 
+/**
+ * The console's guard, plus one more platform call made with the caller's
+ * token, sent at the same time as the guard's own. The guard decides: a dead
+ * session redirects to /login whatever the other call answered.
+ */
+export async function requireUserWith<T>(
+  request: Request,
+  load: (token: string) => Promise<T>,
+): Promise<{ token: string; user: UserInfo; loaded: T }> {
+  const token = await getSessionToken(request);
+  const loading = token ? load(token) : Promise.reject(new Error("no session"));
+  loading.catch(() => undefined); // awaited below, once the guard has passed
+  const guarded = await requireUser(request);
+  return { ...guarded, loaded: await loading };
+}
+
 /** The caller's address as the load balancer reports it, for the platform's per-IP limits. */
 export function clientIp(request: Request): string | undefined {
   return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || undefined;
