@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, loginAs } from "./support";
+import { DEMO, loginAs, registerViaUi, uniquePhone } from "./support";
 
 // Dropdowns and dialogs exist only with JavaScript; without it their triggers
 // are links to pages with the same content (tested in the other files).
@@ -29,4 +29,24 @@ test("会员说明 opens the membership dialog", async ({ page }) => {
   const dialog = page.getByRole("dialog", { name: "会员等级说明" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("钻石会员");
+});
+
+test("the notification bell opens the list, and 全部已读 clears its dot", async ({ page }) => {
+  await registerViaUi(page, uniquePhone());
+  await expect(page.getByTestId("notification-dot")).toBeVisible();
+  await page.getByRole("button", { name: /^通知（\d+条未读）$/ }).click();
+  const menu = page.getByRole("menu");
+  await expect(menu).toContainText("欢迎加入 GPU 算力平台");
+  await menu.getByRole("button", { name: "全部已读" }).click();
+  await expect(page.getByTestId("notification-dot")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "通知", exact: true })).toBeVisible();
+});
+
+test("the message icon opens the messages list", async ({ page }) => {
+  await registerViaUi(page, uniquePhone());
+  await page.getByRole("button", { name: "消息", exact: true }).click();
+  const menu = page.getByRole("menu");
+  await expect(menu).toBeVisible();
+  await expect(menu.getByText(/暂无新消息|查看全部消息/).first()).toBeVisible();
+  await expect(menu.getByRole("link", { name: "查看全部消息" })).toHaveAttribute("href", "/console/messages");
 });

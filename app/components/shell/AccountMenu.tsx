@@ -48,52 +48,56 @@ export function AccountMenu({ user, figures }: { user: UserInfo; figures: UserFi
   const initial = (user.SubAccount?.Name ?? user.Name).slice(0, 1).toUpperCase();
   return (
     <Menu label="账户菜单" fallbackHref="/console/accountInfo" trigger={<Avatar>{initial}</Avatar>}>
-      <Head>
-        <Avatar size="lg">{initial}</Avatar>
-        <div>
-          <Name>
-            <span data-testid="menu-name">{user.SubAccount ? user.SubAccount.Name : user.Name}</span>
-            <Badge tone={figures.isSub ? "muted" : "primary"} data-testid="account-kind">
-              {figures.isSub ? "子账号" : "主账号"}
-            </Badge>
-            {!figures.isSub && <Badge tone="muted">未认证</Badge>}
-          </Name>
-          <div>{figures.isSub ? `主账号 ${maskPhone(user.Phone)}` : maskPhone(user.Phone)}</div>
-        </div>
-      </Head>
-      <Figures>
-        {balanceLines(figures).map((line) => (
-          <div key={line.label}>
-            <dt>{line.label}</dt>
-            <dd>{line.value}</dd>
-          </div>
-        ))}
-      </Figures>
-      <Tiles>
-        <MenuItem asChild>
-          <Link to="/console/accountInfo">账号信息</Link>
-        </MenuItem>
-        <MenuItem asChild>
-          <Link to="/console/dashboard">控制台总览</Link>
-        </MenuItem>
-      </Tiles>
-      <MenuSeparator />
-      <Links>
-        <MenuItem asChild>
-          <Link to="/console/messages">消息中心</Link>
-        </MenuItem>
-        {!figures.isSub && (
-          <MenuItem asChild>
-            <Link to="/console/safe">安全设置</Link>
-          </MenuItem>
-        )}
-      </Links>
-      <MenuSeparator />
-      <Form method="post" action="/logout">
-        <Button type="submit" variant="secondary" block>
-          退出登录
-        </Button>
-      </Form>
+      {() => (
+        <>
+          <Head>
+            <Avatar size="lg">{initial}</Avatar>
+            <div>
+              <Name>
+                <span data-testid="menu-name">{user.SubAccount ? user.SubAccount.Name : user.Name}</span>
+                <Badge tone={figures.isSub ? "muted" : "primary"} data-testid="account-kind">
+                  {figures.isSub ? "子账号" : "主账号"}
+                </Badge>
+                {!figures.isSub && <Badge tone="muted">未认证</Badge>}
+              </Name>
+              <div>{figures.isSub ? `主账号 ${maskPhone(user.Phone)}` : maskPhone(user.Phone)}</div>
+            </div>
+          </Head>
+          <Figures>
+            {balanceLines(figures).map((line) => (
+              <div key={line.label}>
+                <dt>{line.label}</dt>
+                <dd>{line.value}</dd>
+              </div>
+            ))}
+          </Figures>
+          <Tiles>
+            <MenuItem asChild>
+              <Link to="/console/accountInfo">账号信息</Link>
+            </MenuItem>
+            <MenuItem asChild>
+              <Link to="/console/dashboard">控制台总览</Link>
+            </MenuItem>
+          </Tiles>
+          <MenuSeparator />
+          <Links>
+            <MenuItem asChild>
+              <Link to="/console/messages">消息中心</Link>
+            </MenuItem>
+            {!figures.isSub && (
+              <MenuItem asChild>
+                <Link to="/console/safe">安全设置</Link>
+              </MenuItem>
+            )}
+          </Links>
+          <MenuSeparator />
+          <Form method="post" action="/logout">
+            <Button type="submit" variant="secondary" block>
+              退出登录
+            </Button>
+          </Form>
+        </>
+      )}
     </Menu>
   );
 }

@@ -1,8 +1,9 @@
 import { useFetcher } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { MessageItem } from "~/upstream/notices.server";
 import { formatDateTime } from "~/utils/format";
 import { Dot } from "../ui/layout";
-import { Menu } from "../ui/Menu";
+import { Menu, MenuLink } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
 import { MailIcon } from "./icons";
 
@@ -23,42 +24,65 @@ const Icon = styled("span", {
 
 type Feed = { list: MessageItem[]; unread: number };
 
-/** Messages dropdown (only for users with a phone): CreateAt and Message, unread dot, 暂无新消息. */
-export function MessagesMenu({ unread: serverUnread }: { unread: number }) {
+const FALLBACK_HREF = "/console/messages";
+
+function MailTrigger({ unread }: { unread: number }) {
+  return (
+    <Icon data-testid="message-icon">
+      <MailIcon />
+      {unread > 0 && <Dot />}
+    </Icon>
+  );
+}
+
+/**
+ * Messages dropdown (only for users with a phone): CreateAt and Message, unread dot, 暂无新消息.
+ * Before JavaScript runs (and on the server) it is a link to the messages page; its fetcher exists only after.
+ */
+export function MessagesMenu({ unread }: { unread: number }) {
+  return useHydrated() ? (
+    <LiveMessagesMenu serverUnread={unread} />
+  ) : (
+    <MenuLink href={FALLBACK_HREF} label="消息">
+      <MailTrigger unread={unread} />
+    </MenuLink>
+  );
+}
+
+function LiveMessagesMenu({ serverUnread }: { serverUnread: number }) {
   const feed = useFetcher<Feed>();
   const unread = feed.data?.unread ?? serverUnread;
   const list = feed.data?.list;
   return (
     <Menu
       label="消息"
-      fallbackHref="/console/messages"
+      fallbackHref={FALLBACK_HREF}
       onOpen={() => feed.state === "idle" && feed.load("/resources/messages")}
-      trigger={
-        <Icon data-testid="message-icon">
-          <MailIcon />
-          {unread > 0 && <Dot />}
-        </Icon>
-      }
+      trigger={<MailTrigger unread={unread} />}
     >
-      <b>消息</b>
-      {list === undefined ? (
-        <Empty>加载中…</Empty>
-      ) : list.length === 0 ? (
-        <Empty>暂无新消息</Empty>
-      ) : (
-        <List>
-          {list.map((m) => (
-            <Item key={m.Id}>
-              {!m.Read && <Dot aria-label="未读" style={{ marginTop: 8 }} />}
-              <div>
-                <small>{formatDateTime(m.CreateAt)}</small>
-                {m.Message}
-              </div>
-            </Item>
-          ))}
-        </List>
+      {() => (
+        <>
+          <b>消息</b>
+          {list === undefined ? (
+            <Empty>加载中…</Empty>
+          ) : list.length === 0 ? (
+            <Empty>暂无新消息</Empty>
+          ) : (
+            <List>
+              {list.map((m) => (
+                <Item key={m.Id}>
+                  {!m.Read && <Dot aria-label="未读" style={{ marginTop: 8 }} />}
+                  <div>
+                    <small>{formatDateTime(m.CreateAt)}</small>
+                    {m.Message}
+                  </div>
+                </Item>
+              ))}
+            </List>
+          )}
+          <a href={FALLBACK_HREF}>查看全部消息</a>
+        </>
       )}
-      <a href="/console/messages">查看全部消息</a>
     </Menu>
   );
 }

@@ -32,20 +32,24 @@ export function NoticesMenu({ shell }: { shell: ShellData }) {
         </Label>
       }
     >
-      <b>最新公告</b>
-      <List>
-        {shell.notices.map((n) => (
-          <li key={n.Id}>
-            <MenuItem asChild>
-              <Link to={`/informDetail/${n.Id}`}>
-                {n.Title}
-                <small>{formatDate(n.PublishedAt)}</small>
-              </Link>
-            </MenuItem>
-          </li>
-        ))}
-      </List>
-      <Link to="/inform">查看全部公告</Link>
+      {() => (
+        <>
+          <b>最新公告</b>
+          <List>
+            {shell.notices.map((n) => (
+              <li key={n.Id}>
+                <MenuItem asChild>
+                  <Link to={`/informDetail/${n.Id}`}>
+                    {n.Title}
+                    <small>{formatDate(n.PublishedAt)}</small>
+                  </Link>
+                </MenuItem>
+              </li>
+            ))}
+          </List>
+          <Link to="/inform">查看全部公告</Link>
+        </>
+      )}
     </Menu>
   );
 }

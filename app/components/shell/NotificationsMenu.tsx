@@ -1,9 +1,10 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { NotificationItem } from "~/upstream/notices.server";
 import { Button } from "../ui/Button";
 import { Dot } from "../ui/layout";
-import { Menu } from "../ui/Menu";
+import { Menu, MenuLink } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
 import { BellIcon } from "./icons";
 
@@ -32,8 +33,34 @@ const Bell = styled("span", {
 
 type Feed = { list: NotificationItem[]; unread: number };
 
-/** Notification centre: Title and Original, 暂无通知, mark all read; polled every 10 s while the tab is visible. */
-export function NotificationsMenu({ unread: serverUnread }: { unread: number }) {
+const FALLBACK_HREF = "/console/messages?tab=notifications";
+
+const bellLabel = (unread: number) => (unread > 0 ? `通知（${unread}条未读）` : "通知");
+
+function BellTrigger({ unread }: { unread: number }) {
+  return (
+    <Bell data-testid="notification-bell">
+      <BellIcon />
+      {unread > 0 && <Dot data-testid="notification-dot" />}
+    </Bell>
+  );
+}
+
+/**
+ * Notification centre: Title and Original, 暂无通知, mark all read; polled every 10 s while the tab is visible.
+ * Before JavaScript runs (and on the server) it is a link to the notifications page; its fetchers exist only after.
+ */
+export function NotificationsMenu({ unread }: { unread: number }) {
+  return useHydrated() ? (
+    <LiveNotificationsMenu serverUnread={unread} />
+  ) : (
+    <MenuLink href={FALLBACK_HREF} label={bellLabel(unread)}>
+      <BellTrigger unread={unread} />
+    </MenuLink>
+  );
+}
+
+function LiveNotificationsMenu({ serverUnread }: { serverUnread: number }) {
   const feed = useFetcher<Feed>();
   const markRead = useFetcher();
   const location = useLocation();
@@ -62,40 +89,39 @@ export function NotificationsMenu({ unread: serverUnread }: { unread: number }) 
   const list = marking ? [] : feed.data?.list;
   return (
     <Menu
-      label={unread > 0 ? `通知（${unread}条未读）` : "通知"}
-      fallbackHref="/console/messages?tab=notifications"
+      label={bellLabel(unread)}
+      fallbackHref={FALLBACK_HREF}
       onOpen={refresh}
-      trigger={
-        <Bell data-testid="notification-bell">
-          <BellIcon />
-          {unread > 0 && <Dot data-testid="notification-dot" />}
-        </Bell>
-      }
+      trigger={<BellTrigger unread={unread} />}
     >
-      <Header>
-        <b>通知</b>
-        {unread > 0 && (
-          <markRead.Form method="post" action={FEED_URL}>
-            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            <Button type="submit" variant="link" size="sm">
-              全部已读
-            </Button>
-          </markRead.Form>
-        )}
-      </Header>
-      {list === undefined ? (
-        <Empty>加载中…</Empty>
-      ) : list.length === 0 ? (
-        <Empty>暂无通知</Empty>
-      ) : (
-        <List>
-          {list.map((n) => (
-            <Item key={n.Id}>
-              <b>{n.Title}</b>
-              <p>{n.Original}</p>
-            </Item>
-          ))}
-        </List>
+      {() => (
+        <>
+          <Header>
+            <b>通知</b>
+            {unread > 0 && (
+              <markRead.Form method="post" action={FEED_URL}>
+                <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+                <Button type="submit" variant="link" size="sm">
+                  全部已读
+                </Button>
+              </markRead.Form>
+            )}
+          </Header>
+          {list === undefined ? (
+            <Empty>加载中…</Empty>
+          ) : list.length === 0 ? (
+            <Empty>暂无通知</Empty>
+          ) : (
+            <List>
+              {list.map((n) => (
+                <Item key={n.Id}>
+                  <b>{n.Title}</b>
+                  <p>{n.Original}</p>
+                </Item>
+              ))}
+            </List>
+          )}
+        </>
       )}
     </Menu>
   );

@@ -14,11 +14,21 @@ function loadRadixMenu(): Promise<RadixMenuModule> {
   return loading;
 }
 
+/** A menu's trigger before JavaScript runs: a plain link to a page that shows the same content. */
+export function MenuLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+  return (
+    <TriggerLink href={href} aria-label={label}>
+      {children}
+    </TriggerLink>
+  );
+}
+
 /**
  * A Radix dropdown once JavaScript runs. Before that, and without JavaScript,
  * the trigger is a plain link to a page that shows the same content. With
  * JavaScript, the first hover, focus or click loads the dropdown; a click opens
- * it as soon as it has loaded.
+ * it as soon as it has loaded. `children` renders the content, only while the
+ * dropdown is open: the server never builds it.
  */
 export function Menu({
   trigger,
@@ -32,7 +42,7 @@ export function Menu({
   label: string;
   /** Called each time the dropdown opens (to load its content). */
   onOpen?: () => void;
-  children: ReactNode;
+  children: () => ReactNode;
 }) {
   const hydrated = useHydrated();
   const [module, setModule] = useState<RadixMenuModule | null>(loaded);
@@ -42,9 +52,9 @@ export function Menu({
   };
   if (!hydrated) {
     return (
-      <TriggerLink href={fallbackHref} aria-label={label}>
+      <MenuLink href={fallbackHref} label={label}>
         {trigger}
-      </TriggerLink>
+      </MenuLink>
     );
   }
   if (!module) {

@@ -28,7 +28,8 @@ export default function RadixMenu({
   onOpen?: () => void;
   /** Opened by the click that loaded this code. */
   initiallyOpen?: boolean;
-  children: ReactNode;
+  /** The content; rendered only while open. */
+  children: () => ReactNode;
 }) {
   const [open, setOpen] = useState(initiallyOpen);
   useEffect(() => {
@@ -57,11 +58,16 @@ export default function RadixMenu({
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <Content align="end" sideOffset={8}>
-          {children}
+          <Rendered by={children} />
         </Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
+}
+
+/** Calls `by` when React renders this element: inside Content, that is only while the menu is open. */
+function Rendered({ by }: { by: () => ReactNode }) {
+  return by();
 }
 
 export const RadixMenuItem = DropdownMenu.Item;
