@@ -40,6 +40,9 @@ const PLATFORM_WORKER_FILE = new URL("./platform-worker.js", import.meta.url);
 
 let inProcess: Promise<InProcessPlatform> | undefined;
 
+/** The origin of requests handed to the in-process platform (only the path and query matter to it). */
+const INTERNAL_ORIGIN = "http://platform.internal";
+
 /**
  * The in-process platform, loaded on first use: on its own worker thread when
  * the production build has one (docs/decisions/011-platform-thread.md), else
@@ -57,8 +60,6 @@ function inProcessPlatform(): Promise<InProcessPlatform> {
       });
   return inProcess;
 }
-
-const INTERNAL_ORIGIN = "http://platform.internal";
 
 function platformThreadWanted(): boolean {
   return (
