@@ -6,10 +6,11 @@
  *     DATA_DIR, production settings and sandbox providers; waits for GET /healthz to answer 200.
  *  3. Logs in as the seeded demo account twice: through the login form (cookie gc_session) and through
  *     POST /api/login (a platform token).
- *  4. Runs autocannon against each target in turn, BENCH_SECONDS each (default 8), 10 connections:
- *     /healthz is the ceiling. It runs before the first target and again after each one; each target's
- *     ratio is its req/s over the mean of the two ceiling runs beside it, so drift in the machine's
- *     speed during the bench does not favour or penalise a target. The ceiling row is their mean.
+ *  4. Runs autocannon against each target, 10 connections: a warm-up, then BENCH_SECONDS (default 8)
+ *     cut into slices of about 2 s that alternate with slices of /healthz, the ceiling:
+ *     ceiling, target, ceiling, …, target, ceiling. The machine's speed drifts within seconds, so each
+ *     target slice is rated against the mean of the two ceiling slices beside it, and the target's ratio
+ *     is the mean of its slices' ratios. The ceiling row is the mean of all ceiling slices.
  *  5. Sums the gzipped size of every script a first visit to /login and /store loads.
  *  6. Prints a table, writes bench/results/latest.json, and always stops the server and deletes DATA_DIR.
  *
@@ -18,7 +19,6 @@
  *
  * Exit code 1 when a target is missed, a page could not be measured, or any non-2xx/error was counted.
  */
-import autocannon from "autocannon";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -27,12 +27,24 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import {
+  CONNECTIONS,
+  measureBesideCeiling,
+  preflight,
+  runSlice,
+  summarize,
+  type Measured,
+  type Target,
+  expect200,
+} from "./load";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const HOST = "127.0.0.1";
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 8);
 const WARMUP_SECONDS = Math.min(2, SECONDS);
-const CONNECTIONS = 10;
+/** Each target's measuring time is cut into slices of about this length, alternating with the ceiling's. */
+const SLICE_SECONDS = 2;
+const SLICES = Math.max(1, Math.round(SECONDS / SLICE_SECONDS));
 const STARTUP_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 const FIRST_LOAD_JS_TARGET_KB = 120;
@@ -263,125 +275,6 @@ async function loginThroughApi(origin: string): Promise<string> {
 
 // ---------------------------------------------------------------- load tests
 
-interface Target {
-  name: string;
-  path: string;
-  method?: "GET" | "POST";
-  headers?: Record<string, string>;
-  body?: string;
-  /** Share of the ceiling's req/s this target must reach. */
-  minRatio?: number;
-  /** Checks one response before the load test; returns why it is unusable, or null. */
-  preflight?: (res: Response, body: string) => string | null;
-  verifyBody?: (body: string) => boolean;
-}
-
-interface Measured {
-  name: string;
-  path: string;
-  method: string;
-  skipped?: string;
-  reqPerSec?: number;
-  p50Ms?: number;
-  p99Ms?: number;
-  ratio?: number;
-  minRatio?: number;
-  meetsTarget?: boolean;
-  requests?: number;
-  non2xx?: number;
-  errors?: number;
-  timeouts?: number;
-  mismatches?: number;
-  statusCodes?: Record<string, number>;
-}
-
-const expect200 = (res: Response) =>
-  res.status === 200
-    ? null
-    : `answered ${res.status}${res.headers.get("location") ? ` → ${res.headers.get("location")}` : ""}`;
-
-async function preflight(origin: string, target: Target): Promise<string | null> {
-  try {
-    const res = await fetch(`${origin}${target.path}`, {
-      method: target.method ?? "GET",
-      headers: target.headers,
-      body: target.body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const body = await res.text();
-    return (target.preflight ?? expect200)(res, body);
-  } catch (error) {
-    return `request failed: ${(error as Error).message}`;
-  }
-}
-
-function cannon(origin: string, target: Target, seconds: number): Promise<autocannon.Result> {
-  return autocannon({
-    url: `${origin}${target.path}`,
-    method: target.method ?? "GET",
-    headers: target.headers,
-    body: target.body,
-    connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 10,
-    verifyBody: target.verifyBody && ((body) => target.verifyBody!(String(body ?? ""))),
-  });
-}
-
-async function measure(origin: string, target: Target): Promise<Measured> {
-  const base = { name: target.name, path: target.path, method: target.method ?? "GET", minRatio: target.minRatio };
-  const problem = await preflight(origin, target);
-  if (problem) return { ...base, skipped: problem, meetsTarget: false };
-  process.stdout.write(`  ${target.name.padEnd(22)} warm-up ${WARMUP_SECONDS} s, measure ${SECONDS} s … `);
-  await cannon(origin, target, WARMUP_SECONDS);
-  const r = await cannon(origin, target, SECONDS);
-  const reqPerSec = r.requests.average;
-  const statusCodes: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
-  const clean = r.non2xx === 0 && r.errors === 0 && r.timeouts === 0 && r.mismatches === 0;
-  console.log(`${Math.round(reqPerSec)} req/s`);
-  return {
-    ...base,
-    reqPerSec,
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    meetsTarget: clean,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    mismatches: r.mismatches,
-    statusCodes,
-  };
-}
-
-/** A target's ratio against the ceiling measured beside it; it meets its target when clean and fast enough. */
-function rated(m: Measured, ceilingReqPerSec: number): Measured {
-  if (m.reqPerSec === undefined) return m;
-  const ratio = m.reqPerSec / ceilingReqPerSec;
-  return { ...m, ratio, meetsTarget: m.meetsTarget === true && (m.minRatio === undefined || ratio >= m.minRatio) };
-}
-
-/** The ceiling runs as one row: mean req/s and latencies, clean only if every run was. */
-function combinedCeiling(runs: Measured[]): Measured {
-  const mean = (pick: (m: Measured) => number | undefined) =>
-    runs.reduce((sum, m) => sum + (pick(m) ?? 0), 0) / runs.length;
-  return {
-    ...runs[0]!,
-    reqPerSec: mean((m) => m.reqPerSec),
-    p50Ms: mean((m) => m.p50Ms),
-    p99Ms: mean((m) => m.p99Ms),
-    ratio: 1,
-    requests: runs.reduce((sum, m) => sum + (m.requests ?? 0), 0),
-    non2xx: runs.reduce((sum, m) => sum + (m.non2xx ?? 0), 0),
-    errors: runs.reduce((sum, m) => sum + (m.errors ?? 0), 0),
-    timeouts: runs.reduce((sum, m) => sum + (m.timeouts ?? 0), 0),
-    mismatches: runs.reduce((sum, m) => sum + (m.mismatches ?? 0), 0),
-    meetsTarget: runs.every((m) => m.meetsTarget),
-  };
-}
-
 // ---------------------------------------------------------------- first-load JavaScript
 
 interface PageWeight {
@@ -584,22 +477,37 @@ async function main(): Promise<void> {
       },
     ];
 
-    // The machine's speed drifts (other tenants, CPU frequency). So the ceiling is measured before the
-    // first target and again after each one, and each target is rated against the mean of the two
-    // ceiling runs beside it.
-    console.log("\nload tests (the ceiling runs before and after each target)");
-    const ceilingRuns = [await measure(s.origin, ceilingTarget)];
+    // The machine's speed drifts within seconds (other tenants, CPU frequency). So each target runs in
+    // short slices alternating with slices of the ceiling, and each slice is rated against the ceiling
+    // slices just before and after it.
+    const seconds = SECONDS / SLICES;
+    console.log(`\nload tests (each target: ${SLICES} × ${fixed(seconds, 1)} s, alternating with the ceiling)`);
+    const ceilingProblem = await preflight(s.origin, ceilingTarget);
+    if (ceilingProblem) throw new Error(`the ceiling ${ceilingTarget.path} ${ceilingProblem}`);
+    await runSlice(s.origin, ceilingTarget, WARMUP_SECONDS);
     const ratedTargets: Measured[] = [];
     for (const target of targets) {
       checkInterrupted();
-      const measured = await measure(s.origin, target);
-      checkInterrupted();
-      ceilingRuns.push(await measure(s.origin, ceilingTarget));
-      const beside = ceilingRuns.slice(-2).map((m) => m.reqPerSec ?? 0);
-      ratedTargets.push(rated(measured, (beside[0]! + beside[1]!) / 2));
+      process.stdout.write(`  ${target.name.padEnd(22)} warm-up ${WARMUP_SECONDS} s … `);
+      const measured = await measureBesideCeiling(s.origin, target, ceilingTarget, {
+        count: SLICES,
+        seconds,
+        warmUpSeconds: WARMUP_SECONDS,
+        onSlice: checkInterrupted,
+      });
+      ratedTargets.push(measured);
+      console.log(
+        measured.skipped
+          ? "not measured"
+          : `${Math.round(measured.reqPerSec ?? 0)} req/s, ratio ${fixed(measured.ratio, 2)} (slices ${measured.slices
+              ?.map((sl, i) => `${Math.round(sl.reqPerSec)}/${Math.round(measured.ceilingSlices![i]!.reqPerSec)}`)
+              .join(" ")})`,
+      );
     }
-    const results = [combinedCeiling(ceilingRuns), ...ratedTargets];
-    console.log(`  ceiling runs: ${ceilingRuns.map((m) => Math.round(m.reqPerSec ?? 0)).join(", ")} req/s`);
+    const ceilingSlices = ratedTargets.flatMap((m) => m.ceilingSlices ?? []);
+    if (ceilingSlices.length === 0) ceilingSlices.push(await runSlice(s.origin, ceilingTarget, seconds));
+    const ceilingRow = { ...summarize(ceilingTarget, ceilingSlices), ratio: 1 };
+    const results = [ceilingRow, ...ratedTargets];
     checkInterrupted();
 
     console.log("\nfirst-load JavaScript");
@@ -622,10 +530,10 @@ async function main(): Promise<void> {
           node: process.version,
           database: process.env.BENCH_DATABASE_URL ? "postgresql" : "pglite",
           secondsPerTarget: SECONDS,
+          slicesPerTarget: SLICES,
           connections: CONNECTIONS,
           notes,
           loadTests: results,
-          ceilingRuns,
           firstLoadJs: pages,
           ok,
         },
