@@ -10,19 +10,28 @@ const sessionCookie = siteCookie("gc_session", {
   maxAge: SESSION_MAX_AGE_SECONDS,
 });
 
-async function readSessionToken(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
+async function readSessionToken(cookieHeader: string): Promise<string | null> {
+  const value: unknown = await sessionCookie.parse(cookieHeader);
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-/** The loaders of one page get the same Request; its signed cookie is checked once. */
-const tokenByRequest = new WeakMap<Request, Promise<string | null>>();
+/**
+ * Recent Cookie headers and the token each carries. The loaders of one page
+ * each get their own copy of the Request (Remix strips its own query
+ * parameters per loader), so the header is the key: its signature is checked
+ * once, not once per loader. Bounded; the oldest entry goes first.
+ */
+const recentTokens = new Map<string, Promise<string | null>>();
+const RECENT_TOKENS_MAX = 500;
 
 export function getSessionToken(request: Request): Promise<string | null> {
-  let token = tokenByRequest.get(request);
+  const header = request.headers.get("Cookie");
+  if (!header) return Promise.resolve(null);
+  let token = recentTokens.get(header);
   if (!token) {
-    token = readSessionToken(request);
-    tokenByRequest.set(request, token);
+    token = readSessionToken(header);
+    if (recentTokens.size >= RECENT_TOKENS_MAX) recentTokens.delete(recentTokens.keys().next().value!);
+    recentTokens.set(header, token);
   }
   return token;
 }
