@@ -14,7 +14,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "./free-port";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -86,20 +86,8 @@ function writeApp(dir: string, routeCount: number): void {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function serve(dir: string): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const port = await freePort();
+  const port = await freePort(HOST);
   const child = spawn(
     process.execPath,
     [path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js"), "./build/index.js"],

@@ -22,7 +22,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "./free-port";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -68,19 +68,6 @@ interface Server {
 
 let server: Server | undefined;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
-    });
-  });
-}
-
 function ensureBuild(): void {
   if (existsSync(path.join(ROOT, "build/index.js"))) return;
   console.log("build/index.js is missing: running `npm run build` …");
@@ -89,7 +76,7 @@ function ensureBuild(): void {
 }
 
 async function startServer(): Promise<Server> {
-  const port = await freePort();
+  const port = await freePort(HOST);
   const dataDir = mkdtempSync(path.join(tmpdir(), "gpu-cloud-bench-"));
   const log: string[] = [];
   const child = spawn("npx", ["--no", "remix-serve", "./build/index.js"], {
