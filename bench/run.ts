@@ -22,11 +22,11 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { freePort } from "./free-port";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import { firstLoadJs } from "./first-load-js";
+import { freePort } from "./free-port";
 import {
   CONNECTIONS,
   measureBesideCeiling,
@@ -37,6 +37,7 @@ import {
   type Target,
   expect200,
 } from "./load";
+import { fixed, report } from "./report";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const HOST = "127.0.0.1";
@@ -48,7 +49,6 @@ const SLICE_SECONDS = 2;
 const SLICES = Math.max(1, Math.round(SECONDS / SLICE_SECONDS));
 const STARTUP_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 15_000;
-const FIRST_LOAD_JS_TARGET_KB = 120;
 const DEMO = { phone: "13800000000", password: "demo1234" };
 
 function positiveNumber(value: string | undefined, fallback: number): number {
@@ -259,161 +259,6 @@ async function loginThroughApi(origin: string): Promise<string> {
     throw new Error(`POST /api/login answered ${res.status}: ${text.slice(0, 200)}`);
   }
   return token;
-}
-
-// ---------------------------------------------------------------- load tests
-
-// ---------------------------------------------------------------- first-load JavaScript
-
-interface PageWeight {
-  page: string;
-  status: number;
-  scripts: { url: string; bytes: number; gzipBytes: number }[];
-  gzipKB: number;
-  rawKB: number;
-  offOrigin: string[];
-  meetsTarget: boolean;
-  error?: string;
-}
-
-function attr(tag: string, name: string): string | undefined {
-  const m = tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i"));
-  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
-}
-
-/** Every script a first visit loads: <script src>, <link rel=modulepreload>, and the inline module script's imports. */
-function scriptUrls(html: string, pageUrl: string): string[] {
-  const found = new Set<string>();
-  const add = (ref: string | undefined) => {
-    if (ref) found.add(new URL(ref.replaceAll("&amp;", "&"), pageUrl).href);
-  };
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) add(attr(tag, "src"));
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    if ((attr(tag, "rel") ?? "").toLowerCase().split(/\s+/).includes("modulepreload")) add(attr(tag, "href"));
-  }
-  for (const [, inline] of html.matchAll(/<script\b[^>]*type\s*=\s*["']?module["']?[^>]*>([\s\S]*?)<\/script>/gi)) {
-    for (const m of inline!.matchAll(/\bimport\s*(?:[\w*{}\s,$]+\s*from\s*)?["']([^"']+\.js)["']/g)) add(m[1]);
-  }
-  return [...found];
-}
-
-async function firstLoadJs(origin: string, page: string): Promise<PageWeight> {
-  const result: PageWeight = {
-    page,
-    status: 0,
-    scripts: [],
-    gzipKB: 0,
-    rawKB: 0,
-    offOrigin: [],
-    meetsTarget: false,
-  };
-  try {
-    const res = await fetch(`${origin}${page}`, {
-      redirect: "manual",
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    result.status = res.status;
-    const html = await res.text();
-    if (res.status !== 200) {
-      result.error = `answered ${res.status}`;
-      return result;
-    }
-    for (const url of scriptUrls(html, `${origin}${page}`)) {
-      // All traffic stays on 127.0.0.1; a script from elsewhere is a finding in itself (no external CDN).
-      if (new URL(url).origin !== origin) {
-        result.offOrigin.push(url);
-        continue;
-      }
-      const js = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-      if (!js.ok) throw new Error(`${url} answered ${js.status}`);
-      const bytes = Buffer.from(await js.arrayBuffer());
-      result.scripts.push({
-        url: url.slice(origin.length),
-        bytes: bytes.length,
-        gzipBytes: gzipSync(bytes, { level: 9 }).length,
-      });
-    }
-    result.gzipKB = result.scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1024;
-    result.rawKB = result.scripts.reduce((sum, s) => sum + s.bytes, 0) / 1024;
-    result.meetsTarget = result.gzipKB <= FIRST_LOAD_JS_TARGET_KB && result.offOrigin.length === 0;
-  } catch (error) {
-    result.error = (error as Error).message;
-  }
-  return result;
-}
-
-// ---------------------------------------------------------------- report
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows
-    .map((r, ri) => {
-      const line = r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-      return ri === 0 ? `${line}\n${widths.map((w) => "-".repeat(w)).join("  ")}` : line;
-    })
-    .join("\n");
-}
-
-const fixed = (n: number | undefined, digits: number) => (n === undefined ? "–" : n.toFixed(digits));
-
-function report(results: Measured[], pages: PageWeight[]): boolean {
-  let ok = true;
-  const rows = [["target", "req/s", "p50 ms", "p99 ms", "ratio", "target", "non2xx", "errors", "ok"]];
-  for (const r of results) {
-    if (r.skipped) {
-      rows.push([
-        r.name,
-        "–",
-        "–",
-        "–",
-        "–",
-        r.minRatio ? `>= ${r.minRatio.toFixed(2)}` : "ceiling",
-        "–",
-        "–",
-        "SKIPPED",
-      ]);
-      ok = false;
-      continue;
-    }
-    const errs = (r.errors ?? 0) + (r.timeouts ?? 0) + (r.mismatches ?? 0);
-    rows.push([
-      r.name,
-      fixed(r.reqPerSec, 0),
-      fixed(r.p50Ms, 1),
-      fixed(r.p99Ms, 1),
-      fixed(r.ratio, 2),
-      r.minRatio ? `>= ${r.minRatio.toFixed(2)}` : "ceiling",
-      String(r.non2xx ?? 0),
-      String(errs),
-      r.meetsTarget ? "yes" : "NO",
-    ]);
-    if (!r.meetsTarget) ok = false;
-  }
-  console.log(`\n${table(rows)}`);
-  for (const r of results) {
-    if (r.skipped) console.log(`  ${r.name}: not measured, ${r.path} ${r.skipped}`);
-    else if ((r.non2xx ?? 0) > 0 || (r.mismatches ?? 0) > 0)
-      console.log(`  ${r.name}: status codes ${JSON.stringify(r.statusCodes)}, body mismatches ${r.mismatches}`);
-  }
-
-  const pageRows = [["first-load JS", "scripts", "raw KB", "gzip KB", "target", "ok"]];
-  for (const p of pages) {
-    pageRows.push([
-      p.page,
-      p.error ? "–" : String(p.scripts.length),
-      p.error ? "–" : fixed(p.rawKB, 1),
-      p.error ? "–" : fixed(p.gzipKB, 1),
-      `<= ${FIRST_LOAD_JS_TARGET_KB}`,
-      p.error ? "SKIPPED" : p.meetsTarget ? "yes" : "NO",
-    ]);
-    if (!p.meetsTarget) ok = false;
-  }
-  console.log(`\n${table(pageRows)}`);
-  for (const p of pages) {
-    if (p.error) console.log(`  ${p.page}: not measured, ${p.error}`);
-    if (p.offOrigin.length) console.log(`  ${p.page}: scripts from another origin: ${p.offOrigin.join(", ")}`);
-  }
-  return ok;
 }
 
 // ---------------------------------------------------------------- main
