@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { freePort } from "./free-port";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { CONNECTIONS, measureBesideCeiling, runSlice, type Target } from "./load";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -43,22 +43,19 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() { return <Outlet />; }
 `;
 
-function writeApp(dir: string, routeCount: number): void {
+/** This project's future flags, as JSON for the throwaway app's remix.config.js. */
+async function projectFutureFlags(): Promise<string> {
+  const config = (await import(pathToFileURL(path.join(ROOT, "remix.config.js")).href)) as {
+    default: { future?: object };
+  };
+  return JSON.stringify(config.default.future ?? {});
+}
+
+function writeApp(dir: string, routeCount: number, config: string): void {
   const routes = path.join(dir, "app/routes");
   rmSync(path.join(dir, "app"), { recursive: true, force: true });
   rmSync(path.join(dir, "build"), { recursive: true, force: true });
   mkdirSync(routes, { recursive: true });
-  const config = (
-    spawnSync(
-      process.execPath,
-      [
-        "--input-type=module",
-        "-e",
-        `import c from ${JSON.stringify(path.join(ROOT, "remix.config.js"))}; console.log(JSON.stringify(c.future))`,
-      ],
-      { encoding: "utf8" },
-    ).stdout || "{}"
-  ).trim();
   writeFileSync(
     path.join(dir, "package.json"),
     `{"name":"floor","private":true,"type":"module","sideEffects":false}\n`,
@@ -124,8 +121,9 @@ async function main(): Promise<void> {
   const rows: string[] = [];
   try {
     console.log(`empty Remix document vs /healthz, ${CONNECTIONS} connections, ${SLICES} × ${SLICE_SECONDS} s slices`);
+    const future = await projectFutureFlags();
     for (const count of ROUTE_COUNTS) {
-      writeApp(dir, count);
+      writeApp(dir, count, future);
       const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
         cwd: dir,
         encoding: "utf8",
