@@ -20,7 +20,9 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 # ---- deps: every dependency, for the build ----
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
+# patches/ first: npm ci's postinstall applies them (docs/decisions/014-route-matching-patches.md).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
 # ---- build: the Remix production build (build/ and public/build/) ----
@@ -31,11 +33,13 @@ COPY . .
 RUN npm run build
 
 # ---- prod-deps: production dependencies only ----
-# tsx is a production dependency, so `npm run start:platform` works in this image.
+# tsx is a production dependency, so `npm run start:platform` works in this image; so is patch-package,
+# which the postinstall runs here too.
 # @node-rs/argon2 ships prebuilt binaries as optional dependencies: npm picks the one for this platform.
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 
 # ---- runtime ----
