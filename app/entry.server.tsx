@@ -5,6 +5,9 @@ import { getCssText } from "./components/ui/stitches.config";
 import { preloadHandoff } from "./render/handoff.server";
 import { renderStreaming } from "./render/streaming.server";
 
+/** Called by the patched Remix server runtime when a form post comes from another origin (decision 015). */
+export { crossOriginRefusal as handleCrossOriginAction } from "./render/cross-origin.server";
+
 const STITCHES_TAG = /<style id="stitches">[\s\S]*?<\/style>/;
 
 /**

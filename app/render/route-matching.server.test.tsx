@@ -7,10 +7,9 @@
  * which the patches change), so the tests load them the same way.
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { Outlet, Scripts } from "@remix-run/react";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import handleRequest from "~/entry.server";
+import { testBuild } from "./test-build.server";
 
 const require = createRequire(import.meta.url);
 const router = require("@remix-run/router") as typeof import("@remix-run/router");
@@ -101,64 +100,8 @@ describe("createStaticRouter with data routes built once per routes array", () =
 });
 
 describe("RemixServer with server routes created once per build", () => {
-  const FUTURE = {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_singleFetch: true,
-    v3_lazyRouteDiscovery: true,
-    v3_routeConfig: false,
-    unstable_optimizeDeps: false,
-  };
-  const manifestRoute = (id: string, parentId: string | undefined, path: string) => ({
-    id,
-    parentId,
-    path,
-    module: `/build/${id}.js`,
-    imports: [],
-    hasAction: false,
-    hasLoader: false,
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasErrorBoundary: false,
-  });
   const page = (text: string) => ({ default: () => <p>{text}</p> });
-
-  /** A two-route build rendered through the project's own entry.server. */
-  function build(text: string) {
-    return {
-      mode: "production",
-      entry: { module: { default: handleRequest } },
-      routes: {
-        root: {
-          id: "root",
-          path: "",
-          module: {
-            default: () => (
-              <html lang="zh-CN">
-                <head />
-                <body>
-                  <Outlet />
-                  <Scripts />
-                </body>
-              </html>
-            ),
-          },
-        },
-        page: { id: "page", parentId: "root", path: "page", module: page(text) },
-      },
-      assets: {
-        entry: { module: "/build/entry.client.js", imports: [] },
-        routes: { root: manifestRoute("root", undefined, ""), page: manifestRoute("page", "root", "page") },
-        url: "/build/manifest.js",
-        version: "test",
-      },
-      publicPath: "/build/",
-      assetsBuildDirectory: "public/build",
-      future: FUTURE,
-      isSpaMode: false,
-    } as unknown as ServerBuild;
-  }
+  const build = (text: string) => testBuild({ page: { path: "page", module: page(text) } });
 
   const render = async (serverBuild: ServerBuild) => {
     const res = await createRequestHandler(serverBuild)(new Request("http://localhost/page"));
