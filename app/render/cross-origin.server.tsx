@@ -15,6 +15,7 @@ function RefusalPage({ back }: { back: string }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>请求已拒绝 · 算力云</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
       <body
         style={{
