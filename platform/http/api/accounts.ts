@@ -37,17 +37,21 @@ const registerFields = {
   event_channel: f.eventChannel,
   bd_vid: f.bdVid,
 };
+const RegisterFields = z.object(registerFields);
+
+/** The fields every registration shares, as the accounts module names them. */
+const registration = (input: z.infer<typeof RegisterFields>) => ({
+  phone: input.phone,
+  code: input.code,
+  password: input.password,
+  agreed: input.agree,
+  eventChannel: input.event_channel,
+  bdVid: input.bd_vid,
+});
 
 accountsApi.post("/register", async (c) => {
-  const input = parseFields(z.object(registerFields), await readForm(c));
-  const token = await registerPersonal(c.var.ctx, {
-    phone: input.phone,
-    code: input.code,
-    password: input.password,
-    agreed: input.agree,
-    eventChannel: input.event_channel,
-    bdVid: input.bd_vid,
-  });
+  const input = parseFields(RegisterFields, await readForm(c));
+  const token = await registerPersonal(c.var.ctx, registration(input));
   return ok(c, { token });
 });
 
@@ -65,12 +69,7 @@ accountsApi.post("/company_register", async (c) => {
     companyName: input.company_name,
     creditCode: input.credit_code,
     contactName: input.contact_name,
-    phone: input.phone,
-    code: input.code,
-    password: input.password,
-    agreed: input.agree,
-    eventChannel: input.event_channel,
-    bdVid: input.bd_vid,
+    ...registration(input),
   });
   return ok(c, { token });
 });
