@@ -13,6 +13,31 @@ test("the account menu opens with the account kind and a logout button", async (
   await expect(menu.getByRole("button", { name: "退出登录" })).toBeVisible();
 });
 
+test("a menu pressed while its code is still loading opens when the code arrives", async ({ page }) => {
+  await loginAs(page, DEMO.phone, DEMO.password);
+  // Hold the dropdown's code until the pointer is down, then let it arrive
+  // before the pointer comes up: the button is swapped under the pointer, so
+  // the browser sends no click. The press alone must open the menu.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(/\/build\/_shared\/RadixMenu-[^/]+\.js$/, async (route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  const trigger = page.getByRole("button", { name: "账户菜单" });
+  await trigger.hover();
+  await expect.poll(() => requested).toBe(true);
+  await page.mouse.down();
+  release();
+  await expect(trigger).toHaveAttribute("data-state", /open|closed/);
+  await page.mouse.up();
+  const menu = page.getByRole("menu");
+  await expect(menu).toBeVisible();
+  await expect(menu.getByTestId("account-kind")).toHaveText("主账号");
+});
+
 test("the notice trigger opens a menu listing the newest notice", async ({ page }) => {
   await page.goto("/store");
   // Once hydrated the trigger is a button (before, it is a link to /inform).

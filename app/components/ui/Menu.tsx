@@ -26,8 +26,8 @@ export function MenuLink({ href, label, children }: { href: string; label: strin
 /**
  * A Radix dropdown once JavaScript runs. Before that, and without JavaScript,
  * the trigger is a plain link to a page that shows the same content. With
- * JavaScript, the first hover, focus or click loads the dropdown; a click opens
- * it as soon as it has loaded. `children` renders the content, only while the
+ * JavaScript, the first hover, focus or press loads the dropdown; a press
+ * (pointer down, as Radix opens) or a click opens it as soon as it has loaded. `children` renders the content, only while the
  * dropdown is open: the server never builds it.
  */
 export function Menu({
@@ -67,6 +67,14 @@ export function Menu({
         aria-expanded={false}
         onPointerEnter={load}
         onFocus={load}
+        // Radix opens on pointer down, so this does too: when the code arrives
+        // between pointer down and up, React swaps the button, and the browser
+        // then sends no click to either one. The click stays for the keyboard.
+        onPointerDown={(event) => {
+          if (event.button !== 0 || event.ctrlKey) return;
+          setOpenWhenLoaded(true);
+          load();
+        }}
         onClick={() => {
           setOpenWhenLoaded(true);
           load();
