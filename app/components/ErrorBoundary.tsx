@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { SiteLink } from "./ui/SiteLink";
 import { Page, Panel } from "./ui/layout";
 
 const MESSAGES: Record<number, { title: string; text: string }> = {
@@ -23,7 +24,7 @@ export function GeneralErrorBoundary() {
         </h1>
         <p>{detail ?? known.text}</p>
         <p>
-          <Link to="/store">返回算力市场</Link> · <Link to="/console/dashboard">进入控制台</Link>
+          <SiteLink to="/store">返回算力市场</SiteLink> · <SiteLink to="/console/dashboard">进入控制台</SiteLink>
         </p>
       </Panel>
     </Page>

@@ -14,6 +14,9 @@ import { testBuild } from "./test-build.server";
 const require = createRequire(import.meta.url);
 const router = require("@remix-run/router") as typeof import("@remix-run/router");
 const routerServer = require("react-router-dom/server") as typeof import("react-router-dom/server");
+const fogOfWar = require("@remix-run/react/dist/fog-of-war.js") as {
+  getPartialManifest(manifest: unknown, router: unknown): { routes: Record<string, unknown> };
+};
 
 type Route = import("@remix-run/router").AgnosticRouteObject;
 
@@ -122,5 +125,110 @@ describe("RemixServer with server routes created once per build", () => {
   it("renders each build's own routes", async () => {
     expect(await render(build("甲"))).toContain("<p>甲</p>");
     expect(await render(build("乙"))).toContain("<p>乙</p>");
+  });
+});
+
+describe("the document's partial manifest, built once per manifest, routes and matches", () => {
+  const entry = (id: string) => ({ id, module: `/build/${id}.js` });
+  const manifest = {
+    version: "test",
+    routes: Object.fromEntries(
+      ["root", "console", "console._index", "console.dashboard", "console.messages", "store"].map((id) => [
+        id,
+        entry(id),
+      ]),
+    ),
+  };
+  const routeTree = () => [
+    {
+      id: "root",
+      path: "",
+      children: [
+        {
+          id: "console",
+          path: "console",
+          children: [
+            { id: "console._index", index: true },
+            { id: "console.dashboard", path: "dashboard" },
+            { id: "console.messages", path: "messages" },
+          ],
+        },
+        { id: "store", path: "store" },
+      ],
+    },
+  ];
+  const staticRouter = (routes: unknown, pathname: string, matched: string[]) => ({
+    basename: "/",
+    routes,
+    state: { location: { pathname }, matches: matched.map((id) => ({ route: { id } })) },
+  });
+  const routeIds = (partial: { routes: Record<string, unknown> }) => Object.keys(partial.routes).sort();
+
+  it("has the matched routes and those of the parent paths, and is the same object the next time", () => {
+    const routes = routeTree();
+    const first = fogOfWar.getPartialManifest(
+      manifest,
+      staticRouter(routes, "/console/dashboard", ["root", "console", "console.dashboard"]),
+    );
+    expect(routeIds(first)).toEqual(["console", "console._index", "console.dashboard", "root"]);
+    const again = fogOfWar.getPartialManifest(
+      manifest,
+      staticRouter(routes, "/console/dashboard", ["root", "console", "console.dashboard"]),
+    );
+    expect(again).toBe(first);
+  });
+
+  it("builds another one for other matches, other routes or another manifest", () => {
+    const routes = routeTree();
+    const dashboard = fogOfWar.getPartialManifest(
+      manifest,
+      staticRouter(routes, "/console/dashboard", ["root", "console", "console.dashboard"]),
+    );
+    const messages = fogOfWar.getPartialManifest(
+      manifest,
+      staticRouter(routes, "/console/messages", ["root", "console", "console.messages"]),
+    );
+    expect(routeIds(messages)).toEqual(["console", "console._index", "console.messages", "root"]);
+    const store = fogOfWar.getPartialManifest(manifest, staticRouter(routes, "/store", ["root", "store"]));
+    expect(routeIds(store)).toEqual(["root", "store"]);
+
+    const otherRoutes = fogOfWar.getPartialManifest(
+      manifest,
+      staticRouter(routeTree(), "/console/dashboard", ["root", "console", "console.dashboard"]),
+    );
+    expect(otherRoutes).not.toBe(dashboard);
+    expect(otherRoutes).toEqual(dashboard);
+    const otherManifest = { ...manifest, version: "next" };
+    const next = fogOfWar.getPartialManifest(
+      otherManifest,
+      staticRouter(routes, "/console/dashboard", ["root", "console", "console.dashboard"]),
+    );
+    expect(next).not.toBe(dashboard);
+    expect((next as unknown as { version: string }).version).toBe("next");
+  });
+});
+
+describe("loaders get the request itself when there is no Remix parameter to strip", () => {
+  it("passes the request through, and still strips ?index and ?_routes", async () => {
+    const seen: Request[] = [];
+    const serverBuild = testBuild({
+      page: {
+        path: "page",
+        module: {
+          default: () => <p>页</p>,
+          loader: ({ request }) => {
+            seen.push(request);
+            return null;
+          },
+        },
+      },
+    });
+    const handler = createRequestHandler(serverBuild);
+    const plain = new Request("http://localhost/page?a=1");
+    expect((await handler(plain)).status).toBe(200);
+    expect(seen.at(-1)).toBe(plain);
+
+    expect((await handler(new Request("http://localhost/page?a=1&_routes=x&index"))).status).toBe(200);
+    expect(seen.at(-1)?.url).toBe("http://localhost/page?a=1");
   });
 });

@@ -8,7 +8,11 @@ import * as entry from "~/entry.server";
 
 export interface TestRoute {
   path: string;
-  module: { default: () => JSX.Element; action?: (args: { request: Request }) => unknown };
+  module: {
+    default: () => JSX.Element;
+    loader?: (args: { request: Request }) => unknown;
+    action?: (args: { request: Request }) => unknown;
+  };
 }
 
 const FUTURE = {
@@ -21,14 +25,20 @@ const FUTURE = {
   unstable_optimizeDeps: false,
 };
 
-const manifestRoute = (id: string, parentId: string | undefined, path: string, hasAction = false) => ({
+const manifestRoute = (
+  id: string,
+  parentId: string | undefined,
+  path: string,
+  hasAction = false,
+  hasLoader = false,
+) => ({
   id,
   parentId,
   path,
   module: `/build/${id}.js`,
   imports: [],
   hasAction,
-  hasLoader: false,
+  hasLoader,
   hasClientAction: false,
   hasClientLoader: false,
   hasErrorBoundary: false,
@@ -51,7 +61,13 @@ export function testBuild(routes: Record<string, TestRoute>): ServerBuild {
   const manifestRoutes: Record<string, unknown> = { root: manifestRoute("root", undefined, "") };
   for (const [id, route] of Object.entries(routes)) {
     serverRoutes[id] = { id, parentId: "root", path: route.path, module: route.module };
-    manifestRoutes[id] = manifestRoute(id, "root", route.path, route.module.action !== undefined);
+    manifestRoutes[id] = manifestRoute(
+      id,
+      "root",
+      route.path,
+      route.module.action !== undefined,
+      route.module.loader !== undefined,
+    );
   }
   return {
     mode: "production",

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
+import { SiteLink } from "~/components/ui/SiteLink";
 import { Dot, Panel, Table } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
 import { styled } from "~/components/ui/stitches.config";
@@ -57,12 +58,15 @@ export default function MessagesPage() {
       <h1>消息中心</h1>
       <Panel>
         <Tabs aria-label="消息类型">
-          <Link to="/console/messages" aria-current={tab === "messages" ? "page" : undefined}>
+          <SiteLink to="/console/messages" aria-current={tab === "messages" ? "page" : undefined}>
             消息
-          </Link>
-          <Link to="/console/messages?tab=notifications" aria-current={tab === "notifications" ? "page" : undefined}>
+          </SiteLink>
+          <SiteLink
+            to="/console/messages?tab=notifications"
+            aria-current={tab === "notifications" ? "page" : undefined}
+          >
             通知
-          </Link>
+          </SiteLink>
         </Tabs>
         {notifications && (
           <>

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { SiteLink } from "~/components/ui/SiteLink";
 import { Page, Panel } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
 import { styled } from "~/components/ui/stitches.config";
@@ -46,7 +47,7 @@ export default function InformPage() {
             {notices.map((n) => (
               <li key={n.Id}>
                 <h2>
-                  <Link to={`/informDetail/${n.Id}`}>{n.Title}</Link>
+                  <SiteLink to={`/informDetail/${n.Id}`}>{n.Title}</SiteLink>
                 </h2>
                 <time dateTime={n.PublishedAt}>{formatDate(n.PublishedAt)}</time>
                 <p>{n.Summary}</p>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { SiteLink } from "~/components/ui/SiteLink";
 import { Badge, Grid, Page, Panel, PanelTitle, Table } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import { getBannerAndNoticeCached } from "~/upstream/notices.server";
@@ -45,9 +46,9 @@ export default function StorePage() {
     <>
       {banner && (
         <Hero>
-          <Link to={banner.Link} aria-label={banner.Title}>
+          <SiteLink to={banner.Link} aria-label={banner.Title}>
             <img src={banner.Image} alt={banner.Title} width={1200} height={240} />
-          </Link>
+          </SiteLink>
         </Hero>
       )}
       <Page>
@@ -98,7 +99,7 @@ export default function StorePage() {
               {notices.map((n) => (
                 <tr key={n.Id}>
                   <td>
-                    <Link to={`/informDetail/${n.Id}`}>{n.Title}</Link>
+                    <SiteLink to={`/informDetail/${n.Id}`}>{n.Title}</SiteLink>
                   </td>
                   <td style={{ width: 120 }}>{formatDate(n.PublishedAt)}</td>
                 </tr>
@@ -106,7 +107,7 @@ export default function StorePage() {
             </tbody>
           </Table>
           <p>
-            <Link to="/inform">查看全部公告 →</Link>
+            <SiteLink to="/inform">查看全部公告 →</SiteLink>
           </p>
         </Panel>
       </Page>

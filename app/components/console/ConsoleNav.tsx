@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { SiteLink } from "../ui/SiteLink";
 import { isCurrentPath } from "~/utils/current-path";
 import { Button } from "../ui/Button";
 import { styled } from "../ui/stitches.config";
@@ -36,14 +37,14 @@ export function ConsoleNav({ isSub }: { isSub: boolean }) {
     <Side>
       <nav aria-label="控制台导航">
         {consoleNavItems(isSub).map((item) => (
-          <Link
+          <SiteLink
             key={item.to}
             to={item.to}
             prefetch="intent"
             aria-current={isCurrentPath(pathname, item.to) ? "page" : undefined}
           >
             {item.label}
-          </Link>
+          </SiteLink>
         ))}
       </nav>
       <Form method="post" action="/logout">

@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { SiteLink } from "../ui/SiteLink";
 import type { UserInfo } from "~/upstream/accounts.server";
 import { balanceLines, maskPhone, type UserFigures } from "~/utils/user-figures";
 import { Button } from "../ui/Button";
@@ -73,20 +74,20 @@ export function AccountMenu({ user, figures }: { user: UserInfo; figures: UserFi
           </Figures>
           <Tiles>
             <MenuItem asChild>
-              <Link to="/console/accountInfo">账号信息</Link>
+              <SiteLink to="/console/accountInfo">账号信息</SiteLink>
             </MenuItem>
             <MenuItem asChild>
-              <Link to="/console/dashboard">控制台总览</Link>
+              <SiteLink to="/console/dashboard">控制台总览</SiteLink>
             </MenuItem>
           </Tiles>
           <MenuSeparator />
           <Links>
             <MenuItem asChild>
-              <Link to="/console/messages">消息中心</Link>
+              <SiteLink to="/console/messages">消息中心</SiteLink>
             </MenuItem>
             {!figures.isSub && (
               <MenuItem asChild>
-                <Link to="/console/safe">安全设置</Link>
+                <SiteLink to="/console/safe">安全设置</SiteLink>
               </MenuItem>
             )}
           </Links>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { SiteLink } from "../ui/SiteLink";
 import type { ShellData } from "~/utils/shell.server";
 import { formatDate } from "~/utils/format";
 import { Dot } from "../ui/layout";
@@ -39,15 +39,15 @@ export function NoticesMenu({ shell }: { shell: ShellData }) {
             {shell.notices.map((n) => (
               <li key={n.Id}>
                 <MenuItem asChild>
-                  <Link to={`/informDetail/${n.Id}`}>
+                  <SiteLink to={`/informDetail/${n.Id}`}>
                     {n.Title}
                     <small>{formatDate(n.PublishedAt)}</small>
-                  </Link>
+                  </SiteLink>
                 </MenuItem>
               </li>
             ))}
           </List>
-          <Link to="/inform">查看全部公告</Link>
+          <SiteLink to="/inform">查看全部公告</SiteLink>
         </>
       )}
     </Menu>

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { SiteLink } from "../ui/SiteLink";
 import type { ShellData } from "~/utils/shell.server";
 import { isCurrentPath } from "~/utils/current-path";
 import { userFigures } from "~/utils/user-figures";
@@ -29,7 +30,7 @@ const Bar = styled("header", {
   },
 });
 
-const Brand = styled(Link, {
+const Brand = styled(SiteLink, {
   display: "flex",
   alignItems: "center",
   gap: "$2",
@@ -55,7 +56,7 @@ const Promo = styled("a", {
 });
 const Spacer = styled("div", { flex: 1 });
 const Tools = styled("div", { display: "flex", alignItems: "center", gap: "$4" });
-const Figures = styled(Link, {
+const Figures = styled(SiteLink, {
   display: "none",
   "@desktop": { display: "flex", flexDirection: "column", lineHeight: 1.2 },
   color: "inherit",
@@ -117,14 +118,14 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
               {t.label}
             </a>
           ) : (
-            <Link
+            <SiteLink
               key={t.href}
               to={t.href}
               prefetch="intent"
               aria-current={isCurrentPath(pathname, t.href) ? "page" : undefined}
             >
               {t.label}
-            </Link>
+            </SiteLink>
           ),
         )}
         {site.promoLive && <Promo href="/activity_202510">周年庆 · 充值享好礼</Promo>}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { SiteLink } from "~/components/ui/SiteLink";
 import { CheckboxField, Field, FieldError } from "~/components/ui/Field";
 import { styled } from "~/components/ui/stitches.config";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -97,15 +98,15 @@ export default function LoginPage() {
         <h1>GPU 算力，按需租用</h1>
         <p>云主机、容器实例、裸金属服务器，按小时、按天、按月计费。</p>
         <p>
-          <Link to="/store">← 返回算力市场</Link>
+          <SiteLink to="/store">← 返回算力市场</SiteLink>
         </p>
       </Hero>
       <Card>
         <TabBar aria-label="登录方式">
           {LOGIN_TABS.map((t) => (
-            <Link key={t} to={tabHref(t)} aria-current={t === tab ? "page" : undefined} replace>
+            <SiteLink key={t} to={tabHref(t)} aria-current={t === tab ? "page" : undefined} replace>
               {TAB_LABELS[t]}
-            </Link>
+            </SiteLink>
           ))}
         </TabBar>
         <HoneypotProvider {...honeypotProps}>
@@ -192,9 +193,9 @@ export default function LoginPage() {
             {isRegister && (
               <CheckboxField name="agree" error={errors.agree} defaultChecked={values.agree === "1"}>
                 我已阅读并同意
-                <Link to="/agreements" target="_blank">
+                <SiteLink to="/agreements" target="_blank">
                   《用户服务协议》
-                </Link>
+                </SiteLink>
               </CheckboxField>
             )}
             <SubmitButton intent={tab} block size="lg">
