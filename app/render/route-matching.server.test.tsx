@@ -8,7 +8,7 @@
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { createRequire } from "node:module";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { testBuild } from "./test-build.server";
 
 const require = createRequire(import.meta.url);
@@ -80,6 +80,55 @@ describe("matchRoutes with ranked branches cached per routes array", () => {
       routes: [{ id: "root", path: "/", children: [{ id: "a", path: "a" }] }],
     });
     expect(router.matchRoutes(memory.routes, "/late")).toBeNull();
+    memory.patchRoutes("root", [{ id: "late", path: "late" }]);
+    expect(ids(router.matchRoutes(memory.routes, "/late"))).toEqual(["root", "late"]);
+    memory.dispose();
+  });
+});
+
+describe("matchRoutes remembering which branch a pathname matched", () => {
+  /** How many times matching runs a path pattern (`matchPath` calls `String.prototype.match`). */
+  function patternRuns<T>(run: () => T): { result: T; runs: number } {
+    const spy = vi.spyOn(String.prototype, "match");
+    try {
+      const result = run();
+      return { result, runs: spy.mock.calls.length };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+  const tree = () => [
+    {
+      id: "root",
+      path: "/",
+      children: [
+        ...Array.from({ length: 20 }, (_, i) => ({ id: `page${i}`, path: `page${i}` })),
+        { id: "splat", path: "*" },
+      ],
+    },
+  ];
+
+  it("tries only that branch the next time, and matches the same", () => {
+    const routes = tree();
+    const first = patternRuns(() => router.matchRoutes(routes, "/api/get_user_info"));
+    expect(ids(first.result)).toEqual(["root", "splat"]);
+    expect(first.runs).toBeGreaterThan(20);
+    const again = patternRuns(() => router.matchRoutes(routes, "/api/get_user_info"));
+    expect(ids(again.result)).toEqual(["root", "splat"]);
+    expect(again.result?.at(-1)?.params).toEqual({ "*": "api/get_user_info" });
+    expect(again.runs).toBeLessThanOrEqual(2);
+    // Built anew: a caller that changes its matches changes nothing for the next one.
+    (again.result![1]!.params as Record<string, string>)["*"] = "changed";
+    expect(router.matchRoutes(routes, "/api/get_user_info")?.at(-1)?.params).toEqual({ "*": "api/get_user_info" });
+  });
+
+  it("remembers a pathname that matched nothing, and forgets after patchRoutes", () => {
+    const memory = router.createRouter({
+      history: router.createMemoryHistory({ initialEntries: ["/"] }),
+      routes: [{ id: "root", path: "/", children: [{ id: "a", path: "a" }] }],
+    });
+    expect(router.matchRoutes(memory.routes, "/late")).toBeNull();
+    expect(patternRuns(() => router.matchRoutes(memory.routes, "/late")).runs).toBe(0);
     memory.patchRoutes("root", [{ id: "late", path: "late" }]);
     expect(ids(router.matchRoutes(memory.routes, "/late"))).toEqual(["root", "late"]);
     memory.dispose();
