@@ -1,5 +1,5 @@
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PGlite, types } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_PREPARED_STATEMENTS, sendQueriesInOneTrip, textValues } from "./pglite-one-trip";
 
 let fast: PGlite;
@@ -45,6 +45,43 @@ describe("one-trip queries", () => {
       }
     });
   }
+
+  it("answers as PGlite's own query does with the caller's parsers (as Drizzle passes them)", async () => {
+    const parsers = { [types.TIMESTAMPTZ]: (v: string) => v, [types.INT8]: (v: string) => `n${v}` };
+    for (const rowMode of ["object", "array"] as const) {
+      for (let i = 0; i < 3; i++) {
+        const a = await fast.query("select id, n, at, price from t order by id", [], { rowMode, parsers });
+        const b = await plain.query("select id, n, at, price from t order by id", [], { rowMode, parsers });
+        expect(a.rows).toEqual(b.rows);
+        expect(a.fields).toEqual(b.fields);
+      }
+    }
+  });
+
+  it("asks Describe once per prepared statement, and still answers with the columns after", async () => {
+    /** The frontend message types of each batch sent ("B" bind, "D" describe, "E" execute, "S" sync). */
+    const batches: string[] = [];
+    const spy = vi.spyOn(fast, "execProtocolStream").mockImplementation(async function (this: PGlite, bytes, options) {
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      let types = "";
+      for (let at = 0; at < bytes.byteLength; at += 1 + view.getInt32(at + 1)) types += String.fromCharCode(bytes[at]!);
+      batches.push(types);
+      return PGlite.prototype.execProtocolStream.call(this, bytes, options);
+    });
+    try {
+      const text = "select id, name from t where id = $1";
+      for (let i = 0; i < 3; i++) {
+        const { rows, fields } = await fast.query(text, [1]);
+        expect(rows).toEqual([{ id: 1, name: "a" }]);
+        expect(fields.map((f) => f.name)).toEqual(["id", "name"]);
+      }
+      const update = "update t set ok = $1 where id = $2";
+      for (let i = 0; i < 3; i++) expect((await fast.query(update, [true, 1])).affectedRows).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(batches).toEqual(["PBDES", "BES", "BES", "PBDES", "BES", "BES"]);
+  });
 
   it("reports affected rows of writes", async () => {
     const updated = await fast.query("update t set ok = $1 where id > $2", [true, 0]);
