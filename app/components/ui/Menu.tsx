@@ -50,6 +50,10 @@ export function Menu({
   const load = () => {
     void loadRadixMenu().then(setModule);
   };
+  const loadOpen = () => {
+    setOpenWhenLoaded(true);
+    load();
+  };
   if (!hydrated) {
     return (
       <MenuLink href={fallbackHref} label={label}>
@@ -71,14 +75,9 @@ export function Menu({
         // between pointer down and up, React swaps the button, and the browser
         // then sends no click to either one. The click stays for the keyboard.
         onPointerDown={(event) => {
-          if (event.button !== 0 || event.ctrlKey) return;
-          setOpenWhenLoaded(true);
-          load();
+          if (event.button === 0 && !event.ctrlKey) loadOpen();
         }}
-        onClick={() => {
-          setOpenWhenLoaded(true);
-          load();
-        }}
+        onClick={loadOpen}
       >
         {trigger}
       </TriggerLink>
