@@ -2,13 +2,12 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { env } from "~/env.server";
 import { PlatformThread, threadPlatform } from "./platform-thread.server";
+import { isErrorKey, type ApiReply, type ErrorKey } from "../../platform/contract/errors";
+
+export type { ErrorKey };
 
 /** The platform's main-API reply (spec §7). */
-export interface Reply<T> {
-  status: number;
-  reason: string;
-  data: T;
-}
+export type Reply<T> = ApiReply<T>;
 
 export type Fields = Record<string, string | number | boolean | null | undefined>;
 
@@ -130,6 +129,14 @@ const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
 
 /** Calls a main-API path (e.g. "/login") and returns its {status, reason, data} reply. */
 export async function callApi<T>(path: string, fields: Fields = {}, options: CallOptions = {}): Promise<Reply<T>> {
+  return (await callApiWithStatus<T>(path, fields, options)).reply;
+}
+
+async function callApiWithStatus<T>(
+  path: string,
+  fields: Fields,
+  options: CallOptions,
+): Promise<{ reply: Reply<T>; httpStatus: number }> {
   const query = encode(options.session ? { ...fields, session: options.session } : fields);
   const headers: [string, string][] = options.clientIp ? [["x-forwarded-for", options.clientIp]] : [];
   const call: PlainCall =
@@ -149,27 +156,36 @@ export async function callApi<T>(path: string, fields: Fields = {}, options: Cal
     // reported below
   }
   if (typeof reply?.status !== "number") throw new Error(`platform ${path}: reply without status (HTTP ${status})`);
-  return reply;
+  return { reply, httpStatus: status };
 }
 
-/** Thrown by typed upstream functions when the platform refuses; carries the reason and the field. */
+/**
+ * Thrown by typed upstream functions when the platform refuses: the catalogue
+ * key (platform/contract/errors.ts), the HTTP status of the reply, the
+ * main-API status (1 refused, 2 dead session), the reason and the field it
+ * belongs to. app/utils/upstream-errors.server.ts maps it for pages.
+ */
 export class UpstreamError extends Error {
   constructor(
+    readonly key: ErrorKey,
+    readonly httpStatus: number,
     readonly status: number,
     readonly reason: string,
     readonly field: string | null,
   ) {
-    super(reason);
+    super(`${key}: ${reason}`);
     this.name = "UpstreamError";
   }
 }
 
 /** Returns data on status 0, throws UpstreamError otherwise. */
 export async function callApiOrThrow<T>(path: string, fields: Fields = {}, options: CallOptions = {}): Promise<T> {
-  const reply = await callApi<T>(path, fields, options);
+  const { reply, httpStatus } = await callApiWithStatus<T>(path, fields, options);
   if (reply.status !== 0) {
-    const field = (reply.data as { field?: string | null } | null)?.field ?? null;
-    throw new UpstreamError(reply.status, reply.reason, field);
+    const field = reply.data?.field ?? null;
+    // A reply from a server that does not send keys yet: its status still tells a dead session apart.
+    const key = isErrorKey(reply.key) ? reply.key : reply.status === 2 ? "SESSION_INVALID" : "INTERNAL";
+    throw new UpstreamError(key, httpStatus, reply.status, reply.reason, field);
   }
   return reply.data;
 }

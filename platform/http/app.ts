@@ -5,7 +5,8 @@ import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
 import { noticesApi } from "./api/notices";
 import type { Env } from "./context";
-import { mainApiError } from "./errors-reply";
+import { DomainError } from "../modules/errors";
+import { mainApiError, UNKNOWN_PATH } from "./errors-reply";
 import { sandboxRoutes } from "./sandbox";
 import { thirdPartyApi } from "./third-party";
 
@@ -33,13 +34,13 @@ export function createHttpApp(ctx: Ctx): Hono<Env> {
     "*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ status: 1, reason: "请求内容过大", data: null }, 413),
+      onError: (c) => mainApiError(c, new DomainError("PAYLOAD_TOO_LARGE")),
     }),
   );
   api.route("/", accountsApi);
   api.route("/", noticesApi);
   api.onError((error, c) => mainApiError(c, error));
-  api.notFound((c) => c.json({ status: 1, reason: "接口不存在", data: null }, 404));
+  api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);
 
   const thirdParty = new Hono<Env>();
@@ -58,7 +59,7 @@ export function createHttpApp(ctx: Ctx): Hono<Env> {
   app.notFound((c) =>
     c.req.path.startsWith("/third-party/")
       ? c.json({ code: 100022, reason: "接口不存在", message: "接口不存在", data: null }, 404)
-      : c.json({ status: 1, reason: "接口不存在", data: null }, 404),
+      : mainApiError(c, UNKNOWN_PATH, 404),
   );
   app.onError((error, c) => mainApiError(c, error));
   return app;

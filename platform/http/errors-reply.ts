@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { DomainError } from "../modules/errors";
-import { ERROR_CATALOGUE } from "./errors";
+import { ERROR_CATALOGUE, type ApiErrorReply } from "../contract/errors";
 
 function asDomainError(error: unknown): DomainError {
   if (error instanceof DomainError) return error;
@@ -8,14 +8,19 @@ function asDomainError(error: unknown): DomainError {
   return new DomainError("INTERNAL");
 }
 
+/** The refusal of a path the main API does not have (HTTP 404). */
+export const UNKNOWN_PATH = new DomainError("NOT_FOUND", undefined, "接口不存在");
+
 /** Main API: HTTP 200 with a non-zero status and the reason; 500 only for faults of ours. */
-export function mainApiError(c: Context, error: unknown) {
+export function mainApiError(c: Context, error: unknown, httpStatus?: 404) {
   const e = asDomainError(error);
   const entry = ERROR_CATALOGUE[e.key];
   const reason = e.detail ?? entry.reason;
   const data = e.field || e.data ? { field: e.field ?? null, ...(e.data as object | undefined) } : null;
-  const http = e.key === "INTERNAL" || e.key === "DATABASE" ? 500 : e.key === "PAYLOAD_TOO_LARGE" ? 413 : 200;
-  return c.json({ status: entry.status, reason, data }, http);
+  const http =
+    httpStatus ?? (e.key === "INTERNAL" || e.key === "DATABASE" ? 500 : e.key === "PAYLOAD_TOO_LARGE" ? 413 : 200);
+  const reply: ApiErrorReply = { status: entry.status, reason, key: e.key, data };
+  return c.json(reply, http);
 }
 
 /** Third-party: the HTTP status and the numeric codes of spec §8. */

@@ -1,34 +1,10 @@
 /**
  * Domain errors. Modules throw these; platform/http maps them to the wire
- * through the one error catalogue in platform/http/errors.ts.
+ * through the one error catalogue in platform/contract/errors.ts.
  */
-export type ErrorKey =
-  | "SESSION_INVALID"
-  | "SESSION_EXPIRED"
-  | "BAD_REQUEST"
-  | "PAYLOAD_TOO_LARGE"
-  | "NOT_FOUND"
-  | "PERMISSION_DENIED"
-  | "PHONE_INVALID"
-  | "CODE_INVALID"
-  | "CODE_TOO_MANY_TRIES"
-  | "SMS_RATE_MINUTE"
-  | "SMS_RATE_HOUR"
-  | "SMS_RATE_DAY"
-  | "PHONE_REGISTERED"
-  | "AGREEMENT_REQUIRED"
-  | "PASSWORD_WEAK"
-  | "LOGIN_FAILED"
-  | "LOGIN_THROTTLED"
-  | "ACCOUNT_NOT_FOUND"
-  | "SUB_LOGIN_FAILED"
-  | "CREDIT_CODE_INVALID"
-  | "COMPANY_NAME_INVALID"
-  | "CONTACT_NAME_INVALID"
-  | "EMAIL_INVALID"
-  | "UNREGISTER_BLOCKED"
-  | "DATABASE"
-  | "INTERNAL";
+import type { ErrorKey } from "../contract/errors";
+
+export type { ErrorKey };
 
 export class DomainError extends Error {
   constructor(

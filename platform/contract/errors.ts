@@ -1,4 +1,35 @@
-import type { ErrorKey } from "../modules/errors";
+/**
+ * The error half of the contract between the tiers: every error key the
+ * platform can answer, its reason, its main-API status, its third-party code and
+ * its HTTP class. platform/http answers with it; app/upstream reads it.
+ */
+export type ErrorKey =
+  | "SESSION_INVALID"
+  | "SESSION_EXPIRED"
+  | "BAD_REQUEST"
+  | "PAYLOAD_TOO_LARGE"
+  | "NOT_FOUND"
+  | "PERMISSION_DENIED"
+  | "PHONE_INVALID"
+  | "CODE_INVALID"
+  | "CODE_TOO_MANY_TRIES"
+  | "SMS_RATE_MINUTE"
+  | "SMS_RATE_HOUR"
+  | "SMS_RATE_DAY"
+  | "PHONE_REGISTERED"
+  | "AGREEMENT_REQUIRED"
+  | "PASSWORD_WEAK"
+  | "LOGIN_FAILED"
+  | "LOGIN_THROTTLED"
+  | "ACCOUNT_NOT_FOUND"
+  | "SUB_LOGIN_FAILED"
+  | "CREDIT_CODE_INVALID"
+  | "COMPANY_NAME_INVALID"
+  | "CONTACT_NAME_INVALID"
+  | "EMAIL_INVALID"
+  | "UNREGISTER_BLOCKED"
+  | "DATABASE"
+  | "INTERNAL";
 
 /**
  * The error catalogue: every error the platform can answer, in one table.
@@ -61,3 +92,29 @@ export const THIRD_PARTY_CODES = {
   100301: "invalid work order document id",
   102252: "verification attempts limit reached",
 } as const;
+
+/**
+ * A main-API refusal on the wire (spec §7): `status` 1 (refused) or 2 (dead
+ * session), the reason to show, and `key`, the catalogue entry, so a client can
+ * tell a missing record from a broken database without reading the reason.
+ * `data.field` names the form field the reason belongs to.
+ */
+export interface ApiErrorReply {
+  status: 1 | 2;
+  reason: string;
+  key: ErrorKey;
+  data: ({ field: string | null } & Record<string, unknown>) | null;
+}
+
+/** A main-API success on the wire. */
+export interface ApiOkReply<T> {
+  status: 0;
+  reason: "";
+  data: T;
+}
+
+export type ApiReply<T> = ApiOkReply<T> | ApiErrorReply;
+
+export function isErrorKey(value: unknown): value is ErrorKey {
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, value);
+}
