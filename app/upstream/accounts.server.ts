@@ -1,19 +1,24 @@
-import type { UserInfoWire } from "../../platform/http/shapes/user-info";
-import type { VipInfo } from "../../platform/modules/membership/vip-info";
-import type { UnregisterBlocker } from "../../platform/modules/accounts/unregister";
+import type {
+  AccountCalls,
+  SmsPurpose,
+  UnregisterBlockerWire,
+  UserInfoWire,
+  VipInfoWire,
+} from "../../platform/contract/accounts";
 import { callApi, callApiOrThrow, type CallOptions } from "./transport.server";
 
+export type { SmsPurpose, UnregisterBlockerWire, UserInfoWire, VipInfoWire };
 export type UserInfo = UserInfoWire;
-export type { VipInfo, UnregisterBlocker };
+export type VipInfo = VipInfoWire;
+export type UnregisterBlocker = UnregisterBlockerWire;
 
-export type SmsPurpose = "register" | "login" | "company_register" | "unregister";
+/** One accounts call, its fields and reply typed by the contract (platform/contract/accounts.ts). */
+function call<P extends keyof AccountCalls>(path: P, input: AccountCalls[P]["input"], options: CallOptions = {}) {
+  return callApiOrThrow<AccountCalls[P]["data"]>(path, input, options);
+}
 
 export function sendVerifyCode(phone: string, purpose: SmsPurpose, options: CallOptions = {}) {
-  return callApiOrThrow<{ sent: boolean; resend_after_seconds: number }>(
-    "/auth/send_verify_code",
-    { phone, purpose },
-    options,
-  );
+  return call("/auth/send_verify_code", { phone, purpose }, options);
 }
 
 export interface RegisterInput {
@@ -33,11 +38,11 @@ function registrationFields(input: RegisterInput) {
     agree: input.agree ? "1" : "0",
     event_channel: input.eventChannel,
     bd_vid: input.bdVid,
-  };
+  } satisfies AccountCalls["/register"]["input"];
 }
 
 export function register(input: RegisterInput, options: CallOptions = {}) {
-  return callApiOrThrow<{ token: string }>("/register", registrationFields(input), options);
+  return call("/register", registrationFields(input), options);
 }
 
 export interface CompanyRegisterInput extends RegisterInput {
@@ -47,7 +52,7 @@ export interface CompanyRegisterInput extends RegisterInput {
 }
 
 export function registerCompany(input: CompanyRegisterInput, options: CallOptions = {}) {
-  return callApiOrThrow<{ token: string }>(
+  return call(
     "/company_register",
     {
       company_name: input.companyName,
@@ -60,19 +65,19 @@ export function registerCompany(input: CompanyRegisterInput, options: CallOption
 }
 
 export function loginWithPassword(phone: string, password: string, options: CallOptions = {}) {
-  return callApiOrThrow<{ token: string }>("/login", { login_type: "password", phone, password }, options);
+  return call("/login", { login_type: "password", phone, password }, options);
 }
 
 export function loginWithCode(phone: string, code: string, options: CallOptions = {}) {
-  return callApiOrThrow<{ token: string }>("/login", { login_type: "code", phone, code }, options);
+  return call("/login", { login_type: "code", phone, code }, options);
 }
 
 export function loginSubAccount(phone: string, name: string, password: string, options: CallOptions = {}) {
-  return callApiOrThrow<{ token: string }>("/sub_account_login", { phone, name, password }, options);
+  return call("/sub_account_login", { phone, name, password }, options);
 }
 
 export async function logout(session: string) {
-  await callApi("/logout", {}, { session });
+  await callApi<AccountCalls["/logout"]["data"]>("/logout", {}, { session });
 }
 
 /**
@@ -81,18 +86,19 @@ export async function logout(session: string) {
  */
 export async function getUserInfo(session: string | null): Promise<UserInfo | null> {
   if (!session) return null;
-  const reply = await callApi<UserInfo>("/get_user_info", { with_unread: 1 }, { session });
+  const fields: AccountCalls["/get_user_info"]["input"] = { with_unread: "1" };
+  const reply = await callApi<AccountCalls["/get_user_info"]["data"]>("/get_user_info", fields, { session });
   if (reply.status === 0) return reply.data;
   if (reply.status === 2) return null;
   throw new Error(`get_user_info: ${reply.reason}`);
 }
 
-let vipInfos: Promise<{ vipInfos: VipInfo[] }> | null = null;
+let vipInfos: Promise<AccountCalls["/get_user_vip_info"]["data"]> | null = null;
 
 /** The membership table is the same for everyone and changes only with a release: fetched once per process. */
 export function getVipInfos(session: string) {
   if (!vipInfos) {
-    const pending = callApiOrThrow<{ vipInfos: VipInfo[] }>("/get_user_vip_info", {}, { session });
+    const pending = call("/get_user_vip_info", {}, { session });
     vipInfos = pending;
     pending.catch(() => {
       if (vipInfos === pending) vipInfos = null;
@@ -102,17 +108,13 @@ export function getVipInfos(session: string) {
 }
 
 export function unregisterCheck(session: string) {
-  return callApiOrThrow<{ can_unregister: boolean; blockers: UnregisterBlocker[] }>(
-    "/unregister_check",
-    {},
-    { session },
-  );
+  return call("/unregister_check", {}, { session });
 }
 
 export function unregister(session: string, code: string, agree: boolean) {
-  return callApiOrThrow<null>("/unregister", { code, agree: agree ? "1" : "0" }, { session });
+  return call("/unregister", { code, agree: agree ? "1" : "0" }, { session });
 }
 
 export function changeNoticeEmail(session: string, email: string) {
-  return callApiOrThrow<{ email: string }>("/change_notice_email", { email }, { session });
+  return call("/change_notice_email", { email }, { session });
 }

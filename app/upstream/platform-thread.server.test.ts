@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLATFORM_THREAD_ROLE } from "../../platform/thread/wire";
+import { PLATFORM_THREAD_ROLE } from "../../platform/contract/thread";
 import { PlatformThread, readBodyUpTo, threadHandler, threadPlainHandler } from "./platform-thread.server";
 
 const ECHO_WORKER = new URL("../../tests/support/echo-platform-worker.mjs", import.meta.url);

@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
-import { MAX_BODY_BYTES } from "../../platform/http/app";
-import { PLATFORM_THREAD_ROLE, type WireRequest, type WireResponse } from "../../platform/thread/wire";
+import { MAX_BODY_BYTES } from "../../platform/contract/limits";
+import { PLATFORM_THREAD_ROLE, type WireRequest, type WireResponse } from "../../platform/contract/thread";
 import type { InProcessPlatform, PlainCall, PlainReply, PlatformHandler } from "./transport.server";
 
 type Settle = { resolve: (reply: WireResponse & { ok: true }) => void; reject: (error: Error) => void };

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { MAX_BODY_BYTES } from "../contract/limits";
 import { ping } from "../db/client";
 import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
@@ -9,8 +10,6 @@ import { DomainError } from "../modules/errors";
 import { mainApiError, UNKNOWN_PATH } from "./errors-reply";
 import { sandboxRoutes } from "./sandbox";
 import { thirdPartyApi } from "./third-party";
-
-export const MAX_BODY_BYTES = 64 * 1024;
 
 /** The platform's HTTP face: /api, /third-party, /sandbox (sandbox providers only), /healthz, /readyz. */
 export function createHttpApp(ctx: Ctx): Hono<Env> {

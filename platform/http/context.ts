@@ -1,18 +1,23 @@
 import type { Context } from "hono";
-import type { Caller, Ctx, Origin } from "../modules/context";
+import type { Caller, Ctx, Visitor } from "../modules/context";
 import { resolveSession } from "../modules/accounts/sessions";
 import type { Form } from "./wire";
 
 /** Hono variables every router shares. */
 export type Env = { Variables: { ctx: Ctx } };
 
-export function origin(c: Context): Origin {
+/** Whoever sent the request, signed in or not: its origin, for per-address limits. */
+export function visitor(c: Context): Visitor {
   const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  return { ip: forwarded || c.req.header("x-real-ip") || "local" };
+  return { origin: { ip: forwarded || c.req.header("x-real-ip") || "local" } };
 }
 
-/** The main API's caller: the `session` field of the body (spec §7). */
+/** The `session` field of the main API's body (spec §7), when it is a string. */
+export function sessionToken(form: Form): string | undefined {
+  return typeof form.session === "string" ? form.session : undefined;
+}
+
+/** The main API's signed-in caller: the `session` field of the body (spec §7); status 2 when it is dead. */
 export function callerFromForm(c: Context<Env>, form: Form): Promise<Caller> {
-  const token = typeof form.session === "string" ? form.session : undefined;
-  return resolveSession(c.var.ctx, token);
+  return resolveSession(c.var.ctx, visitor(c), { token: sessionToken(form) });
 }

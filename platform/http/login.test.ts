@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../db/seed";
 import { sessions } from "../db/schema";
+import { resolveSession } from "../modules/accounts/sessions";
 import { createSubAccount } from "../modules/accounts/sub-accounts";
 import { startTestPlatform, uniquePhone, MINUTE, type TestPlatform } from "../../tests/support/platform";
 
@@ -12,6 +13,9 @@ const THROTTLED = "登录失败次数过多，请15分钟后再试";
 const SUB_FAILED = "主账号手机号、子账号名称或密码错误";
 
 let t: TestPlatform;
+
+/** The signed-in caller behind a registered user's session, as a module operation takes it. */
+const callerOf = (user: { token: string }) => resolveSession(t.ctx, { origin: { ip: "test" } }, { token: user.token });
 beforeAll(async () => {
   t = await startTestPlatform();
 });
@@ -128,7 +132,11 @@ describe("/sub_account_login", () => {
 
   it("refuses a wrong password, an unknown name or an unknown main phone alike", async () => {
     const main = await t.registerUser();
-    await createSubAccount(t.ctx, main.userId, { name: "worker-1", password: "Worker1pass", moneyLimitFen: 100_00 });
+    await createSubAccount(t.ctx, await callerOf(main), {
+      name: "worker-1",
+      password: "Worker1pass",
+      moneyLimitFen: 100_00,
+    });
     const attempts = [
       { phone: main.phone, name: "worker-1", password: "Wrong1pass" },
       { phone: main.phone, name: "worker-2", password: "Worker1pass" },
@@ -146,7 +154,11 @@ describe("/sub_account_login", () => {
 
   it("a sub-account's password does not log in the main account, nor the reverse", async () => {
     const main = await t.registerUser();
-    await createSubAccount(t.ctx, main.userId, { name: "worker-1", password: "Worker1pass", moneyLimitFen: 0 });
+    await createSubAccount(t.ctx, await callerOf(main), {
+      name: "worker-1",
+      password: "Worker1pass",
+      moneyLimitFen: 0,
+    });
     expect((await t.post("/login", { phone: main.phone, password: "Worker1pass" })).body.status).toBe(1);
     const reply = await t.post("/sub_account_login", { phone: main.phone, name: "worker-1", password: main.password });
     expect(reply.body).toMatchObject({ status: 1, reason: SUB_FAILED });

@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subAccounts, users } from "../db/schema";
+import { resolveSession } from "../modules/accounts/sessions";
 import { createSubAccount } from "../modules/accounts/sub-accounts";
 import { startTestPlatform, MINUTE, type RegisteredUser, type TestPlatform } from "../../tests/support/platform";
 
@@ -9,6 +10,9 @@ const BLOCKED = "账号存在未处理事项，暂不能注销";
 const DENIED = "没有权限执行该操作";
 
 let t: TestPlatform;
+
+/** The signed-in caller behind a registered user's session, as a module operation takes it. */
+const callerOf = (user: { token: string }) => resolveSession(t.ctx, { origin: { ip: "test" } }, { token: user.token });
 beforeAll(async () => {
   t = await startTestPlatform();
 });
@@ -95,7 +99,11 @@ describe("/unregister", () => {
   it("closes the account: sessions die, logins fail, sub-accounts stop, and the phone may register again", async () => {
     const user = await t.registerUser();
     const otherSession = await t.login(user.phone, user.password);
-    await createSubAccount(t.ctx, user.userId, { name: "worker", password: "Worker123", moneyLimitFen: 10_00 });
+    await createSubAccount(t.ctx, await callerOf(user), {
+      name: "worker",
+      password: "Worker123",
+      moneyLimitFen: 10_00,
+    });
     const subLogin = await t.post("/sub_account_login", { phone: user.phone, name: "worker", password: "Worker123" });
     const subSession = subLogin.body.data.token as string;
 
@@ -129,7 +137,7 @@ describe("/unregister", () => {
 
   it("a sub-account session can neither check nor close", async () => {
     const user = await t.registerUser();
-    await createSubAccount(t.ctx, user.userId, { name: "worker", password: "Worker123", moneyLimitFen: 0 });
+    await createSubAccount(t.ctx, await callerOf(user), { name: "worker", password: "Worker123", moneyLimitFen: 0 });
     const subLogin = await t.post("/sub_account_login", { phone: user.phone, name: "worker", password: "Worker123" });
     const session = subLogin.body.data.token as string;
     expect((await check(session)).body).toMatchObject({ status: 1, reason: DENIED });

@@ -2,10 +2,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../db/schema";
+import { resolveSession } from "../modules/accounts/sessions";
 import { createSubAccount } from "../modules/accounts/sub-accounts";
 import { startTestPlatform, type TestPlatform } from "../../tests/support/platform";
 
 let t: TestPlatform;
+
+/** The signed-in caller behind a registered user's session, as a module operation takes it. */
+const callerOf = (user: { token: string }) => resolveSession(t.ctx, { origin: { ip: "test" } }, { token: user.token });
 beforeAll(async () => {
   t = await startTestPlatform();
 });
@@ -92,7 +96,11 @@ describe("/get_user_vip_info", () => {
 describe("a sub-account's view", () => {
   async function subAccountSession() {
     const main = await t.registerUser();
-    await createSubAccount(t.ctx, main.userId, { name: "gpu-lab", password: "Gpulab123", moneyLimitFen: 500_00 });
+    await createSubAccount(t.ctx, await callerOf(main), {
+      name: "gpu-lab",
+      password: "Gpulab123",
+      moneyLimitFen: 500_00,
+    });
     const login = await t.post("/sub_account_login", { phone: main.phone, name: "gpu-lab", password: "Gpulab123" });
     expect(login.body.status).toBe(0);
     return { main, session: login.body.data.token as string };

@@ -8,14 +8,27 @@ export interface Ctx {
   now: () => Date;
 }
 
-/** Who is calling: a main account, or one of its sub-accounts. */
-export interface Caller {
+/** A request's origin, for per-address rate limits. */
+export interface Origin {
+  ip: string;
+}
+
+/**
+ * Anyone calling the platform, signed in or not: the request's origin. Public
+ * operations (registration, login, SMS codes, notices) take a Visitor as their
+ * caller; the HTTP layer builds it from the request (platform/http/context.ts).
+ */
+export interface Visitor {
+  origin: Origin;
+}
+
+/**
+ * A signed-in caller: a main account, or one of its sub-accounts, behind a
+ * live session (resolved from the token by accounts/sessions.ts). A Caller is
+ * also a Visitor, so it can call public operations too.
+ */
+export interface Caller extends Visitor {
   sessionId: number;
   userId: number;
   subAccountId: number | null;
-}
-
-/** A request's origin, for rate limits. */
-export interface Origin {
-  ip: string;
 }

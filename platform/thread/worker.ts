@@ -1,6 +1,6 @@
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { getPlatform } from "../index";
-import { PLATFORM_THREAD_ROLE, type WireRequest, type WireResponse } from "./wire";
+import { PLATFORM_THREAD_ROLE, type WireRequest, type WireResponse } from "../contract/thread";
 
 /**
  * The platform on its own thread (see docs/decisions/011-platform-thread.md).

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { SMS_PURPOSES } from "../../contract/accounts";
 import { loginSubAccount, loginWithCode, loginWithPassword } from "../../modules/accounts/login";
 import { changeNoticeEmail } from "../../modules/accounts/profile";
 import { registerCompany, registerPersonal } from "../../modules/accounts/register";
@@ -7,9 +8,10 @@ import { revokeSession } from "../../modules/accounts/sessions";
 import { unregister, unregisterCheck } from "../../modules/accounts/unregister";
 import { sendVerifyCode } from "../../modules/accounts/verify-codes";
 import { getUserSnapshot } from "../../modules/accounts/user-info";
-import { listVipInfos } from "../../modules/membership/vip-info";
-import { callerFromForm, origin, type Env } from "../context";
+import { listVipTiers } from "../../modules/membership/vip-info";
+import { callerFromForm, sessionToken, visitor, type Env } from "../context";
 import * as f from "../fields";
+import { toNoticeEmail, toSentCode, toToken, toUnregisterCheck, toVipInfos } from "../shapes/accounts";
 import { toUserInfo } from "../shapes/user-info";
 import { ok, parseFields, readForm } from "../wire";
 
@@ -19,14 +21,11 @@ accountsApi.post("/auth/send_verify_code", async (c) => {
   const input = parseFields(
     z.object({
       phone: f.phone(),
-      purpose: z.enum(["register", "login", "company_register", "unregister"], {
-        errorMap: () => ({ message: "验证码用途不正确" }),
-      }),
+      purpose: z.enum(SMS_PURPOSES, { errorMap: () => ({ message: "验证码用途不正确" }) }),
     }),
     await readForm(c),
   );
-  await sendVerifyCode(c.var.ctx, input);
-  return ok(c, { sent: true, resend_after_seconds: 60 });
+  return ok(c, toSentCode(await sendVerifyCode(c.var.ctx, visitor(c), input)));
 });
 
 const registerFields = {
@@ -51,8 +50,7 @@ const registration = (input: z.infer<typeof RegisterFields>) => ({
 
 accountsApi.post("/register", async (c) => {
   const input = parseFields(RegisterFields, await readForm(c));
-  const token = await registerPersonal(c.var.ctx, registration(input));
-  return ok(c, { token });
+  return ok(c, toToken(await registerPersonal(c.var.ctx, visitor(c), registration(input))));
 });
 
 accountsApi.post("/company_register", async (c) => {
@@ -65,26 +63,26 @@ accountsApi.post("/company_register", async (c) => {
     }),
     await readForm(c),
   );
-  const token = await registerCompany(c.var.ctx, {
+  const session = await registerCompany(c.var.ctx, visitor(c), {
     companyName: input.company_name,
     creditCode: input.credit_code,
     contactName: input.contact_name,
     ...registration(input),
   });
-  return ok(c, { token });
+  return ok(c, toToken(session));
 });
 
 accountsApi.post("/login", async (c) => {
   const form = await readForm(c);
-  const byCode = form.login_type === "code";
-  const token = byCode
-    ? await loginWithCode(c.var.ctx, parseFields(z.object({ phone: f.phone(), code: f.smsCode }), form), origin(c))
-    : await loginWithPassword(
-        c.var.ctx,
-        parseFields(z.object({ phone: f.phone(), password: f.password }), form),
-        origin(c),
-      );
-  return ok(c, { token });
+  const session =
+    form.login_type === "code"
+      ? await loginWithCode(c.var.ctx, visitor(c), parseFields(z.object({ phone: f.phone(), code: f.smsCode }), form))
+      : await loginWithPassword(
+          c.var.ctx,
+          visitor(c),
+          parseFields(z.object({ phone: f.phone(), password: f.password }), form),
+        );
+  return ok(c, toToken(session));
 });
 
 accountsApi.post("/sub_account_login", async (c) => {
@@ -92,12 +90,12 @@ accountsApi.post("/sub_account_login", async (c) => {
     z.object({ phone: f.phone("主账号手机号"), name: f.requiredText("子账号名称", 32), password: f.password }),
     await readForm(c),
   );
-  const token = await loginSubAccount(
-    c.var.ctx,
-    { mainPhone: input.phone, name: input.name, password: input.password },
-    origin(c),
-  );
-  return ok(c, { token });
+  const session = await loginSubAccount(c.var.ctx, visitor(c), {
+    mainPhone: input.phone,
+    name: input.name,
+    password: input.password,
+  });
+  return ok(c, toToken(session));
 });
 
 accountsApi.post("/logout", async (c) => {
@@ -111,21 +109,20 @@ const UserInfoOptions = z.object({ with_unread: f.flag("with_unread") });
 
 accountsApi.post("/get_user_info", async (c) => {
   const form = await readForm(c);
-  const token = typeof form.session === "string" ? form.session : undefined;
   // with_unread=1 adds the unread notification and message counts (the web shell asks on every navigation).
   const { with_unread } = parseFields(UserInfoOptions, form);
-  return ok(c, toUserInfo(await getUserSnapshot(c.var.ctx, token, { withUnread: with_unread })));
+  const snapshot = await getUserSnapshot(c.var.ctx, visitor(c), { token: sessionToken(form), withUnread: with_unread });
+  return ok(c, toUserInfo(snapshot));
 });
 
 accountsApi.post("/get_user_vip_info", async (c) => {
-  await callerFromForm(c, await readForm(c));
-  return ok(c, { vipInfos: listVipInfos() });
+  const caller = await callerFromForm(c, await readForm(c));
+  return ok(c, toVipInfos(listVipTiers(c.var.ctx, caller)));
 });
 
 accountsApi.post("/unregister_check", async (c) => {
   const caller = await callerFromForm(c, await readForm(c));
-  const blockers = await unregisterCheck(c.var.ctx, caller);
-  return ok(c, { can_unregister: blockers.length === 0, blockers });
+  return ok(c, toUnregisterCheck(await unregisterCheck(c.var.ctx, caller)));
 });
 
 accountsApi.post("/unregister", async (c) => {
@@ -140,5 +137,5 @@ accountsApi.post("/change_notice_email", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
   const input = parseFields(z.object({ email: f.requiredText("邮箱", 254) }), form);
-  return ok(c, { email: await changeNoticeEmail(c.var.ctx, caller, input.email) });
+  return ok(c, toNoticeEmail(await changeNoticeEmail(c.var.ctx, caller, { email: input.email })));
 });

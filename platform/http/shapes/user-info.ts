@@ -1,8 +1,9 @@
+import type { UserInfoWire } from "../../contract/accounts";
 import type { UserSnapshot } from "../../modules/accounts/user-info";
 import { fenToYuan } from "../../rules/money";
 
 /** The wire shape of spec §3 "User info"; amounts are yuan strings with two decimals. */
-export function toUserInfo(u: UserSnapshot) {
+export function toUserInfo(u: UserSnapshot): UserInfoWire {
   return {
     Name: u.nickname,
     Phone: u.phone,
@@ -25,5 +26,3 @@ export function toUserInfo(u: UserSnapshot) {
     CreatedAt: u.createdAt.toISOString(),
   };
 }
-
-export type UserInfoWire = ReturnType<typeof toUserInfo>;

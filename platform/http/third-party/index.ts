@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { resolveSession } from "../../modules/accounts/sessions";
 import type { Caller } from "../../modules/context";
-import type { Env } from "../context";
+import { visitor, type Env } from "../context";
 import { thirdPartyError } from "../errors-reply";
 
 export type ThirdPartyEnv = Env & { Variables: Env["Variables"] & { caller: Caller } };
@@ -16,7 +16,7 @@ export const thirdPartyApi = new Hono<ThirdPartyEnv>();
 thirdPartyApi.use("*", async (c, next) => {
   const header = c.req.header("authorization") ?? "";
   const token = header.replace(/^Bearer\s+/i, "").trim() || undefined;
-  c.set("caller", await resolveSession(c.var.ctx, token));
+  c.set("caller", await resolveSession(c.var.ctx, visitor(c), { token }));
   await next();
 });
 

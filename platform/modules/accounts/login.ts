@@ -1,11 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { subAccounts, users } from "../../db/schema";
 import { PHONE_PATTERN } from "../../rules/validation";
-import type { Ctx, Origin } from "../context";
+import type { Ctx, Origin, Visitor } from "../context";
 import { fail } from "../errors";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
 import { clearEvents, countRecentEvents, recordEvent } from "./rate-limit";
-import { createSession } from "./sessions";
+import { createSession, type IssuedSession } from "./sessions";
 import { consumeVerifyCode } from "./verify-codes";
 
 /** Failed logins: 5 per phone and 30 per IP within 15 minutes, then refused until the window passes. */
@@ -38,9 +38,9 @@ async function findOpenUser(ctx: Ctx, phone: string) {
 /** Phone and password. Every success issues a new token. */
 export async function loginWithPassword(
   ctx: Ctx,
+  { origin }: Visitor,
   input: { phone: string; password: string },
-  origin: Origin,
-): Promise<string> {
+): Promise<IssuedSession> {
   if (!PHONE_PATTERN.test(input.phone)) fail("PHONE_INVALID", "phone");
   await assertNotThrottled(ctx, input.phone, origin);
   const user = await findOpenUser(ctx, input.phone);
@@ -56,11 +56,16 @@ export async function loginWithPassword(
 }
 
 /** Phone and SMS code (purpose "login"). */
-export async function loginWithCode(ctx: Ctx, input: { phone: string; code: string }, origin: Origin): Promise<string> {
+export async function loginWithCode(
+  ctx: Ctx,
+  visitor: Visitor,
+  input: { phone: string; code: string },
+): Promise<IssuedSession> {
+  const { origin } = visitor;
   if (!PHONE_PATTERN.test(input.phone)) fail("PHONE_INVALID", "phone");
   await assertNotThrottled(ctx, input.phone, origin);
   try {
-    await consumeVerifyCode(ctx, { phone: input.phone, purpose: "login", code: input.code });
+    await consumeVerifyCode(ctx, visitor, { phone: input.phone, purpose: "login", code: input.code });
   } catch (error) {
     await recordFailure(ctx, input.phone, origin);
     throw error;
@@ -74,9 +79,9 @@ export async function loginWithCode(ctx: Ctx, input: { phone: string; code: stri
 /** Main account phone, sub-account name and password. */
 export async function loginSubAccount(
   ctx: Ctx,
+  { origin }: Visitor,
   input: { mainPhone: string; name: string; password: string },
-  origin: Origin,
-): Promise<string> {
+): Promise<IssuedSession> {
   if (!PHONE_PATTERN.test(input.mainPhone)) fail("PHONE_INVALID", "mainPhone");
   const subject = `${input.mainPhone}/${input.name}`;
   await assertNotThrottled(ctx, subject, origin);

@@ -4,11 +4,15 @@ import { EMAIL_PATTERN } from "../../rules/validation";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 
-/** Sets the address that receives notices by email. Main accounts only. */
-export async function changeNoticeEmail(ctx: Ctx, caller: Caller, email: string): Promise<string> {
+/** Sets the address that receives notices by email (trimmed, lower case). Main accounts only. */
+export async function changeNoticeEmail(
+  ctx: Ctx,
+  caller: Caller,
+  input: { email: string },
+): Promise<{ noticeEmail: string }> {
   if (caller.subAccountId !== null) fail("PERMISSION_DENIED");
-  const normalized = email.trim().toLowerCase();
+  const normalized = input.email.trim().toLowerCase();
   if (normalized.length > 254 || !EMAIL_PATTERN.test(normalized)) fail("EMAIL_INVALID", "email");
   await ctx.db.update(users).set({ noticeEmail: normalized }).where(eq(users.id, caller.userId));
-  return normalized;
+  return { noticeEmail: normalized };
 }

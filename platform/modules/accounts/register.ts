@@ -2,10 +2,10 @@ import { and, eq, isNull } from "drizzle-orm";
 import { messages, notifications, users } from "../../db/schema";
 import { inTransaction, pgCode } from "../../db/tx";
 import { isStrongPassword, isValidCreditCode, PHONE_PATTERN } from "../../rules/validation";
-import type { Ctx } from "../context";
+import type { Ctx, Visitor } from "../context";
 import { fail } from "../errors";
 import { hashPassword } from "./passwords";
-import { createSession } from "./sessions";
+import { createSession, type IssuedSession } from "./sessions";
 import { consumeVerifyCode } from "./verify-codes";
 
 export interface PersonalRegistration {
@@ -65,10 +65,14 @@ async function insertUser(ctx: Ctx, values: typeof users.$inferInsert): Promise<
 }
 
 /** Registers a personal main account and logs it in; returns the new session token. */
-export async function registerPersonal(ctx: Ctx, input: PersonalRegistration): Promise<string> {
+export async function registerPersonal(
+  ctx: Ctx,
+  visitor: Visitor,
+  input: PersonalRegistration,
+): Promise<IssuedSession> {
   checkCommon(input);
   if (await phoneIsTaken(ctx, input.phone)) fail("PHONE_REGISTERED", "phone");
-  await consumeVerifyCode(ctx, { phone: input.phone, purpose: "register", code: input.code });
+  await consumeVerifyCode(ctx, visitor, { phone: input.phone, purpose: "register", code: input.code });
   const now = ctx.now();
   const userId = await insertUser(ctx, {
     phone: input.phone,
@@ -83,7 +87,7 @@ export async function registerPersonal(ctx: Ctx, input: PersonalRegistration): P
 }
 
 /** Registers an enterprise main account and logs it in; returns the new session token. */
-export async function registerCompany(ctx: Ctx, input: CompanyRegistration): Promise<string> {
+export async function registerCompany(ctx: Ctx, visitor: Visitor, input: CompanyRegistration): Promise<IssuedSession> {
   const companyName = input.companyName.trim();
   const contactName = input.contactName.trim();
   const creditCode = input.creditCode.trim().toUpperCase();
@@ -92,7 +96,7 @@ export async function registerCompany(ctx: Ctx, input: CompanyRegistration): Pro
   if (contactName.length < 2 || contactName.length > 20) fail("CONTACT_NAME_INVALID", "contactName");
   checkCommon(input);
   if (await phoneIsTaken(ctx, input.phone)) fail("PHONE_REGISTERED", "phone");
-  await consumeVerifyCode(ctx, { phone: input.phone, purpose: "company_register", code: input.code });
+  await consumeVerifyCode(ctx, visitor, { phone: input.phone, purpose: "company_register", code: input.code });
   const now = ctx.now();
   const userId = await insertUser(ctx, {
     phone: input.phone,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { messages, notifications, sessions, subAccounts, users } from "../../db/schema";
-import type { Caller, Ctx } from "../context";
+import type { Caller, Ctx, Visitor } from "../context";
 import { fail } from "../errors";
 
 /** See docs/decisions/003-session-lifetimes.md. */
@@ -17,12 +17,17 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** A session just issued: the token the client sends from now on (shown once; only its hash is kept). */
+export interface IssuedSession {
+  token: string;
+}
+
 /** A new random 256-bit token; only its hash is stored. */
 export async function createSession(
   db: Db,
   now: Date,
   owner: { userId: number; subAccountId?: number | null },
-): Promise<string> {
+): Promise<IssuedSession> {
   const token = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
@@ -32,7 +37,7 @@ export async function createSession(
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
   });
-  return token;
+  return { token };
 }
 
 /** The account columns a session check reads: never the password hash or the registration details. */
@@ -120,16 +125,18 @@ function sessionQuery(db: Db, withUnread: boolean): SessionQuery {
  * The caller behind a token, with its account rows, in one query. Unknown,
  * revoked tokens, closed accounts and disabled sub-accounts fail with
  * SESSION_INVALID; idle-expired or absolutely expired tokens with
- * SESSION_EXPIRED. Both are status 2 on the main API.
+ * SESSION_EXPIRED. Both are status 2 on the main API. The visitor's origin
+ * travels on with the caller.
  */
 export async function resolveSessionWithAccount(
   ctx: Ctx,
-  token: string | undefined,
-  options: { withUnread?: boolean } = {},
+  visitor: Visitor,
+  input: { token: string | undefined; withUnread?: boolean },
 ): Promise<LiveSession> {
+  const { token } = input;
   if (!token || !TOKEN_SHAPE.test(token)) return fail("SESSION_INVALID");
   const now = ctx.now();
-  const [row] = await sessionQuery(ctx.db, options.withUnread ?? false).execute({ tokenHash: hashToken(token) });
+  const [row] = await sessionQuery(ctx.db, input.withUnread ?? false).execute({ tokenHash: hashToken(token) });
   if (
     !row ||
     row.session.revokedAt ||
@@ -149,7 +156,12 @@ export async function resolveSessionWithAccount(
     await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
   }
   return {
-    caller: { sessionId: row.session.id, userId: row.session.userId, subAccountId: row.session.subAccountId },
+    caller: {
+      origin: visitor.origin,
+      sessionId: row.session.id,
+      userId: row.session.userId,
+      subAccountId: row.session.subAccountId,
+    },
     user: row.user,
     subAccount: row.subAccount,
     unread: { notifications: row.unreadNotifications, messages: row.unreadMessages },
@@ -157,10 +169,15 @@ export async function resolveSessionWithAccount(
 }
 
 /** The caller behind a token (see resolveSessionWithAccount). */
-export async function resolveSession(ctx: Ctx, token: string | undefined): Promise<Caller> {
-  return (await resolveSessionWithAccount(ctx, token)).caller;
+export async function resolveSession(
+  ctx: Ctx,
+  visitor: Visitor,
+  input: { token: string | undefined },
+): Promise<Caller> {
+  return (await resolveSessionWithAccount(ctx, visitor, input)).caller;
 }
 
+/** Ends the caller's own session. */
 export async function revokeSession(ctx: Ctx, caller: Caller): Promise<void> {
   await ctx.db
     .update(sessions)

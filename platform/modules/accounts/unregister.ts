@@ -1,15 +1,19 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { subAccounts, users } from "../../db/schema";
 import { inTransaction } from "../../db/tx";
-import { fenToYuan } from "../../rules/money";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 import { revokeAllSessions } from "./sessions";
 import { consumeVerifyCode } from "./verify-codes";
 
+/**
+ * What keeps an account from being closed, with the amount in fen: a positive
+ * cash balance, arrears (the debt, positive), or compute vouchers left.
+ * Instances join this list with the rental area.
+ */
 export interface UnregisterBlocker {
   key: "balance" | "arrears" | "power_money";
-  message: string;
+  amountFen: number;
 }
 
 interface Balances {
@@ -17,18 +21,11 @@ interface Balances {
   powerMoneyFen: number;
 }
 
-/** What keeps an account from being closed. Instances join this list with the rental area. */
 export function unregisterBlockers(b: Balances): UnregisterBlocker[] {
   const blockers: UnregisterBlocker[] = [];
-  if (b.moneyFen > 0)
-    blockers.push({ key: "balance", message: `账户余额为 ¥${fenToYuan(b.moneyFen)}，请先提现或消费后再注销` });
-  if (b.moneyFen < 0)
-    blockers.push({ key: "arrears", message: `账户欠费 ¥${fenToYuan(-b.moneyFen)}，请先充值结清欠费` });
-  if (b.powerMoneyFen > 0)
-    blockers.push({
-      key: "power_money",
-      message: `算力券余额为 ¥${fenToYuan(b.powerMoneyFen)}，注销后将作废，请先使用`,
-    });
+  if (b.moneyFen > 0) blockers.push({ key: "balance", amountFen: b.moneyFen });
+  if (b.moneyFen < 0) blockers.push({ key: "arrears", amountFen: -b.moneyFen });
+  if (b.powerMoneyFen > 0) blockers.push({ key: "power_money", amountFen: b.powerMoneyFen });
   return blockers;
 }
 
@@ -41,9 +38,14 @@ async function loadBalances(ctx: Ctx, userId: number): Promise<Balances> {
   return row ?? fail("SESSION_INVALID");
 }
 
-export async function unregisterCheck(ctx: Ctx, caller: Caller): Promise<UnregisterBlocker[]> {
+/** Whether the caller's main account may be closed now, and what stands in the way. Main accounts only. */
+export async function unregisterCheck(
+  ctx: Ctx,
+  caller: Caller,
+): Promise<{ canUnregister: boolean; blockers: UnregisterBlocker[] }> {
   if (caller.subAccountId !== null) fail("PERMISSION_DENIED");
-  return unregisterBlockers(await loadBalances(ctx, caller.userId));
+  const blockers = unregisterBlockers(await loadBalances(ctx, caller.userId));
+  return { canUnregister: blockers.length === 0, blockers };
 }
 
 /**
@@ -57,7 +59,7 @@ export async function unregister(ctx: Ctx, caller: Caller, input: { code: string
   const [user] = await ctx.db.select({ phone: users.phone }).from(users).where(eq(users.id, caller.userId)).limit(1);
   if (!user) return fail("SESSION_INVALID");
   if (unregisterBlockers(await loadBalances(ctx, caller.userId)).length > 0) fail("UNREGISTER_BLOCKED");
-  await consumeVerifyCode(ctx, { phone: user.phone, purpose: "unregister", code: input.code });
+  await consumeVerifyCode(ctx, caller, { phone: user.phone, purpose: "unregister", code: input.code });
   const now = ctx.now();
   await inTransaction(ctx.db, async (tx) => {
     // Lock the row and re-check under the lock: money may have moved since the check above.

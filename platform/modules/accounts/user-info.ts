@@ -1,6 +1,6 @@
 import { subAccountCanUseFen } from "../../rules/balances";
 import { vipLevelFor, vipScore } from "../../rules/vip";
-import type { Ctx } from "../context";
+import type { Ctx, Visitor } from "../context";
 import { resolveSessionWithAccount } from "./sessions";
 
 export interface UserSnapshot {
@@ -25,15 +25,24 @@ export interface UserSnapshot {
 /**
  * The account behind a token as one plain snapshot (main account figures, the
  * sub-account when there is one, and on request the unread counts spec §2
- * loads with user info on every navigation), from one query.
+ * loads with user info on every navigation), from one query. It takes the
+ * token rather than a resolved Caller because it is the session lookup itself:
+ * resolving first would read the same rows twice on every page view.
  */
 export async function getUserSnapshot(
   ctx: Ctx,
-  token: string | undefined,
-  options: { withUnread?: boolean } = {},
+  visitor: Visitor,
+  input: { token: string | undefined; withUnread?: boolean },
 ): Promise<UserSnapshot> {
-  const withUnread = options.withUnread ?? false;
-  const { user, subAccount: sub, unread } = await resolveSessionWithAccount(ctx, token, { withUnread });
+  const withUnread = input.withUnread ?? false;
+  const {
+    user,
+    subAccount: sub,
+    unread,
+  } = await resolveSessionWithAccount(ctx, visitor, {
+    token: input.token,
+    withUnread,
+  });
   const subAccount: UserSnapshot["subAccount"] = sub && {
     id: sub.id,
     name: sub.name,

@@ -4,7 +4,7 @@ import { verifyCodes } from "../../db/schema";
 import { inTransaction } from "../../db/tx";
 import type { SmsPurpose } from "../../providers/sms/types";
 import { CODE_PATTERN, PHONE_PATTERN } from "../../rules/validation";
-import type { Ctx } from "../context";
+import type { Ctx, Visitor } from "../context";
 import { fail } from "../errors";
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -23,12 +23,22 @@ function codeHash(phone: string, purpose: string, code: string): string {
   return createHash("sha256").update(`${phone}:${purpose}:${code}`).digest("hex");
 }
 
+/** A code on its way: when it was sent, and how long until the same phone may ask again. */
+export interface SentCode {
+  sentAt: Date;
+  resendAfterMs: number;
+}
+
 /**
  * Sends a 6-digit code. The reply is the same whether or not the phone has an
  * account. Rate limits are checked under a per-phone transaction lock, so two
  * concurrent requests cannot both pass the same limit.
  */
-export async function sendVerifyCode(ctx: Ctx, input: { phone: string; purpose: SmsPurpose }): Promise<void> {
+export async function sendVerifyCode(
+  ctx: Ctx,
+  _visitor: Visitor,
+  input: { phone: string; purpose: SmsPurpose },
+): Promise<SentCode> {
   if (!PHONE_PATTERN.test(input.phone)) fail("PHONE_INVALID", "phone");
   const now = ctx.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -52,6 +62,7 @@ export async function sendVerifyCode(ctx: Ctx, input: { phone: string; purpose: 
     });
   });
   await ctx.providers.sms.sendCode({ phone: input.phone, purpose: input.purpose, code });
+  return { sentAt: now, resendAfterMs: SMS_LIMITS[0].windowMs };
 }
 
 /**
@@ -61,6 +72,7 @@ export async function sendVerifyCode(ctx: Ctx, input: { phone: string; purpose: 
  */
 export async function consumeVerifyCode(
   ctx: Ctx,
+  _caller: Visitor,
   input: { phone: string; purpose: SmsPurpose; code: string; field?: string },
 ): Promise<void> {
   const field = input.field ?? "code";

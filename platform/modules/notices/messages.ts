@@ -1,16 +1,22 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { messages } from "../../db/schema";
 import type { Caller, Ctx } from "../context";
+import type { Page, PageRequest } from "../page";
 
-export interface MessageItem {
-  Id: number;
-  CreateAt: string;
-  Message: string;
-  Read: boolean;
+export interface Message {
+  id: number;
+  createdAt: Date;
+  message: string;
+  read: boolean;
 }
 
-/** The caller's messages (account events: logins, balance changes, …), newest first. */
-export async function listMessages(ctx: Ctx, caller: Caller, page: number, pageSize: number) {
+/** The caller's messages (account events: logins, balance changes, …), newest first, with the unread count. */
+export async function listMessages(
+  ctx: Ctx,
+  caller: Caller,
+  input: PageRequest,
+): Promise<Page<Message> & { unread: number }> {
+  const { page, pageSize } = input;
   const where = eq(messages.userId, caller.userId);
   const rows = await ctx.db
     .select()
@@ -24,25 +30,15 @@ export async function listMessages(ctx: Ctx, caller: Caller, page: number, pageS
     .select({ n: count() })
     .from(messages)
     .where(and(where, isNull(messages.readAt)));
-  const list: MessageItem[] = rows.map((r) => ({
-    Id: r.id,
-    CreateAt: r.createdAt.toISOString(),
-    Message: r.message,
-    Read: r.readAt !== null,
-  }));
-  return { list, total: Number(total?.n ?? 0), unread: Number(unread?.n ?? 0), page, page_size: pageSize };
+  const items = rows.map((r) => ({ id: r.id, createdAt: r.createdAt, message: r.message, read: r.readAt !== null }));
+  return { items, total: Number(total?.n ?? 0), unread: Number(unread?.n ?? 0), page, pageSize };
 }
 
-export async function markAllMessagesRead(ctx: Ctx, caller: Caller): Promise<number> {
+export async function markAllMessagesRead(ctx: Ctx, caller: Caller): Promise<{ updated: number }> {
   const updated = await ctx.db
     .update(messages)
     .set({ readAt: ctx.now() })
     .where(and(eq(messages.userId, caller.userId), isNull(messages.readAt)))
     .returning({ id: messages.id });
-  return updated.length;
-}
-
-/** Adds a message to a user's list (used by account events such as registration). */
-export async function postMessage(ctx: Ctx, userId: number, message: string): Promise<void> {
-  await ctx.db.insert(messages).values({ userId, message, createdAt: ctx.now() });
+  return { updated: updated.length };
 }

@@ -1,27 +1,33 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { notifications } from "../../db/schema";
 import type { Caller, Ctx } from "../context";
+import type { Page, PageRequest } from "../page";
 
-/** status: -1 all, 0 unread, 1 read. */
-export type ReadFilter = -1 | 0 | 1;
+/** Which notifications to list: all, the unread ones, or the read ones. */
+export type ReadFilter = "all" | "unread" | "read";
 
-export interface NotificationItem {
-  Id: number;
-  Title: string;
-  Original: string;
-  CreateAt: string;
-  Read: boolean;
+export interface Notification {
+  id: number;
+  title: string;
+  original: string;
+  createdAt: Date;
+  read: boolean;
 }
 
-function readCondition(status: ReadFilter): SQL | undefined {
-  if (status === 0) return isNull(notifications.readAt);
-  if (status === 1) return isNotNull(notifications.readAt);
+function readCondition(filter: ReadFilter): SQL | undefined {
+  if (filter === "unread") return isNull(notifications.readAt);
+  if (filter === "read") return isNotNull(notifications.readAt);
   return undefined;
 }
 
-/** The caller's notifications (a sub-account sees its main account's), newest first. */
-export async function listNotifications(ctx: Ctx, caller: Caller, page: number, pageSize: number, status: ReadFilter) {
-  const where = and(eq(notifications.userId, caller.userId), readCondition(status));
+/** The caller's notifications (a sub-account sees its main account's), newest first, with the unread count. */
+export async function listNotifications(
+  ctx: Ctx,
+  caller: Caller,
+  input: PageRequest & { filter: ReadFilter },
+): Promise<Page<Notification> & { unread: number }> {
+  const { page, pageSize } = input;
+  const where = and(eq(notifications.userId, caller.userId), readCondition(input.filter));
   const rows = await ctx.db
     .select()
     .from(notifications)
@@ -34,21 +40,21 @@ export async function listNotifications(ctx: Ctx, caller: Caller, page: number, 
     .select({ n: count() })
     .from(notifications)
     .where(and(eq(notifications.userId, caller.userId), isNull(notifications.readAt)));
-  const list: NotificationItem[] = rows.map((r) => ({
-    Id: r.id,
-    Title: r.title,
-    Original: r.original,
-    CreateAt: r.createdAt.toISOString(),
-    Read: r.readAt !== null,
+  const items = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    original: r.original,
+    createdAt: r.createdAt,
+    read: r.readAt !== null,
   }));
-  return { list, total: Number(total?.n ?? 0), unread: Number(unread?.n ?? 0), page, page_size: pageSize };
+  return { items, total: Number(total?.n ?? 0), unread: Number(unread?.n ?? 0), page, pageSize };
 }
 
-export async function markAllNotificationsRead(ctx: Ctx, caller: Caller): Promise<number> {
+export async function markAllNotificationsRead(ctx: Ctx, caller: Caller): Promise<{ updated: number }> {
   const updated = await ctx.db
     .update(notifications)
     .set({ readAt: ctx.now() })
     .where(and(eq(notifications.userId, caller.userId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
-  return updated.length;
+  return { updated: updated.length };
 }

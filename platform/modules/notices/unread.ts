@@ -1,13 +1,22 @@
 import { resolveSessionWithAccount } from "../accounts/sessions";
-import type { Ctx } from "../context";
+import type { Ctx, Visitor } from "../context";
 
-export interface UnreadState {
-  notifications_unread: number;
-  messages_unread: number;
+/** Unread notifications and messages of the account. */
+export interface UnreadCounts {
+  notifications: number;
+  messages: number;
 }
 
-/** The bar's unread counts, read with the session in one query (the lists load when a dropdown opens). */
-export async function unreadState(ctx: Ctx, token: string | undefined): Promise<UnreadState> {
-  const { unread } = await resolveSessionWithAccount(ctx, token, { withUnread: true });
-  return { notifications_unread: unread.notifications, messages_unread: unread.messages };
+/**
+ * The bar's unread counts, read with the session in one query (the lists load
+ * when a dropdown opens). Like getUserSnapshot, it takes the token: it is the
+ * session lookup itself.
+ */
+export async function unreadState(
+  ctx: Ctx,
+  visitor: Visitor,
+  input: { token: string | undefined },
+): Promise<UnreadCounts> {
+  const { unread } = await resolveSessionWithAccount(ctx, visitor, { token: input.token, withUnread: true });
+  return unread;
 }

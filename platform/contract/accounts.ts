@@ -1,0 +1,122 @@
+/**
+ * The accounts area of the main API on the wire (spec §3, §7): registration,
+ * login, sessions, user info, membership, unregistration and the notice email.
+ * Names and JSON are exactly what outside clients see; do not rename.
+ */
+import type { MainApiCall, NoFields } from "./calls";
+
+/** What an SMS code is for; a code sent for one purpose never passes for another. */
+export const SMS_PURPOSES = ["register", "login", "company_register", "unregister"] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+/** A checkbox on the wire: "1" (also "true" or "on") is yes, anything else no. */
+export type AgreeFlag = "1" | "0";
+
+/** The source of a registration: "sy" from the top bar's register button, else "dl". */
+export type EventChannel = "dl" | "sy";
+
+// ---- replies ----------------------------------------------------------------
+
+/** A new session: the token the caller sends as `session` from now on. */
+export type TokenWire = { token: string };
+
+export type SendVerifyCodeWire = { sent: true; resend_after_seconds: number };
+
+/** A sub-account's spending figures, yuan strings with two decimals. */
+export type SubAccountWire = {
+  Name: string;
+  MoneyLimit: string;
+  MoneyUsed: string;
+  MoneyCanUse: string;
+};
+
+/** The wire shape of spec §3 "User info"; amounts are yuan strings with two decimals. */
+export type UserInfoWire = {
+  Name: string;
+  Phone: string;
+  AccountType: "personal" | "enterprise";
+  CompanyName: string | null;
+  NoticeEmail: string | null;
+  /** Present (not null) when the session is a sub-account's. */
+  SubAccount: SubAccountWire | null;
+  VipLevel: number;
+  AccumulatedMoney: string;
+  Money: string;
+  PowerMoney: string;
+  CreditMoneyQuota: string;
+  userVipInfo: { vip_score: number };
+  /** Only with `with_unread=1`. */
+  Unread?: { Notifications: number; Messages: number };
+  /** ISO 8601. */
+  CreatedAt: string;
+};
+
+/** One membership tier (spec §2, §9); thresholds are cumulative top-up in yuan. */
+export type VipInfoWire = {
+  VipLevel: number;
+  Name: string;
+  VipDiscount: number;
+  /** Cumulative top-up (yuan) to reach this tier. */
+  Threshold: number;
+  /** Cumulative top-up (yuan) that ends this tier: the next tier's threshold. */
+  NextThreshold: number;
+};
+
+export type VipInfosWire = { vipInfos: VipInfoWire[] };
+
+export type UnregisterBlockerKey = "balance" | "arrears" | "power_money";
+
+/** One thing that keeps an account from being closed, with the sentence to show. */
+export type UnregisterBlockerWire = { key: UnregisterBlockerKey; message: string };
+
+export type UnregisterCheckWire = { can_unregister: boolean; blockers: UnregisterBlockerWire[] };
+
+export type NoticeEmailWire = { email: string };
+
+// ---- inputs -----------------------------------------------------------------
+
+export type SendVerifyCodeFields = { phone: string; purpose: SmsPurpose };
+
+export type RegisterFields = {
+  phone: string;
+  code: string;
+  password: string;
+  agree?: AgreeFlag;
+  event_channel?: EventChannel;
+  bd_vid?: string;
+};
+
+export type CompanyRegisterFields = RegisterFields & {
+  company_name: string;
+  credit_code: string;
+  contact_name: string;
+};
+
+export type LoginFields =
+  { login_type?: "password"; phone: string; password: string } | { login_type: "code"; phone: string; code: string };
+
+/** `phone` is the main account's phone. */
+export type SubAccountLoginFields = { phone: string; name: string; password: string };
+
+export type UserInfoFields = { with_unread?: AgreeFlag };
+
+export type UnregisterFields = { code: string; agree?: AgreeFlag };
+
+export type ChangeNoticeEmailFields = { email: string };
+
+// ---- the calls --------------------------------------------------------------
+
+/** Every accounts call of the main API, by path under /api. */
+export type AccountCalls = {
+  "/auth/send_verify_code": MainApiCall<SendVerifyCodeFields, SendVerifyCodeWire>;
+  "/register": MainApiCall<RegisterFields, TokenWire>;
+  "/company_register": MainApiCall<CompanyRegisterFields, TokenWire>;
+  "/login": MainApiCall<LoginFields, TokenWire>;
+  "/sub_account_login": MainApiCall<SubAccountLoginFields, TokenWire>;
+  "/logout": MainApiCall<NoFields, null, "required">;
+  "/get_user_info": MainApiCall<UserInfoFields, UserInfoWire, "required">;
+  "/get_user_vip_info": MainApiCall<NoFields, VipInfosWire, "required">;
+  "/unregister_check": MainApiCall<NoFields, UnregisterCheckWire, "required">;
+  "/unregister": MainApiCall<UnregisterFields, null, "required">;
+  "/change_notice_email": MainApiCall<ChangeNoticeEmailFields, NoticeEmailWire, "required">;
+};
