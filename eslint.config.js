@@ -4,11 +4,19 @@
 // so it stays fast) and the rules of hooks for the web tier, this file enforces
 // the boundaries of docs/DESIGN.md ("Boundaries") with no-restricted-imports:
 //
-//   - app/** never imports platform/**, except app/upstream/**, the mount routes
-//     (api.$, third-party.$, sandbox.$) and the pure rule modules platform/rules/**.
+//   - app/** reaches platform/** only through app/upstream/ (decision 020):
+//     app/upstream/** imports platform/contract/** (the wire types and
+//     constants) and nothing else of platform/, except the in-process loader of
+//     the transport (platform/index, in app/upstream/transport.server.ts only);
+//     the rest of app/ imports the pure rule modules platform/rules/** and, as
+//     types only, platform/contract/**.
 //   - platform/** never imports app/** (nor the `~/` alias).
 //   - platform/rules/** stays pure (no I/O, nothing outside platform/rules): the
-//     browser bundles it.
+//     browser bundles it. platform/contract/** likewise holds only types and
+//     constants (no I/O, nothing outside platform/contract): both tiers import it.
+//   - platform/modules/** returns domain data: of platform/contract it imports
+//     only errors.ts (the catalogue keys it throws); the wire types belong to
+//     platform/http/shapes/.
 //   - platform/http/** holds no SQL (no drizzle-orm, db/schema, db/tx);
 //     platform/modules/** holds no HTTP (no hono, no platform/http) and reaches
 //     the network only through platform/providers/.
@@ -37,23 +45,47 @@ function filesAt(dir, depth) {
 /** A regex source: an optional "./", then exactly `depth` "../" (what climbs from that depth to the root). */
 const climb = (depth) => `^(?:\\./)?(?:\\.\\./){${depth}}`;
 
-/** platform/… except platform/rules/<file> (and no ".." after rules/, so it cannot climb back out). */
-const PLATFORM_NOT_RULES = "platform(?:$|/(?!rules/(?!.*\\.\\.).+$))";
+/**
+ * platform/… except the given files or folders under it ("rules/" for every
+ * file of platform/rules, "index" for platform/index itself), and no ".."
+ * after an allowed folder, so an import cannot climb back out of it.
+ */
+function platformExcept(...allowed) {
+  const exits = allowed.map((a) => (a.endsWith("/") ? `${a}(?!.*\\.\\.).+` : `${a}(?:\\.ts)?`));
+  return `platform(?:$|/(?!(?:${exits.join("|")})$))`;
+}
 
 const APP_TO_PLATFORM_MESSAGE =
-  "app/ may not import platform/ (DESIGN.md, Boundaries): call the platform through a typed function in app/upstream/. Only the pure rule modules in platform/rules/ may be shared.";
+  "app/ may not import platform/ (DESIGN.md, Boundaries; decision 020): call the platform through a typed function in app/upstream/. Only the pure rule modules in platform/rules/ (and, as types, platform/contract/) may be shared.";
+const UPSTREAM_TO_PLATFORM_MESSAGE =
+  "app/upstream/ speaks to the platform only through its contract (decision 020): import the wire types and constants of platform/contract/, never modules, http or db.";
 const PLATFORM_TO_APP_MESSAGE = "platform/ may never import app/ or `~/` (DESIGN.md, Boundaries).";
+const CONTRACT_TYPES_MESSAGE =
+  "Outside app/upstream/, platform/contract/ is for types only (`import type`), and app/upstream/ re-exports what pages need (decision 020).";
 
+/** A relative, bare or `~/../` import of whatever `target` (a regex source after "platform") matches, from `depth`. */
+const platformImport = (depth, target) => `${climb(depth)}${target}|^${target}|^~/\\.\\./${target}`;
+
+const NO_DATABASE_IN_APP = {
+  regex: "^(?:drizzle-orm|pg|pg-pool|@electric-sql/pglite|hono|@hono/node-server|@node-rs/argon2)(?:/|$)",
+  message:
+    "The web tier never touches the database or the platform's internals (DESIGN.md, Boundaries): go through app/upstream/.",
+};
+
+/** Pages, components and utilities: platform/rules/, and platform/contract/ as types only. */
 const appToPlatform = (depth) => [
+  { regex: platformImport(depth, platformExcept("rules/", "contract/")), message: APP_TO_PLATFORM_MESSAGE },
+  { regex: platformImport(depth, "platform/contract/"), message: CONTRACT_TYPES_MESSAGE, allowTypeImports: true },
+  NO_DATABASE_IN_APP,
+];
+
+/** app/upstream/: platform/contract/ only; the transport also loads platform/index in process. */
+const upstreamToPlatform = (depth, { transport }) => [
   {
-    regex: `${climb(depth)}${PLATFORM_NOT_RULES}|^${PLATFORM_NOT_RULES}|^~/\\.\\./${PLATFORM_NOT_RULES}`,
-    message: APP_TO_PLATFORM_MESSAGE,
+    regex: platformImport(depth, transport ? platformExcept("contract/", "index") : platformExcept("contract/")),
+    message: UPSTREAM_TO_PLATFORM_MESSAGE,
   },
-  {
-    regex: "^(?:drizzle-orm|pg|pg-pool|@electric-sql/pglite|hono|@hono/node-server|@node-rs/argon2)(?:/|$)",
-    message:
-      "The web tier never touches the database or the platform's internals (DESIGN.md, Boundaries): go through app/upstream/.",
-  },
+  NO_DATABASE_IN_APP,
 ];
 
 const platformToApp = (depth) => [
@@ -87,6 +119,17 @@ const platformLayers = {
       message: "platform/rules/ must stay pure (no I/O, no Node built-ins): the web tier bundles it for the browser.",
     },
   ],
+  "platform/contract": () => [
+    {
+      regex: "^\\.\\./",
+      message:
+        "platform/contract/ is the wire between the tiers (decision 020): types and constants only, importing nothing outside platform/contract/.",
+    },
+    {
+      regex: "^(?:node:|drizzle-orm|pg|@electric-sql/|hono|@hono/|@node-rs/|zod)",
+      message: "platform/contract/ holds types and constants only (no I/O, no libraries): both tiers import it.",
+    },
+  ],
   "platform/http": (depth) => [
     {
       regex: `^drizzle-orm(?:/|$)|${climb(depth - 1)}db/(?:schema|tx)(?:\\.ts)?$`,
@@ -100,6 +143,11 @@ const platformLayers = {
       message: "Modules know nothing of HTTP (DESIGN.md): take plain input, return plain data, throw domain errors.",
     },
     {
+      regex: `${climb(depth - 1)}contract/(?!errors(?:\\.ts)?$)`,
+      message:
+        "Modules return domain data (camelCase, fen, Date; decision 020): the wire types of platform/contract/ belong to platform/http/shapes/.",
+    },
+    {
       regex: "^(?:node:)?(?:http|https|http2|net|tls|dgram)$|^(?:undici|node-fetch|axios|got)(?:/|$)",
       message: "Modules reach the outside world only through platform/providers/ interfaces (DESIGN.md).",
     },
@@ -110,12 +158,11 @@ const platformLayers = {
 function restrictedSyntax(patterns) {
   const syntax = [];
   // A pattern on some import names only (SITE_LINKS) says nothing about a whole dynamic import.
-  for (const { regex, message } of patterns.filter((pattern) => !pattern.importNames)) {
+  for (const { regex, message, allowTypeImports } of patterns.filter((pattern) => !pattern.importNames)) {
     const re = regex.replaceAll("/", "\\x2F");
-    syntax.push(
-      { selector: `ImportExpression[source.value=/${re}/]`, message },
-      { selector: `TSImportType[argument.literal.value=/${re}/]`, message },
-    );
+    syntax.push({ selector: `ImportExpression[source.value=/${re}/]`, message });
+    // `import("…").Type` is a type import: allowed where type imports are.
+    if (!allowTypeImports) syntax.push({ selector: `TSImportType[argument.literal.value=/${re}/]`, message });
   }
   return syntax;
 }
@@ -132,25 +179,36 @@ function restrict(name, files, patterns, ignores = []) {
   };
 }
 
-const APP_MAY_REACH_PLATFORM = [
-  "app/upstream/**",
-  "app/routes/api.$.ts",
-  "app/routes/third-party.$.ts",
-  "app/routes/sandbox.$.ts",
-];
+const UPSTREAM = "app/upstream/**";
+const TRANSPORT = "app/upstream/transport.server.ts";
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 
 const boundaries = [];
 for (let depth = 1; depth <= MAX_DEPTH; depth++) {
   const appFiles = filesAt("app", depth);
   boundaries.push(
-    restrict(
-      `boundaries/app@${depth}`,
-      appFiles,
-      [...appToPlatform(depth), UNNORMALISED, SITE_LINKS],
-      APP_MAY_REACH_PLATFORM,
-    ),
+    restrict(`boundaries/app@${depth}`, appFiles, [...appToPlatform(depth), UNNORMALISED, SITE_LINKS], [UPSTREAM]),
   );
+  const upstreamFiles = filesAt("app/upstream", depth);
+  if (upstreamFiles) {
+    boundaries.push(
+      restrict(
+        `boundaries/app/upstream@${depth}`,
+        upstreamFiles,
+        [...upstreamToPlatform(depth, { transport: false }), UNNORMALISED, SITE_LINKS],
+        [TRANSPORT],
+      ),
+    );
+  }
+  if (depth === 2) {
+    boundaries.push({
+      ...restrict(`boundaries/app/upstream/transport`, TRANSPORT, [
+        ...upstreamToPlatform(depth, { transport: true }),
+        UNNORMALISED,
+        SITE_LINKS,
+      ]),
+    });
+  }
   boundaries.push(
     restrict(`boundaries/platform@${depth}`, filesAt("platform", depth), [...platformToApp(depth), UNNORMALISED]),
   );
