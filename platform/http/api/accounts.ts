@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { SMS_PURPOSES } from "../../contract/accounts";
+import { SMS_PURPOSES, type AccountCalls } from "../../contract/accounts";
 import { loginSubAccount, loginWithCode, loginWithPassword } from "../../modules/accounts/login";
 import { changeNoticeEmail } from "../../modules/accounts/profile";
 import { registerCompany, registerPersonal } from "../../modules/accounts/register";
@@ -11,13 +11,15 @@ import { getUserSnapshot } from "../../modules/accounts/user-info";
 import { listVipTiers } from "../../modules/membership/vip-info";
 import { callerFromForm, sessionToken, visitor, type Env } from "../context";
 import * as f from "../fields";
+import { contractRoutes } from "./contract-routes";
 import { toNoticeEmail, toSentCode, toToken, toUnregisterCheck, toVipInfos } from "../shapes/accounts";
 import { toUserInfo } from "../shapes/user-info";
-import { ok, parseFields, readForm } from "../wire";
+import { parseFields, readForm } from "../wire";
 
 export const accountsApi = new Hono<Env>();
+const on = contractRoutes<AccountCalls>(accountsApi);
 
-accountsApi.post("/auth/send_verify_code", async (c) => {
+on.post("/auth/send_verify_code", async (c) => {
   const input = parseFields(
     z.object({
       phone: f.phone(),
@@ -25,7 +27,7 @@ accountsApi.post("/auth/send_verify_code", async (c) => {
     }),
     await readForm(c),
   );
-  return ok(c, toSentCode(await sendVerifyCode(c.var.ctx, visitor(c), input)));
+  return toSentCode(await sendVerifyCode(c.var.ctx, visitor(c), input));
 });
 
 const registerFields = {
@@ -48,12 +50,12 @@ const registration = (input: z.infer<typeof RegisterFields>) => ({
   bdVid: input.bd_vid,
 });
 
-accountsApi.post("/register", async (c) => {
+on.post("/register", async (c) => {
   const input = parseFields(RegisterFields, await readForm(c));
-  return ok(c, toToken(await registerPersonal(c.var.ctx, visitor(c), registration(input))));
+  return toToken(await registerPersonal(c.var.ctx, visitor(c), registration(input)));
 });
 
-accountsApi.post("/company_register", async (c) => {
+on.post("/company_register", async (c) => {
   const input = parseFields(
     z.object({
       company_name: f.requiredText("企业名称", 60),
@@ -69,10 +71,10 @@ accountsApi.post("/company_register", async (c) => {
     contactName: input.contact_name,
     ...registration(input),
   });
-  return ok(c, toToken(session));
+  return toToken(session);
 });
 
-accountsApi.post("/login", async (c) => {
+on.post("/login", async (c) => {
   const form = await readForm(c);
   const session =
     form.login_type === "code"
@@ -82,10 +84,10 @@ accountsApi.post("/login", async (c) => {
           visitor(c),
           parseFields(z.object({ phone: f.phone(), password: f.password }), form),
         );
-  return ok(c, toToken(session));
+  return toToken(session);
 });
 
-accountsApi.post("/sub_account_login", async (c) => {
+on.post("/sub_account_login", async (c) => {
   const input = parseFields(
     z.object({ phone: f.phone("主账号手机号"), name: f.requiredText("子账号名称", 32), password: f.password }),
     await readForm(c),
@@ -95,47 +97,47 @@ accountsApi.post("/sub_account_login", async (c) => {
     name: input.name,
     password: input.password,
   });
-  return ok(c, toToken(session));
+  return toToken(session);
 });
 
-accountsApi.post("/logout", async (c) => {
+on.post("/logout", async (c) => {
   const caller = await callerFromForm(c, await readForm(c));
   await revokeSession(c.var.ctx, caller);
-  return ok(c);
+  return null;
 });
 
 /** Built once: get_user_info runs on every page view. */
 const UserInfoOptions = z.object({ with_unread: f.flag("with_unread") });
 
-accountsApi.post("/get_user_info", async (c) => {
+on.post("/get_user_info", async (c) => {
   const form = await readForm(c);
   // with_unread=1 adds the unread notification and message counts (the web shell asks on every navigation).
   const { with_unread } = parseFields(UserInfoOptions, form);
   const snapshot = await getUserSnapshot(c.var.ctx, visitor(c), { token: sessionToken(form), withUnread: with_unread });
-  return ok(c, toUserInfo(snapshot));
+  return toUserInfo(snapshot);
 });
 
-accountsApi.post("/get_user_vip_info", async (c) => {
+on.post("/get_user_vip_info", async (c) => {
   const caller = await callerFromForm(c, await readForm(c));
-  return ok(c, toVipInfos(listVipTiers(c.var.ctx, caller)));
+  return toVipInfos(listVipTiers(c.var.ctx, caller));
 });
 
-accountsApi.post("/unregister_check", async (c) => {
+on.post("/unregister_check", async (c) => {
   const caller = await callerFromForm(c, await readForm(c));
-  return ok(c, toUnregisterCheck(await unregisterCheck(c.var.ctx, caller)));
+  return toUnregisterCheck(await unregisterCheck(c.var.ctx, caller));
 });
 
-accountsApi.post("/unregister", async (c) => {
+on.post("/unregister", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
   const input = parseFields(z.object({ code: f.smsCode, agree: f.agreement }), form);
   await unregister(c.var.ctx, caller, { code: input.code, agreed: input.agree });
-  return ok(c);
+  return null;
 });
 
-accountsApi.post("/change_notice_email", async (c) => {
+on.post("/change_notice_email", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
   const input = parseFields(z.object({ email: f.requiredText("邮箱", 254) }), form);
-  return ok(c, toNoticeEmail(await changeNoticeEmail(c.var.ctx, caller, { email: input.email })));
+  return toNoticeEmail(await changeNoticeEmail(c.var.ctx, caller, { email: input.email }));
 });

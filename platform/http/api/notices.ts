@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ReadStatus } from "../../contract/notices";
+import type { NoticeCalls, ReadStatus } from "../../contract/notices";
 import { listMessages, markAllMessagesRead } from "../../modules/notices/messages";
 import { bannersAndNotices, getNotice, listNotices } from "../../modules/notices/notices";
 import { listNotifications, markAllNotificationsRead, type ReadFilter } from "../../modules/notices/notifications";
 import { unreadState } from "../../modules/notices/unread";
 import { callerFromForm, sessionToken, visitor, type Env } from "../context";
 import * as f from "../fields";
+import { contractRoutes } from "./contract-routes";
 import {
   toBannerAndNotice,
   toMarkedRead,
@@ -17,24 +18,25 @@ import {
   toUnreadState,
 } from "../shapes/notices";
 import { toPage } from "../shapes/page";
-import { ok, parseFields, readForm } from "../wire";
+import { parseFields, readForm } from "../wire";
 
 export const noticesApi = new Hono<Env>();
+const on = contractRoutes<NoticeCalls>(noticesApi);
 
-noticesApi.post("/app/get_banner_and_notice", async (c) => {
+on.post("/app/get_banner_and_notice", async (c) => {
   await readForm(c);
-  return ok(c, toBannerAndNotice(await bannersAndNotices(c.var.ctx, visitor(c))));
+  return toBannerAndNotice(await bannersAndNotices(c.var.ctx, visitor(c)));
 });
 
-noticesApi.get("/get_notice_by_page", async (c) => {
+on.get("/get_notice_by_page", async (c) => {
   const input = parseFields(z.object({ page: f.page, page_size: f.pageSize(50, 10) }), await readForm(c));
   const page = await listNotices(c.var.ctx, visitor(c), { page: input.page, pageSize: input.page_size });
-  return ok(c, toNoticePage(page));
+  return toNoticePage(page);
 });
 
-noticesApi.post("/get_blod_by_id", async (c) => {
+on.post("/get_blod_by_id", async (c) => {
   const input = parseFields(z.object({ id: f.id("公告编号") }), await readForm(c));
-  return ok(c, toNoticeDetail(await getNotice(c.var.ctx, visitor(c), { id: input.id })));
+  return toNoticeDetail(await getNotice(c.var.ctx, visitor(c), { id: input.id }));
 });
 
 const listFields = z.object({ page: f.page, page_size: f.pageSize(50, 10), status: f.readStatus });
@@ -42,7 +44,7 @@ const listFields = z.object({ page: f.page, page_size: f.pageSize(50, 10), statu
 /** The wire's read status (-1 all, 0 unread, 1 read) as the module's filter. */
 const READ_FILTERS: Record<ReadStatus, ReadFilter> = { [-1]: "all", 0: "unread", 1: "read" };
 
-noticesApi.post("/notifications/get_list", async (c) => {
+on.post("/notifications/get_list", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
   const input = parseFields(listFields, form);
@@ -51,28 +53,28 @@ noticesApi.post("/notifications/get_list", async (c) => {
     pageSize: input.page_size,
     filter: READ_FILTERS[input.status as ReadStatus],
   });
-  return ok(c, toPage(page, toNotificationItem));
+  return toPage(page, toNotificationItem);
 });
 
-noticesApi.post("/notifications/set_read_all", async (c) => {
+on.post("/notifications/set_read_all", async (c) => {
   const caller = await callerFromForm(c, await readForm(c));
-  return ok(c, toMarkedRead(await markAllNotificationsRead(c.var.ctx, caller)));
+  return toMarkedRead(await markAllNotificationsRead(c.var.ctx, caller));
 });
 
-noticesApi.post("/messages/get_list", async (c) => {
+on.post("/messages/get_list", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
   const input = parseFields(listFields, form);
   const page = await listMessages(c.var.ctx, caller, { page: input.page, pageSize: input.page_size });
-  return ok(c, toPage(page, toMessageItem));
+  return toPage(page, toMessageItem);
 });
 
-noticesApi.post("/messages/set_read_all", async (c) => {
+on.post("/messages/set_read_all", async (c) => {
   const caller = await callerFromForm(c, await readForm(c));
-  return ok(c, toMarkedRead(await markAllMessagesRead(c.var.ctx, caller)));
+  return toMarkedRead(await markAllMessagesRead(c.var.ctx, caller));
 });
 
-noticesApi.post("/app/get_unread_state", async (c) => {
+on.post("/app/get_unread_state", async (c) => {
   const form = await readForm(c);
-  return ok(c, toUnreadState(await unreadState(c.var.ctx, visitor(c), { token: sessionToken(form) })));
+  return toUnreadState(await unreadState(c.var.ctx, visitor(c), { token: sessionToken(form) }));
 });
