@@ -5,7 +5,7 @@ import type { Ctx, Origin, Visitor } from "../context";
 import { fail } from "../errors";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
 import { clearEvents, countRecentEvents, recordEvent } from "./rate-limit";
-import { createSession, type IssuedSession } from "./sessions";
+import { issueSession, type IssuedSession } from "./sessions";
 import { consumeVerifyCode } from "./verify-codes";
 
 /** Failed logins: 5 per phone and 30 per IP within 15 minutes, then refused until the window passes. */
@@ -52,7 +52,7 @@ export async function loginWithPassword(
     return fail("LOGIN_FAILED", "password");
   }
   await clearEvents(ctx.db, "login_fail_phone", input.phone);
-  return createSession(ctx.db, ctx.now(), { userId: user.id });
+  return issueSession(ctx.db, ctx.now(), { userId: user.id });
 }
 
 /** Phone and SMS code (purpose "login"). */
@@ -73,7 +73,7 @@ export async function loginWithCode(
   const user = await findOpenUser(ctx, input.phone);
   if (!user) return fail("ACCOUNT_NOT_FOUND", "phone");
   await clearEvents(ctx.db, "login_fail_phone", input.phone);
-  return createSession(ctx.db, ctx.now(), { userId: user.id });
+  return issueSession(ctx.db, ctx.now(), { userId: user.id });
 }
 
 /** Main account phone, sub-account name and password. */
@@ -106,5 +106,5 @@ export async function loginSubAccount(
     return fail("SUB_LOGIN_FAILED", "password");
   }
   await clearEvents(ctx.db, "login_fail_phone", subject);
-  return createSession(ctx.db, ctx.now(), { userId: sub.userId, subAccountId: sub.id });
+  return issueSession(ctx.db, ctx.now(), { userId: sub.userId, subAccountId: sub.id });
 }

@@ -5,7 +5,7 @@ import { isStrongPassword, isValidCreditCode, PHONE_PATTERN } from "../../rules/
 import type { Ctx, Visitor } from "../context";
 import { fail } from "../errors";
 import { hashPassword } from "./passwords";
-import { createSession, type IssuedSession } from "./sessions";
+import { issueSession, type IssuedSession } from "./sessions";
 import { consumeVerifyCode } from "./verify-codes";
 
 export interface PersonalRegistration {
@@ -83,7 +83,7 @@ export async function registerPersonal(
     bdVid: input.bdVid || null,
     createdAt: now,
   });
-  return createSession(ctx.db, now, { userId });
+  return issueSession(ctx.db, now, { userId });
 }
 
 /** Registers an enterprise main account and logs it in; returns the new session token. */
@@ -110,5 +110,5 @@ export async function registerCompany(ctx: Ctx, visitor: Visitor, input: Company
     bdVid: input.bdVid || null,
     createdAt: now,
   });
-  return createSession(ctx.db, now, { userId });
+  return issueSession(ctx.db, now, { userId });
 }

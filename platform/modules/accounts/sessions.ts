@@ -22,12 +22,21 @@ export interface IssuedSession {
   token: string;
 }
 
+/** A new session for a signed-in operation's reply (login, registration). */
+export async function issueSession(
+  db: Db,
+  now: Date,
+  owner: { userId: number; subAccountId?: number | null },
+): Promise<IssuedSession> {
+  return { token: await createSession(db, now, owner) };
+}
+
 /** A new random 256-bit token; only its hash is stored. */
 export async function createSession(
   db: Db,
   now: Date,
   owner: { userId: number; subAccountId?: number | null },
-): Promise<IssuedSession> {
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
@@ -37,7 +46,7 @@ export async function createSession(
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
   });
-  return { token };
+  return token;
 }
 
 /** The account columns a session check reads: never the password hash or the registration details. */
