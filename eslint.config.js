@@ -60,14 +60,6 @@ const platformToApp = (depth) => [
   { regex: `${climb(depth)}app(?:/|$)|^app(?:/|$)|^~(?:/|$)`, message: PLATFORM_TO_APP_MESSAGE },
 ];
 
-/** One link component for our pages (decision 016). */
-const SITE_LINKS = {
-  regex: "^@remix-run/react$",
-  importNames: ["Link", "NavLink"],
-  message:
-    "Link to our pages with SiteLink (app/components/ui/SiteLink.tsx, decision 016): a plain anchor that one ClientNavigation listener follows, instead of Link's hooks on every link.",
-};
-
 /** Relative paths that step down and back up ("../x/../../y") would slip past the depth patterns. */
 const UNNORMALISED = {
   regex: "(?:^|/)(?!\\.\\.?(?:/|$))[^/]+/\\.\\.(?:/|$)",
@@ -109,8 +101,7 @@ const platformLayers = {
 /** Dynamic `import("…")` and `import("…").Type` are not seen by no-restricted-imports; esquery regexes cannot hold "/". */
 function restrictedSyntax(patterns) {
   const syntax = [];
-  // A pattern on some import names only (SITE_LINKS) says nothing about a whole dynamic import.
-  for (const { regex, message } of patterns.filter((pattern) => !pattern.importNames)) {
+  for (const { regex, message } of patterns) {
     const re = regex.replaceAll("/", "\\x2F");
     syntax.push(
       { selector: `ImportExpression[source.value=/${re}/]`, message },
@@ -144,12 +135,7 @@ const boundaries = [];
 for (let depth = 1; depth <= MAX_DEPTH; depth++) {
   const appFiles = filesAt("app", depth);
   boundaries.push(
-    restrict(
-      `boundaries/app@${depth}`,
-      appFiles,
-      [...appToPlatform(depth), UNNORMALISED, SITE_LINKS],
-      APP_MAY_REACH_PLATFORM,
-    ),
+    restrict(`boundaries/app@${depth}`, appFiles, [...appToPlatform(depth), UNNORMALISED], APP_MAY_REACH_PLATFORM),
   );
   boundaries.push(
     restrict(`boundaries/platform@${depth}`, filesAt("platform", depth), [...platformToApp(depth), UNNORMALISED]),

@@ -1,9 +1,9 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { MessageItem } from "~/upstream/notices.server";
 import { formatDateTime } from "~/utils/format";
 import { Dot } from "../ui/layout";
-import { Menu, MenuLink } from "../ui/Menu";
+import { Menu, MenuItem, MenuLink } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
 import { MailIcon } from "./icons";
 
@@ -80,7 +80,11 @@ function LiveMessagesMenu({ serverUnread }: { serverUnread: number }) {
               ))}
             </List>
           )}
-          <a href={FALLBACK_HREF}>查看全部消息</a>
+          <MenuItem asChild>
+            <Link to={FALLBACK_HREF} prefetch="intent">
+              查看全部消息
+            </Link>
+          </MenuItem>
         </>
       )}
     </Menu>
