@@ -3,7 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { MessageItem } from "~/upstream/notices.server";
 import { formatDateTime } from "~/utils/format";
 import { Dot } from "../ui/layout";
-import { Menu, MenuItem, MenuLink } from "../ui/Menu";
+import { Menu, MenuLink } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
 import { MailIcon } from "./icons";
 
@@ -80,11 +80,9 @@ function LiveMessagesMenu({ serverUnread }: { serverUnread: number }) {
               ))}
             </List>
           )}
-          <MenuItem asChild>
-            <Link to={FALLBACK_HREF} prefetch="intent">
-              查看全部消息
-            </Link>
-          </MenuItem>
+          <Link to={FALLBACK_HREF} prefetch="intent">
+            查看全部消息
+          </Link>
         </>
       )}
     </Menu>

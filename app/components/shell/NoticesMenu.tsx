@@ -48,11 +48,9 @@ export function NoticesMenu({ shell }: { shell: ShellData }) {
               </li>
             ))}
           </List>
-          <MenuItem asChild>
-            <Link to="/inform" prefetch="intent">
-              查看全部公告
-            </Link>
-          </MenuItem>
+          <Link to="/inform" prefetch="intent">
+            查看全部公告
+          </Link>
         </>
       )}
     </Menu>
