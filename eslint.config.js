@@ -92,14 +92,6 @@ const platformToApp = (depth) => [
   { regex: `${climb(depth)}app(?:/|$)|^app(?:/|$)|^~(?:/|$)`, message: PLATFORM_TO_APP_MESSAGE },
 ];
 
-/** One link component for our pages (decision 016). */
-const SITE_LINKS = {
-  regex: "^@remix-run/react$",
-  importNames: ["Link", "NavLink"],
-  message:
-    "Link to our pages with SiteLink (app/components/ui/SiteLink.tsx, decision 016): a plain anchor that one ClientNavigation listener follows, instead of Link's hooks on every link.",
-};
-
 /** Relative paths that step down and back up ("../x/../../y") would slip past the depth patterns. */
 const UNNORMALISED = {
   regex: "(?:^|/)(?!\\.\\.?(?:/|$))[^/]+/\\.\\.(?:/|$)",
@@ -157,8 +149,7 @@ const platformLayers = {
 /** Dynamic `import("…")` and `import("…").Type` are not seen by no-restricted-imports; esquery regexes cannot hold "/". */
 function restrictedSyntax(patterns) {
   const syntax = [];
-  // A pattern on some import names only (SITE_LINKS) says nothing about a whole dynamic import.
-  for (const { regex, message, allowTypeImports } of patterns.filter((pattern) => !pattern.importNames)) {
+  for (const { regex, message, allowTypeImports } of patterns) {
     const re = regex.replaceAll("/", "\\x2F");
     syntax.push({ selector: `ImportExpression[source.value=/${re}/]`, message });
     // `import("…").Type` is a type import: allowed where type imports are.
@@ -187,7 +178,7 @@ const boundaries = [];
 for (let depth = 1; depth <= MAX_DEPTH; depth++) {
   const appFiles = filesAt("app", depth);
   boundaries.push(
-    restrict(`boundaries/app@${depth}`, appFiles, [...appToPlatform(depth), UNNORMALISED, SITE_LINKS], [UPSTREAM]),
+    restrict(`boundaries/app@${depth}`, appFiles, [...appToPlatform(depth), UNNORMALISED], [UPSTREAM]),
   );
   const upstreamFiles = filesAt("app/upstream", depth);
   if (upstreamFiles) {
@@ -195,7 +186,7 @@ for (let depth = 1; depth <= MAX_DEPTH; depth++) {
       restrict(
         `boundaries/app/upstream@${depth}`,
         upstreamFiles,
-        [...upstreamToPlatform(depth, { transport: false }), UNNORMALISED, SITE_LINKS],
+        [...upstreamToPlatform(depth, { transport: false }), UNNORMALISED],
         [TRANSPORT],
       ),
     );
@@ -205,7 +196,6 @@ for (let depth = 1; depth <= MAX_DEPTH; depth++) {
       ...restrict(`boundaries/app/upstream/transport`, TRANSPORT, [
         ...upstreamToPlatform(depth, { transport: true }),
         UNNORMALISED,
-        SITE_LINKS,
       ]),
     });
   }

@@ -2,7 +2,6 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { getCssText } from "./components/ui/stitches.config";
-import { codeIdentity, DocumentCache, documentKey } from "./render/document-cache.server";
 import { preloadHandoff } from "./render/handoff.server";
 import { renderStreaming } from "./render/streaming.server";
 
@@ -11,43 +10,17 @@ export { crossOriginRefusal as handleCrossOriginAction } from "./render/cross-or
 
 const STITCHES_TAG = /<style id="stitches">[\s\S]*?<\/style>/;
 
-/** Documents rendered from the same inputs before (decision 017); about 25 KB each. */
-const documents = new DocumentCache(256);
-
-/** The key of a GET page that rendered without errors, or null: only those are kept. */
-function cacheKey(request: Request, status: number, remixContext: EntryContext, loaderData: string): string | null {
-  const { staticHandlerContext: state, routeModules } = remixContext;
-  if (request.method !== "GET" || status !== 200 || state.actionData || state.errors) return null;
-  return documentKey({
-    code: codeIdentity(
-      remixContext.manifest,
-      state.matches.map((match) => routeModules[match.route.id]!),
-    ),
-    url: request.url,
-    status,
-    serverHandoff: remixContext.serverHandoffString ?? "",
-    loaderData,
-  });
-}
-
 /**
  * The whole document as one string. The loader data is read first, so React
  * renders in one synchronous pass (docs/decisions/013-document-rendering.md);
  * when Remix's context is not as expected, it renders with streaming instead.
- * A page whose inputs are the same as a recent render's is not rendered again
- * (decision 017).
+ * Every request is rendered afresh.
  */
-async function renderDocument(request: Request, status: number, remixContext: EntryContext): Promise<string> {
+async function renderDocument(request: Request, remixContext: EntryContext): Promise<string> {
   const handoff = await preloadHandoff(remixContext);
   if (handoff) {
-    const key = cacheKey(request, status, remixContext, handoff.data);
-    const cached = key === null ? undefined : documents.get(key);
-    if (cached !== undefined) return cached;
     const html = renderToString(<RemixServer context={remixContext} url={request.url} />);
-    if (handoff.isComplete(html)) {
-      if (key !== null) documents.rendered(key, html);
-      return html;
-    }
+    if (handoff.isComplete(html)) return html;
     console.error("entry.server: the loader data did not reach the document; rendering with streaming instead");
     handoff.restore();
   }
@@ -66,7 +39,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const html = await renderDocument(request, responseStatusCode, remixContext);
+  const html = await renderDocument(request, remixContext);
   const markup = html.replace(STITCHES_TAG, () => `<style id="stitches">${getCssText()}</style>`);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(`<!DOCTYPE html>${markup}`, {

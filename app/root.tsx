@@ -22,7 +22,6 @@ import {
 import type { ReactNode } from "react";
 import { ContactWidget } from "./components/shell/ContactWidget";
 import { isBarHidden, isDarkBar } from "./components/shell/nav-tabs";
-import { ClientNavigation } from "./components/shell/ClientNavigation";
 import { PageLifecycle } from "./components/shell/PageLifecycle";
 import { TopBar } from "./components/shell/TopBar";
 import { GeneralErrorBoundary } from "./components/ErrorBoundary";
@@ -91,7 +90,6 @@ export default function App() {
       <Outlet />
       {showContact && <ContactWidget />}
       <PageLifecycle bdVid={shell.bdVid} />
-      <ClientNavigation />
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { SiteLink } from "./ui/SiteLink";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { Page, Panel } from "./ui/layout";
 
 const MESSAGES: Record<number, { title: string; text: string }> = {
@@ -24,7 +23,7 @@ export function GeneralErrorBoundary() {
         </h1>
         <p>{detail ?? known.text}</p>
         <p>
-          <SiteLink to="/store">返回算力市场</SiteLink> · <SiteLink to="/console/dashboard">进入控制台</SiteLink>
+          <Link to="/store">返回算力市场</Link> · <Link to="/console/dashboard">进入控制台</Link>
         </p>
       </Panel>
     </Page>

@@ -39,8 +39,6 @@ function streamOf(text: string): ReadableStream<Uint8Array> {
 }
 
 export interface Handoff {
-  /** The loader data as the document carries it (the turbo-stream text). */
-  readonly data: string;
   /** Whether the document rendered from this context carries the whole data stream to the browser. */
   isComplete(html: string): boolean;
   /** Puts the context back as Remix made it (the data as a fresh stream), for a streaming render. */
@@ -63,7 +61,6 @@ export async function preloadHandoff(context: EntryContext): Promise<Handoff | n
   // <RemixServer> still calls getReader() on it; everything in it was read above.
   ctx.serverHandoffStream = streamOf("");
   return {
-    data: text,
     // Both scripts sit at the end of the document: search from there.
     isComplete: (html) => html.lastIndexOf(CLOSE) !== -1 && (text === "" || html.lastIndexOf(ENQUEUE) !== -1),
     restore() {

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { SiteLink } from "~/components/ui/SiteLink";
+import { Link, useLoaderData } from "@remix-run/react";
 import { MembershipGuide } from "~/components/console/MembershipGuide";
 import { Badge, Grid, Muted, Panel, PanelTitle, Price, ProgressFill, ProgressTrack, Row } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
@@ -75,10 +74,10 @@ export default function DashboardPage() {
       <Panel>
         <PanelTitle>快捷入口</PanelTitle>
         <Quick>
-          <SiteLink to="/store">租用 GPU</SiteLink>
-          <SiteLink to="/console/accountInfo">账号信息</SiteLink>
-          <SiteLink to="/console/messages">消息中心</SiteLink>
-          <SiteLink to="/inform">平台公告</SiteLink>
+          <Link to="/store">租用 GPU</Link>
+          <Link to="/console/accountInfo">账号信息</Link>
+          <Link to="/console/messages">消息中心</Link>
+          <Link to="/inform">平台公告</Link>
         </Quick>
       </Panel>
     </>

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
-import { SiteLink } from "~/components/ui/SiteLink";
 import { Dot, Panel, Table } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
 import { styled } from "~/components/ui/stitches.config";
@@ -58,15 +57,12 @@ export default function MessagesPage() {
       <h1>消息中心</h1>
       <Panel>
         <Tabs aria-label="消息类型">
-          <SiteLink to="/console/messages" aria-current={tab === "messages" ? "page" : undefined}>
+          <Link to="/console/messages" aria-current={tab === "messages" ? "page" : undefined}>
             消息
-          </SiteLink>
-          <SiteLink
-            to="/console/messages?tab=notifications"
-            aria-current={tab === "notifications" ? "page" : undefined}
-          >
+          </Link>
+          <Link to="/console/messages?tab=notifications" aria-current={tab === "notifications" ? "page" : undefined}>
             通知
-          </SiteLink>
+          </Link>
         </Tabs>
         {notifications && (
           <>

@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { SiteLink } from "~/components/ui/SiteLink";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField, Field, FieldError } from "~/components/ui/Field";
 import { Panel, PanelTitle } from "~/components/ui/layout";
@@ -81,7 +80,7 @@ export default function SafePage() {
         <PanelTitle>注销账号</PanelTitle>
         <p>
           注销后账号无法登录，子账号同时停用，未使用的权益作废。请先阅读
-          <SiteLink to="/unregisterAgreement">《账号注销协议》</SiteLink>。
+          <Link to="/unregisterAgreement">《账号注销协议》</Link>。
         </p>
         {!check.can_unregister ? (
           <div role="alert" data-testid="unregister-blockers">
@@ -118,7 +117,7 @@ export default function SafePage() {
               }
             />
             <CheckboxField name="agree" error={errors.agree}>
-              我已阅读并同意<SiteLink to="/unregisterAgreement">《账号注销协议》</SiteLink>
+              我已阅读并同意<Link to="/unregisterAgreement">《账号注销协议》</Link>
             </CheckboxField>
             <CheckboxField name="confirm" error={errors.confirm}>
               我确认注销账号，了解此操作不可恢复

@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { SiteLink } from "~/components/ui/SiteLink";
 import { Page, Panel } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
 import { styled } from "~/components/ui/stitches.config";
 import { getNoticePage } from "~/upstream/notices.server";
 import { formatDate } from "~/utils/format";
 import { markNoticesSeen } from "~/utils/notice-seen.server";
+import { informDetailPath } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [{ title: "平台公告 · 算力云" }];
 export const handle = { showContact: true };
@@ -47,7 +47,7 @@ export default function InformPage() {
             {notices.map((n) => (
               <li key={n.Id}>
                 <h2>
-                  <SiteLink to={`/informDetail/${n.Id}`}>{n.Title}</SiteLink>
+                  <Link to={informDetailPath(n.Id)}>{n.Title}</Link>
                 </h2>
                 <time dateTime={n.PublishedAt}>{formatDate(n.PublishedAt)}</time>
                 <p>{n.Summary}</p>

@@ -1,7 +1,6 @@
 import markdownStyles from "@uiw/react-markdown-preview/markdown.css";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { SiteLink } from "~/components/ui/SiteLink";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Page, Panel } from "~/components/ui/layout";
 import { getBannerAndNoticeCached, getNotice } from "~/upstream/notices.server";
 import { UpstreamError } from "~/upstream/transport.server";
@@ -43,7 +42,7 @@ export default function InformDetailPage() {
     <Page>
       <Panel>
         <p>
-          <SiteLink to="/inform">← 全部公告</SiteLink>
+          <Link to="/inform">← 全部公告</Link>
         </p>
         <h1>{notice.Title}</h1>
         <p>发布时间：{formatDateTime(notice.PublishedAt)}</p>

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { SiteLink } from "~/components/ui/SiteLink";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, Grid, Page, Panel, PanelTitle, Table } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import { getBannerAndNoticeCached } from "~/upstream/notices.server";
 import { formatDate } from "~/utils/format";
 import { DURATION_CHOICES } from "~/utils/rental-terms";
 import { discountText, VIP_TIERS } from "../../platform/rules/vip";
+import { informDetailPath } from "~/utils/paths";
 
 export const meta: MetaFunction = () => [
   { title: "算力市场 · 算力云" },
@@ -46,9 +46,9 @@ export default function StorePage() {
     <>
       {banner && (
         <Hero>
-          <SiteLink to={banner.Link} aria-label={banner.Title}>
+          <Link to={banner.Link} aria-label={banner.Title}>
             <img src={banner.Image} alt={banner.Title} width={1200} height={240} />
-          </SiteLink>
+          </Link>
         </Hero>
       )}
       <Page>
@@ -99,7 +99,7 @@ export default function StorePage() {
               {notices.map((n) => (
                 <tr key={n.Id}>
                   <td>
-                    <SiteLink to={`/informDetail/${n.Id}`}>{n.Title}</SiteLink>
+                    <Link to={informDetailPath(n.Id)}>{n.Title}</Link>
                   </td>
                   <td style={{ width: 120 }}>{formatDate(n.PublishedAt)}</td>
                 </tr>
@@ -107,7 +107,7 @@ export default function StorePage() {
             </tbody>
           </Table>
           <p>
-            <SiteLink to="/inform">查看全部公告 →</SiteLink>
+            <Link to="/inform">查看全部公告 →</Link>
           </p>
         </Panel>
       </Page>

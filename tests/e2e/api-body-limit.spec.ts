@@ -13,7 +13,7 @@ test("an oversized API body is refused with 413 and a reason, and the server goe
     data: big,
   });
   expect(refused.status()).toBe(413);
-  expect(await refused.json()).toEqual({ status: 1, reason: "请求内容过大", data: null });
+  expect(await refused.json()).toEqual({ status: 1, reason: "请求内容过大", key: "PAYLOAD_TOO_LARGE", data: null });
 
   const thirdParty = await request.post("/third-party/instances", {
     headers: { "content-type": "application/json" },

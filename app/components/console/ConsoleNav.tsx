@@ -1,6 +1,4 @@
-import { Form, useLocation } from "@remix-run/react";
-import { SiteLink } from "../ui/SiteLink";
-import { isCurrentPath } from "~/utils/current-path";
+import { Form, NavLink } from "@remix-run/react";
 import { Button } from "../ui/Button";
 import { styled } from "../ui/stitches.config";
 
@@ -32,19 +30,13 @@ export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
 }
 
 export function ConsoleNav({ isSub }: { isSub: boolean }) {
-  const { pathname } = useLocation();
   return (
     <Side>
       <nav aria-label="控制台导航">
         {consoleNavItems(isSub).map((item) => (
-          <SiteLink
-            key={item.to}
-            to={item.to}
-            prefetch="intent"
-            aria-current={isCurrentPath(pathname, item.to) ? "page" : undefined}
-          >
+          <NavLink key={item.to} to={item.to} prefetch="intent">
             {item.label}
-          </SiteLink>
+          </NavLink>
         ))}
       </nav>
       <Form method="post" action="/logout">

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, ButtonLink } from "../ui/Button";
@@ -10,7 +11,7 @@ export function MembershipGuide({ vipInfos, figures, vipLevel }: MembershipProps
   const [open, setOpen] = useState(false);
   if (!hydrated) {
     return (
-      <ButtonLink href="/console/accountInfo#membership" variant="link">
+      <ButtonLink as={Link} to="/console/accountInfo#membership" variant="link">
         会员说明
       </ButtonLink>
     );

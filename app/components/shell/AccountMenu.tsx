@@ -1,5 +1,4 @@
-import { Form } from "@remix-run/react";
-import { SiteLink } from "../ui/SiteLink";
+import { Form, Link } from "@remix-run/react";
 import type { UserInfo } from "~/upstream/accounts.server";
 import { balanceLines, maskPhone, type UserFigures } from "~/utils/user-figures";
 import { Button } from "../ui/Button";
@@ -74,20 +73,20 @@ export function AccountMenu({ user, figures }: { user: UserInfo; figures: UserFi
           </Figures>
           <Tiles>
             <MenuItem asChild>
-              <SiteLink to="/console/accountInfo">账号信息</SiteLink>
+              <Link to="/console/accountInfo">账号信息</Link>
             </MenuItem>
             <MenuItem asChild>
-              <SiteLink to="/console/dashboard">控制台总览</SiteLink>
+              <Link to="/console/dashboard">控制台总览</Link>
             </MenuItem>
           </Tiles>
           <MenuSeparator />
           <Links>
             <MenuItem asChild>
-              <SiteLink to="/console/messages">消息中心</SiteLink>
+              <Link to="/console/messages">消息中心</Link>
             </MenuItem>
             {!figures.isSub && (
               <MenuItem asChild>
-                <SiteLink to="/console/safe">安全设置</SiteLink>
+                <Link to="/console/safe">安全设置</Link>
               </MenuItem>
             )}
           </Links>

@@ -1,4 +1,5 @@
 import { styled } from "../ui/stitches.config";
+import { contactQrPath } from "~/utils/paths";
 
 const Dock = styled("aside", {
   display: "none",
@@ -56,7 +57,7 @@ export function ContactWidget() {
         <Item key={e.key}>
           <button type="button">{e.label}</button>
           <div>
-            <img src={`/resources/contact-qr/${e.key}`} alt={e.title} loading="lazy" width={150} height={150} />
+            <img src={contactQrPath(e.key)} alt={e.title} loading="lazy" width={150} height={150} />
             <b>{e.title}</b>
             <div>{e.note}</div>
           </div>

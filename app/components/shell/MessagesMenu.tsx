@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { MessageItem } from "~/upstream/notices.server";
 import { formatDateTime } from "~/utils/format";
@@ -80,7 +80,9 @@ function LiveMessagesMenu({ serverUnread }: { serverUnread: number }) {
               ))}
             </List>
           )}
-          <a href={FALLBACK_HREF}>查看全部消息</a>
+          <Link to={FALLBACK_HREF} prefetch="intent">
+            查看全部消息
+          </Link>
         </>
       )}
     </Menu>

@@ -1,9 +1,10 @@
-import { SiteLink } from "../ui/SiteLink";
+import { Link } from "@remix-run/react";
 import type { ShellData } from "~/utils/shell.server";
 import { formatDate } from "~/utils/format";
 import { Dot } from "../ui/layout";
 import { Menu, MenuItem } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
+import { informDetailPath } from "~/utils/paths";
 
 const List = styled("ul", {
   listStyle: "none",
@@ -39,15 +40,17 @@ export function NoticesMenu({ shell }: { shell: ShellData }) {
             {shell.notices.map((n) => (
               <li key={n.Id}>
                 <MenuItem asChild>
-                  <SiteLink to={`/informDetail/${n.Id}`}>
+                  <Link to={informDetailPath(n.Id)}>
                     {n.Title}
                     <small>{formatDate(n.PublishedAt)}</small>
-                  </SiteLink>
+                  </Link>
                 </MenuItem>
               </li>
             ))}
           </List>
-          <SiteLink to="/inform">查看全部公告</SiteLink>
+          <Link to="/inform" prefetch="intent">
+            查看全部公告
+          </Link>
         </>
       )}
     </Menu>

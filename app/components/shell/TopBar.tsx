@@ -1,7 +1,5 @@
-import { useLocation } from "@remix-run/react";
-import { SiteLink } from "../ui/SiteLink";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { ShellData } from "~/utils/shell.server";
-import { isCurrentPath } from "~/utils/current-path";
 import { userFigures } from "~/utils/user-figures";
 import { ButtonLink } from "../ui/Button";
 import { styled } from "../ui/stitches.config";
@@ -30,7 +28,7 @@ const Bar = styled("header", {
   },
 });
 
-const Brand = styled(SiteLink, {
+const Brand = styled(Link, {
   display: "flex",
   alignItems: "center",
   gap: "$2",
@@ -45,7 +43,7 @@ const Tabs = styled("nav", {
   a: { color: "inherit", opacity: 0.85, fontSize: "$md", whiteSpace: "nowrap" },
   "a:hover, a[aria-current=page]": { opacity: 1, color: "$primary", textDecoration: "none" },
 });
-const Promo = styled("a", {
+const Promo = styled(Link, {
   display: "none",
   "@desktop": { display: "inline-block" },
   padding: "2px 10px",
@@ -56,7 +54,7 @@ const Promo = styled("a", {
 });
 const Spacer = styled("div", { flex: 1 });
 const Tools = styled("div", { display: "flex", alignItems: "center", gap: "$4" });
-const Figures = styled(SiteLink, {
+const Figures = styled(Link, {
   display: "none",
   "@desktop": { display: "flex", flexDirection: "column", lineHeight: 1.2 },
   color: "inherit",
@@ -95,16 +93,23 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
   const drawerTabs = navTabs(site, { isSub, drawer: true });
   return (
     <Bar tone={dark ? "dark" : "light"} data-bar={dark ? "dark" : "light"}>
-      <Drawer>
+      {/* Keyed by the path, so a link followed in the page closes the drawer as a reload did. */}
+      <Drawer key={pathname}>
         <summary aria-label="打开导航菜单">
           <MenuIcon />
         </summary>
         <nav aria-label="移动端导航">
-          {drawerTabs.map((t) => (
-            <a key={t.href} href={t.href} {...(t.external ? { target: "_blank", rel: "noreferrer" } : {})}>
-              {t.label}
-            </a>
-          ))}
+          {drawerTabs.map((t) =>
+            t.external ? (
+              <a key={t.href} href={t.href} target="_blank" rel="noreferrer">
+                {t.label}
+              </a>
+            ) : (
+              <Link key={t.href} to={t.href} prefetch="intent">
+                {t.label}
+              </Link>
+            ),
+          )}
         </nav>
       </Drawer>
       <Brand to="/store" prefetch="intent">
@@ -118,17 +123,12 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
               {t.label}
             </a>
           ) : (
-            <SiteLink
-              key={t.href}
-              to={t.href}
-              prefetch="intent"
-              aria-current={isCurrentPath(pathname, t.href) ? "page" : undefined}
-            >
+            <NavLink key={t.href} to={t.href} prefetch="intent">
               {t.label}
-            </SiteLink>
+            </NavLink>
           ),
         )}
-        {site.promoLive && <Promo href="/activity_202510">周年庆 · 充值享好礼</Promo>}
+        {site.promoLive && <Promo to="/activity_202510">周年庆 · 充值享好礼</Promo>}
       </Tabs>
       <Spacer />
       <NoticesMenu shell={shell} />
@@ -160,7 +160,7 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
           <AccountMenu user={user} figures={figures} />
         </Tools>
       ) : (
-        <ButtonLink href="/login?tab=password&channel=sy" data-testid="bar-login">
+        <ButtonLink as={Link} to="/login?tab=password&channel=sy" data-testid="bar-login">
           注册/登录
         </ButtonLink>
       )}

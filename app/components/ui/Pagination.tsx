@@ -1,4 +1,4 @@
-import { SiteLink } from "./SiteLink";
+import { Link } from "@remix-run/react";
 import { styled } from "./stitches.config";
 
 const Nav = styled("nav", {
@@ -32,16 +32,16 @@ export function Pagination({
   return (
     <Nav aria-label="分页">
       <span>共 {total} 条</span>
-      {page > 1 && <SiteLink to={hrefFor(page - 1)}>上一页</SiteLink>}
+      {page > 1 && <Link to={hrefFor(page - 1)}>上一页</Link>}
       {shown.map((p, i) => (
         <span key={p} style={{ display: "contents" }}>
           {i > 0 && shown[i - 1] !== p - 1 && <span>…</span>}
-          <SiteLink to={hrefFor(p)} aria-current={p === page ? "page" : undefined}>
+          <Link to={hrefFor(p)} aria-current={p === page ? "page" : undefined}>
             {p}
-          </SiteLink>
+          </Link>
         </span>
       ))}
-      {page < pages && <SiteLink to={hrefFor(page + 1)}>下一页</SiteLink>}
+      {page < pages && <Link to={hrefFor(page + 1)}>下一页</Link>}
     </Nav>
   );
 }

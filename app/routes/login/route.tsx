@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
-import { SiteLink } from "~/components/ui/SiteLink";
 import { CheckboxField, Field, FieldError } from "~/components/ui/Field";
 import { styled } from "~/components/ui/stitches.config";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -98,15 +97,15 @@ export default function LoginPage() {
         <h1>GPU 算力，按需租用</h1>
         <p>云主机、容器实例、裸金属服务器，按小时、按天、按月计费。</p>
         <p>
-          <SiteLink to="/store">← 返回算力市场</SiteLink>
+          <Link to="/store">← 返回算力市场</Link>
         </p>
       </Hero>
       <Card>
         <TabBar aria-label="登录方式">
           {LOGIN_TABS.map((t) => (
-            <SiteLink key={t} to={tabHref(t)} aria-current={t === tab ? "page" : undefined} replace>
+            <Link key={t} to={tabHref(t)} aria-current={t === tab ? "page" : undefined} replace>
               {TAB_LABELS[t]}
-            </SiteLink>
+            </Link>
           ))}
         </TabBar>
         <HoneypotProvider {...honeypotProps}>
@@ -193,9 +192,9 @@ export default function LoginPage() {
             {isRegister && (
               <CheckboxField name="agree" error={errors.agree} defaultChecked={values.agree === "1"}>
                 我已阅读并同意
-                <SiteLink to="/agreements" target="_blank">
+                <Link to="/agreements" target="_blank">
                   《用户服务协议》
-                </SiteLink>
+                </Link>
               </CheckboxField>
             )}
             <SubmitButton intent={tab} block size="lg">
