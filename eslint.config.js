@@ -177,9 +177,7 @@ const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 const boundaries = [];
 for (let depth = 1; depth <= MAX_DEPTH; depth++) {
   const appFiles = filesAt("app", depth);
-  boundaries.push(
-    restrict(`boundaries/app@${depth}`, appFiles, [...appToPlatform(depth), UNNORMALISED], [UPSTREAM]),
-  );
+  boundaries.push(restrict(`boundaries/app@${depth}`, appFiles, [...appToPlatform(depth), UNNORMALISED], [UPSTREAM]));
   const upstreamFiles = filesAt("app/upstream", depth);
   if (upstreamFiles) {
     boundaries.push(
