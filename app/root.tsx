@@ -25,6 +25,7 @@ import { isBarHidden, isDarkBar } from "./components/shell/nav-tabs";
 import { PageLifecycle } from "./components/shell/PageLifecycle";
 import { TopBar } from "./components/shell/TopBar";
 import { GeneralErrorBoundary } from "./components/ErrorBoundary";
+import { Page } from "./components/ui/layout";
 import { globalStyles } from "./components/ui/global-styles";
 import { Toast } from "./components/ui/Toast";
 import { loadShell } from "./utils/shell.server";
@@ -95,5 +96,9 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <Page>
+      <GeneralErrorBoundary />
+    </Page>
+  );
 }

@@ -2,7 +2,7 @@
  * A minimal Remix server build for tests: a root route and the given child
  * routes, rendered through the project's own entry.server.
  */
-import type { ServerBuild } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { Outlet, Scripts } from "@remix-run/react";
 import * as entry from "~/entry.server";
 
@@ -10,8 +10,9 @@ export interface TestRoute {
   path: string;
   module: {
     default: () => JSX.Element;
-    loader?: (args: { request: Request }) => unknown;
-    action?: (args: { request: Request }) => unknown;
+    loader?: (args: LoaderFunctionArgs) => unknown;
+    action?: (args: ActionFunctionArgs) => unknown;
+    ErrorBoundary?: () => JSX.Element;
   };
 }
 
@@ -31,6 +32,7 @@ const manifestRoute = (
   path: string,
   hasAction = false,
   hasLoader = false,
+  hasErrorBoundary = false,
 ) => ({
   id,
   parentId,
@@ -41,7 +43,7 @@ const manifestRoute = (
   hasLoader,
   hasClientAction: false,
   hasClientLoader: false,
-  hasErrorBoundary: false,
+  hasErrorBoundary,
 });
 
 function Root() {
@@ -67,6 +69,7 @@ export function testBuild(routes: Record<string, TestRoute>): ServerBuild {
       route.path,
       route.module.action !== undefined,
       route.module.loader !== undefined,
+      route.module.ErrorBoundary !== undefined,
     );
   }
   return {

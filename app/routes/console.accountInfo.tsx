@@ -4,49 +4,38 @@ import { z } from "zod";
 import { MembershipTable } from "~/components/console/MembershipTable";
 import { Field } from "~/components/ui/Field";
 import { Badge, Panel, PanelTitle, Table } from "~/components/ui/layout";
-import { SubmitButton } from "~/components/ui/SubmitButton";
+import { StatusButton } from "~/components/ui/StatusButton";
 import { changeNoticeEmail, getVipInfos } from "~/upstream/accounts.server";
-import { failure, parseForm, upstreamFailure, type FormFailure } from "~/utils/forms.server";
+import { formAction } from "~/utils/action.server";
 import { formatDateTime } from "~/utils/format";
-import { assertSameOrigin } from "~/utils/origin.server";
-import { requireUser, requireUserWith } from "~/utils/session.server";
+import { requireMainAccount, requireUserWith } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { balanceLines, maskPhone, userFigures } from "~/utils/user-figures";
-import { EMAIL_PATTERN } from "../../platform/rules/validation";
+import * as field from "../../platform/rules/fields";
+import { pageLoader } from "~/utils/upstream-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "账号信息 · 算力云" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
   const { user, loaded } = await requireUserWith(request, getVipInfos);
   return { user, vipInfos: loaded.vipInfos };
-}
-
-const EmailForm = z.object({
-  email: z
-    .string({ required_error: "请填写邮箱" })
-    .trim()
-    .min(1, "请填写邮箱")
-    .max(254, "邮箱过长")
-    .regex(EMAIL_PATTERN, "邮箱格式不正确"),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const { token } = await requireUser(request);
-  const form = await request.formData();
-  const parsed = parseForm(EmailForm, form);
-  if (!parsed.success) return failure("email", form, parsed.fieldErrors);
-  try {
-    await changeNoticeEmail(token, parsed.data.email);
-  } catch (error) {
-    return upstreamFailure("email", form, error);
-  }
-  return redirectWithToast("/console/accountInfo", { type: "success", message: "通知邮箱已更新" });
+  return formAction(request, {
+    guard: (r) => requireMainAccount(r, "子账号不能设置通知邮箱"),
+    intents: (intent) => ({
+      email: intent(z.object({ email: field.email }), async ({ email }, { guard }) => {
+        await changeNoticeEmail(guard.token, email);
+        return redirectWithToast("/console/accountInfo", { type: "success", message: "通知邮箱已更新" });
+      }),
+    }),
+  });
 }
 
 export default function AccountInfoPage() {
   const { user, vipInfos } = useLoaderData<typeof loader>();
-  const result = useActionData<FormFailure>();
+  const result = useActionData<typeof action>();
   const f = userFigures(user);
   return (
     <>
@@ -116,7 +105,7 @@ export default function AccountInfoPage() {
               defaultValue={result?.values.email ?? user.NoticeEmail ?? ""}
               error={result?.fieldErrors.email ?? result?.formError}
             />
-            <SubmitButton intent="email">保存</SubmitButton>
+            <StatusButton intent="email">保存</StatusButton>
           </Form>
         </Panel>
       )}

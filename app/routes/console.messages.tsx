@@ -5,10 +5,11 @@ import { z } from "zod";
 import { Dot, Panel, Table } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
 import { styled } from "~/components/ui/stitches.config";
-import { SubmitButton } from "~/components/ui/SubmitButton";
+import { StatusButton } from "~/components/ui/StatusButton";
 import { getMessages, getNotifications } from "~/upstream/notices.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/session.server";
+import { pageLoader } from "~/utils/upstream-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "消息中心 · 算力云" }];
 
@@ -18,7 +19,7 @@ const Query = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
   const { token, user } = await requireUser(request);
   const { tab, page } = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
   if (tab === "notifications") {
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const list = user.Phone ? await getMessages(token, page, PAGE_SIZE) : null;
   return { tab, page, hasPhone: Boolean(user.Phone), notifications: null, messages: list };
-}
+});
 
 const Tabs = styled("nav", {
   display: "flex",
@@ -71,9 +72,9 @@ export default function MessagesPage() {
               {(notifications.unread ?? 0) > 0 && (
                 <Form method="post" action="/resources/notifications">
                   <input type="hidden" name="redirectTo" value="/console/messages?tab=notifications" />
-                  <SubmitButton intent="read-all" variant="secondary" size="sm">
+                  <StatusButton intent="read-all" formAction="/resources/notifications" variant="secondary" size="sm">
                     全部已读
-                  </SubmitButton>
+                  </StatusButton>
                 </Form>
               )}
             </Header>

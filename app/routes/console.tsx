@@ -1,5 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { useEffect } from "react";
 import { ConsoleNav } from "~/components/console/ConsoleNav";
 import { styled } from "~/components/ui/stitches.config";
@@ -22,6 +24,16 @@ export const headers: HeadersFunction = ({ parentHeaders }) => {
 const Shell = styled("div", { "@desktop": { display: "flex" } });
 const Content = styled("div", { flex: 1, minWidth: 0, padding: "$5" });
 
+/** The console's frame: its navigation beside the page. */
+function ConsoleFrame({ isSub, children }: { isSub: boolean; children: ReactNode }) {
+  return (
+    <Shell>
+      <ConsoleNav isSub={isSub} />
+      <Content>{children}</Content>
+    </Shell>
+  );
+}
+
 export default function ConsoleLayout() {
   const { isSub } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
@@ -30,11 +42,18 @@ export default function ConsoleLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
-    <Shell>
-      <ConsoleNav isSub={isSub} />
-      <Content>
-        <Outlet />
-      </Content>
-    </Shell>
+    <ConsoleFrame isSub={isSub}>
+      <Outlet />
+    </ConsoleFrame>
+  );
+}
+
+/** An error inside the console (a 403, a 404, 服务繁忙) keeps the console's navigation. */
+export function ErrorBoundary() {
+  const layout = useRouteLoaderData<typeof loader>("routes/console");
+  return (
+    <ConsoleFrame isSub={layout?.isSub ?? false}>
+      <GeneralErrorBoundary />
+    </ConsoleFrame>
   );
 }

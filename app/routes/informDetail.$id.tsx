@@ -3,25 +3,19 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { Page, Panel } from "~/components/ui/layout";
 import { getBannerAndNoticeCached, getNotice } from "~/upstream/notices.server";
-import { UpstreamError } from "~/upstream/transport.server";
 import { formatDateTime } from "~/utils/format";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { lastSeenNoticeId, markNoticesSeen } from "~/utils/notice-seen.server";
+import { pageLoader } from "~/utils/upstream-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: markdownStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.notice.Title ?? "公告"} · 算力云` }];
 export const handle = { showContact: true };
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export const loader = pageLoader(async ({ params, request }: LoaderFunctionArgs) => {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw new Response("公告不存在或已下线", { status: 404 });
-  let notice;
-  try {
-    notice = await getNotice(id);
-  } catch (error) {
-    if (error instanceof UpstreamError) throw new Response("公告不存在或已下线", { status: 404 });
-    throw error;
-  }
+  const notice = await getNotice(id);
   const [{ newest_notice_id }, seen] = await Promise.all([getBannerAndNoticeCached(), lastSeenNoticeId(request)]);
   const headers = new Headers();
   // Opening a notice counts as having seen the list up to the newest one.
@@ -34,7 +28,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     },
     { headers },
   );
-}
+});
 
 export default function InformDetailPage() {
   const { notice, html } = useLoaderData<typeof loader>();

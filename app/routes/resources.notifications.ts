@@ -1,7 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { getNotifications, markAllNotificationsRead } from "~/upstream/notices.server";
+import { formAction } from "~/utils/action.server";
 import { loadFeed } from "~/utils/feed.server";
-import { assertSameOrigin } from "~/utils/origin.server";
 import { getSessionToken, safeRedirectPath } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -10,16 +11,29 @@ export function loader({ request }: LoaderFunctionArgs) {
   return loadFeed(request, (token) => getNotifications(token, 1, 5));
 }
 
-/** Mark all read: a plain form POST, back to where it came from. */
-export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+/** A post from a page without a session goes to the login page. */
+async function requireToken(request: Request): Promise<string> {
   const token = await getSessionToken(request);
   if (!token) throw redirect("/login");
-  const form = await request.formData();
-  await markAllNotificationsRead(token);
-  return redirectWithToast(safeRedirectPath(form.get("redirectTo"), "/console/messages?tab=notifications"), {
-    type: "success",
-    message: "通知已全部标为已读",
-    place: "bar",
+  return token;
+}
+
+/** Mark all read: a plain form POST (or the bar's fetcher), back to where it came from. */
+export function action({ request }: ActionFunctionArgs) {
+  return formAction(request, {
+    guard: requireToken,
+    intents: (intent) => ({
+      "read-all": intent(
+        z.object({ redirectTo: z.string().max(2048).optional() }),
+        async ({ redirectTo }, { guard }) => {
+          await markAllNotificationsRead(guard);
+          return redirectWithToast(safeRedirectPath(redirectTo, "/console/messages?tab=notifications"), {
+            type: "success",
+            message: "通知已全部标为已读",
+            place: "bar",
+          });
+        },
+      ),
+    }),
   });
 }

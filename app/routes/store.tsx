@@ -7,6 +7,7 @@ import { formatDate } from "~/utils/format";
 import { DURATION_CHOICES } from "~/utils/rental-terms";
 import { discountText, VIP_TIERS } from "../../platform/rules/vip";
 import { informDetailPath } from "~/utils/paths";
+import { pageLoader } from "~/utils/upstream-errors.server";
 
 export const meta: MetaFunction = () => [
   { title: "算力市场 · 算力云" },
@@ -14,10 +15,10 @@ export const meta: MetaFunction = () => [
 ];
 export const handle = { showContact: true };
 
-export async function loader(_: LoaderFunctionArgs) {
+export const loader = pageLoader(async (_: LoaderFunctionArgs) => {
   const { banners, notices } = await getBannerAndNoticeCached();
   return { banners, notices };
-}
+});
 
 const Hero = styled("section", {
   backgroundColor: "$barDark",

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { env } from "~/env.server";
 import { PlatformThread, threadPlatform } from "./platform-thread.server";
-import { isErrorKey, type ApiReply, type ErrorKey } from "../../platform/contract/errors";
+import { ERROR_CATALOGUE, isErrorKey, type ApiReply, type ErrorKey } from "../../platform/contract/errors";
 
 export type { ErrorKey };
 
@@ -176,7 +176,22 @@ export class UpstreamError extends Error {
     super(`${key}: ${reason}`);
     this.name = "UpstreamError";
   }
+
+  /**
+   * What the refusal means to a page: a dead session, a missing record, a
+   * permission refused, a fault of the platform (its database, a bug), or a
+   * refusal of what the user sent (shown beside the form's field).
+   */
+  get kind(): UpstreamErrorKind {
+    if (this.status === 2) return "session";
+    if (this.httpStatus >= 500 || ERROR_CATALOGUE[this.key].http >= 500) return "fault";
+    if (this.key === "NOT_FOUND") return "not-found";
+    if (this.key === "PERMISSION_DENIED") return "forbidden";
+    return "refused";
+  }
 }
+
+export type UpstreamErrorKind = "session" | "not-found" | "forbidden" | "fault" | "refused";
 
 /** Returns data on status 0, throws UpstreamError otherwise. */
 export async function callApiOrThrow<T>(path: string, fields: Fields = {}, options: CallOptions = {}): Promise<T> {

@@ -70,19 +70,35 @@ export async function getRequestUser(request: Request): Promise<UserInfo | null>
 }
 
 /**
+ * The answer for a request without a live session: /login?redirectTo=<this
+ * page>, dropping the dead cookie when there was one.
+ */
+export async function redirectToLogin(request: Request, dropCookie: boolean): Promise<Response> {
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  return redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, {
+    headers: dropCookie ? { "Set-Cookie": await destroySessionCookie() } : undefined,
+  });
+}
+
+/**
  * The console's guard: the caller's token and user info, or a redirect to
  * /login?redirectTo=… that also drops a dead cookie.
  */
 export async function requireUser(request: Request): Promise<{ token: string; user: UserInfo }> {
   const [token, user] = await Promise.all([getSessionToken(request), getRequestUser(request)]);
-  if (!token || !user) {
-    const url = new URL(request.url);
-    const redirectTo = `${url.pathname}${url.search}`;
-    throw redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, {
-      headers: token ? { "Set-Cookie": await destroySessionCookie() } : undefined,
-    });
-  }
+  if (!token || !user) throw await redirectToLogin(request, Boolean(token));
   return { token, user };
+}
+
+/** The guard for what only a main account may do: a sub-account gets a 403 page. */
+export async function requireMainAccount(
+  request: Request,
+  refusal = "子账号无权访问此页面",
+): Promise<{ token: string; user: UserInfo }> {
+  const guarded = await requireUser(request);
+  if (guarded.user.SubAccount) throw new Response(refusal, { status: 403 });
+  return guarded;
 }
 
 /**

@@ -1,23 +1,13 @@
 import { z } from "zod";
-import { CODE_PATTERN, PHONE_PATTERN } from "../rules/validation";
+import { text } from "../rules/fields";
 
 /**
- * Field schemas for the wire, with the Chinese messages the pages show. Every
- * string has a length bound, so an oversized value is refused field by field.
+ * Field schemas for the wire. The field rules (phone, SMS code, password, email,
+ * amounts, …) live in platform/rules/fields.ts, shared with the pages; this
+ * module adds what only the wire has (agreements as sent by other clients,
+ * paging, ids, the session field).
  */
-export const text = (label: string, max: number) =>
-  z.string({ required_error: `请填写${label}`, invalid_type_error: `${label}格式不正确` }).max(max, `${label}过长`);
-
-export const requiredText = (label: string, max: number) => text(label, max).trim().min(1, `请填写${label}`);
-
-export const phone = (label = "手机号") => requiredText(label, 32).regex(PHONE_PATTERN, "请输入正确的11位手机号");
-
-export const smsCode = requiredText("验证码", 16).regex(CODE_PATTERN, "验证码为6位数字");
-
-export const password = z
-  .string({ required_error: "请填写密码", invalid_type_error: "密码格式不正确" })
-  .min(1, "请填写密码")
-  .max(128, "密码过长");
+export { password, phone, requiredText, smsCode, text } from "../rules/fields";
 
 /** "1", "true" or "on" (a checked checkbox) mean yes; anything else, or nothing, means no. */
 export const agreement = z

@@ -1,5 +1,5 @@
 import { Form, NavLink } from "@remix-run/react";
-import { Button } from "../ui/Button";
+import { StatusButton } from "../ui/StatusButton";
 import { styled } from "../ui/stitches.config";
 
 const Side = styled("aside", {
@@ -40,9 +40,9 @@ export function ConsoleNav({ isSub }: { isSub: boolean }) {
         ))}
       </nav>
       <Form method="post" action="/logout">
-        <Button type="submit" variant="secondary" size="sm">
+        <StatusButton intent="logout" formAction="/logout" variant="secondary" size="sm" pendingText="正在退出…">
           退出登录
-        </Button>
+        </StatusButton>
       </Form>
     </Side>
   );

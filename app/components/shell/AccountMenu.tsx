@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { UserInfo } from "~/upstream/accounts.server";
 import { balanceLines, maskPhone, type UserFigures } from "~/utils/user-figures";
-import { Button } from "../ui/Button";
+import { StatusButton } from "../ui/StatusButton";
 import { Badge } from "../ui/layout";
 import { Menu, MenuItem, MenuSeparator } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
@@ -92,9 +92,9 @@ export function AccountMenu({ user, figures }: { user: UserInfo; figures: UserFi
           </Links>
           <MenuSeparator />
           <Form method="post" action="/logout">
-            <Button type="submit" variant="secondary" block>
+            <StatusButton intent="logout" formAction="/logout" variant="secondary" block pendingText="正在退出…">
               退出登录
-            </Button>
+            </StatusButton>
           </Form>
         </>
       )}

@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { NotificationItem } from "~/upstream/notices.server";
-import { Button } from "../ui/Button";
+import { StatusButton } from "../ui/StatusButton";
 import { Dot } from "../ui/layout";
 import { Menu, MenuLink } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
@@ -101,9 +101,9 @@ function LiveNotificationsMenu({ serverUnread }: { serverUnread: number }) {
             {unread > 0 && (
               <markRead.Form method="post" action={FEED_URL}>
                 <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-                <Button type="submit" variant="link" size="sm">
+                <StatusButton intent="read-all" formAction={FEED_URL} variant="link" size="sm" pendingText="处理中…">
                   全部已读
-                </Button>
+                </StatusButton>
               </markRead.Form>
             )}
           </Header>

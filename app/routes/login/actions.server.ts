@@ -1,8 +1,9 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+import { z } from "zod";
 import * as accounts from "~/upstream/accounts.server";
+import { anyone, formAction } from "~/utils/action.server";
 import { readBdVid } from "~/utils/bd-vid.server";
-import { failure, parseForm, upstreamFailure } from "~/utils/forms.server";
 import { clientIp, commitSessionToken, safeRedirectPath } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { maskPhone } from "~/utils/user-figures";
@@ -25,80 +26,68 @@ async function loggedIn(token: string, form: FormData, message: string) {
   return redirect(safeRedirectPath(form.get("redirectTo")), { headers });
 }
 
-/** One action for the five tabs; the submit button's `intent` says which form was sent. */
-export async function handleLoginAction(request: Request) {
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+/** A filled honeypot field: a bot. */
+function spamCheck(form: FormData): string | null {
   try {
     honeypot.check(form);
+    return null;
   } catch (error) {
-    if (error instanceof SpamError) return failure(intent, form, {}, "提交异常，请刷新页面后重试");
+    if (error instanceof SpamError) return "提交异常，请刷新页面后重试";
     throw error;
   }
-  const options = { clientIp: clientIp(request) };
-  const channel = form.get("event_channel") === "sy" ? "sy" : "dl";
-  const bdVid = (await readBdVid(request)) ?? undefined;
+}
 
-  try {
-    switch (intent) {
-      case "send-code": {
-        const tab = parseTab(String(form.get("tab") ?? ""));
-        const purpose = tab === "sms" || tab === "register" || tab === "company" ? CODE_PURPOSE[tab] : null;
-        if (!purpose) return failure(intent, form, {}, "请求有误，请刷新页面后重试");
-        const parsed = parseForm(SendCodeSchema, form);
-        if (!parsed.success) return failure(intent, form, parsed.fieldErrors);
-        await accounts.sendVerifyCode(parsed.data.phone, purpose, options);
-        return data({
-          ok: true as const,
-          intent,
-          notice: `验证码已发送至 ${maskPhone(parsed.data.phone)}，10分钟内有效`,
-          values: { phone: parsed.data.phone, ...pickTyped(form) },
-        });
-      }
-      case "password": {
-        const parsed = parseForm(PasswordLoginSchema, form);
-        if (!parsed.success) return failure(intent, form, parsed.fieldErrors);
-        const { token } = await accounts.loginWithPassword(parsed.data.phone, parsed.data.password, options);
+const STALE_FORM = "请求有误，请刷新页面后重试";
+
+/** The send-code button of the SMS, register and company tabs: the tab says what the code is for. */
+const SendCodeForm = SendCodeSchema.extend({ tab: z.string().max(16).optional() }).transform((input, ctx) => {
+  const tab = parseTab(input.tab ?? "");
+  if (tab === "sms" || tab === "register" || tab === "company")
+    return { phone: input.phone, purpose: CODE_PURPOSE[tab] };
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: STALE_FORM });
+  return z.NEVER;
+});
+
+/** One action for the five tabs; the submit button's `intent` says which form was sent. */
+export async function handleLoginAction(request: Request) {
+  const options = { clientIp: clientIp(request) };
+  const signUp = async (form: FormData) => ({
+    agree: true,
+    eventChannel: form.get("event_channel") === "sy" ? ("sy" as const) : ("dl" as const),
+    bdVid: (await readBdVid(request)) ?? undefined,
+  });
+  return formAction(request, {
+    guard: anyone,
+    before: spamCheck,
+    fieldAliases: { mainPhone: "phone", agree: "agree" },
+    intents: (intent) => ({
+      "send-code": intent(SendCodeForm, async ({ phone, purpose }) => {
+        await accounts.sendVerifyCode(phone, purpose, options);
+        return { notice: `验证码已发送至 ${maskPhone(phone)}，10分钟内有效` };
+      }),
+      password: intent(PasswordLoginSchema, async ({ phone, password }, { form }) => {
+        const { token } = await accounts.loginWithPassword(phone, password, options);
         return loggedIn(token, form, "登录成功");
-      }
-      case "sms": {
-        const parsed = parseForm(SmsLoginSchema, form);
-        if (!parsed.success) return failure(intent, form, parsed.fieldErrors);
-        const { token } = await accounts.loginWithCode(parsed.data.phone, parsed.data.code, options);
+      }),
+      sms: intent(SmsLoginSchema, async ({ phone, code }, { form }) => {
+        const { token } = await accounts.loginWithCode(phone, code, options);
         return loggedIn(token, form, "登录成功");
-      }
-      case "sub": {
-        const parsed = parseForm(SubLoginSchema, form);
-        if (!parsed.success) return failure(intent, form, parsed.fieldErrors);
-        const { token } = await accounts.loginSubAccount(
-          parsed.data.phone,
-          parsed.data.name,
-          parsed.data.password,
-          options,
-        );
+      }),
+      sub: intent(SubLoginSchema, async ({ phone, name, password }, { form }) => {
+        const { token } = await accounts.loginSubAccount(phone, name, password, options);
         return loggedIn(token, form, "登录成功");
-      }
-      case "register": {
-        const parsed = parseForm(RegisterSchema, form);
-        if (!parsed.success) return failure(intent, form, parsed.fieldErrors);
-        const { token } = await accounts.register(
-          { ...parsed.data, agree: true, eventChannel: channel, bdVid },
-          options,
-        );
+      }),
+      register: intent(RegisterSchema, async ({ phone, code, password }, { form }) => {
+        const { token } = await accounts.register({ phone, code, password, ...(await signUp(form)) }, options);
         return loggedIn(token, form, "注册成功，欢迎使用");
-      }
-      case "company": {
-        const parsed = parseForm(CompanyRegisterSchema, form);
-        if (!parsed.success) return failure(intent, form, parsed.fieldErrors);
-        const d = parsed.data;
+      }),
+      company: intent(CompanyRegisterSchema, async (d, { form }) => {
         const { token } = await accounts.registerCompany(
           {
             phone: d.phone,
             code: d.code,
             password: d.password,
-            agree: true,
-            eventChannel: channel,
-            bdVid,
+            ...(await signUp(form)),
             companyName: d.company_name,
             creditCode: d.credit_code,
             contactName: d.contact_name,
@@ -106,21 +95,7 @@ export async function handleLoginAction(request: Request) {
           options,
         );
         return loggedIn(token, form, "企业账号注册成功");
-      }
-      default:
-        return failure(intent, form, {}, "请求有误，请刷新页面后重试");
-    }
-  } catch (error) {
-    return upstreamFailure(intent, form, error, { mainPhone: "phone", agree: "agree" });
-  }
-}
-
-/** The non-secret fields a send-code round trip must keep (company details typed before asking for a code). */
-function pickTyped(form: FormData): Record<string, string> {
-  const keep: Record<string, string> = {};
-  for (const key of ["company_name", "credit_code", "contact_name", "name"]) {
-    const v = form.get(key);
-    if (typeof v === "string" && v.length <= 100) keep[key] = v;
-  }
-  return keep;
+      }),
+    }),
+  });
 }

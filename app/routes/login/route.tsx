@@ -3,9 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { CheckboxField, Field, FieldError } from "~/components/ui/Field";
 import { styled } from "~/components/ui/stitches.config";
-import { SubmitButton } from "~/components/ui/SubmitButton";
-import { Button } from "~/components/ui/Button";
-import { assertSameOrigin } from "~/utils/origin.server";
+import { StatusButton } from "~/components/ui/StatusButton";
 import { getRequestUser, safeRedirectPath } from "~/utils/session.server";
 import { redirect } from "@remix-run/node";
 import { handleLoginAction, honeypot } from "./actions.server";
@@ -26,8 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+export function action({ request }: ActionFunctionArgs) {
   return handleLoginAction(request);
 }
 
@@ -69,18 +66,9 @@ const TabBar = styled("nav", {
 const Notice = styled("p", { color: "$success", fontSize: "$sm", margin: "0 0 $3" });
 const FormErrorText = styled(FieldError, { marginBottom: "$3", fontSize: "$md" });
 
-type ActionData = {
-  ok: boolean;
-  intent: string;
-  values: Record<string, string>;
-  fieldErrors?: Record<string, string>;
-  formError?: string | null;
-  notice?: string;
-};
-
 export default function LoginPage() {
   const { tab, redirectTo, channel, honeypot: honeypotProps } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionData>();
+  const result = useActionData<typeof action>();
   const values = result?.values ?? {};
   const errors = result?.fieldErrors ?? {};
   const tabHref = (t: LoginTab) => {
@@ -172,9 +160,9 @@ export default function LoginPage() {
                 maxLength={6}
                 error={errors.code}
                 aside={
-                  <Button type="submit" name="intent" value="send-code" variant="secondary" formNoValidate>
+                  <StatusButton intent="send-code" variant="secondary" formNoValidate pendingText="发送中…">
                     获取验证码
-                  </Button>
+                  </StatusButton>
                 }
               />
             )}
@@ -197,9 +185,9 @@ export default function LoginPage() {
                 </Link>
               </CheckboxField>
             )}
-            <SubmitButton intent={tab} block size="lg">
+            <StatusButton intent={tab} block size="lg">
               {isRegister ? "注册并登录" : "登录"}
-            </SubmitButton>
+            </StatusButton>
           </Form>
         </HoneypotProvider>
       </Card>

@@ -1,0 +1,150 @@
+import { data } from "@remix-run/node";
+import type { z } from "zod";
+import { UpstreamError } from "~/upstream/transport.server";
+import { assertSameOrigin } from "./origin.server";
+import { upstreamErrorResponse } from "./upstream-errors.server";
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * What every form action answers when it does not redirect, read on the page
+ * with `useActionData<typeof action>()`: the intent it answers, a notice on
+ * success, or errors beside their fields (or above the form), and what the user
+ * typed (never a password).
+ */
+export interface ActionResult {
+  ok: boolean;
+  intent: string;
+  notice: string | null;
+  fieldErrors: FieldErrors;
+  formError: string | null;
+  values: Record<string, string>;
+}
+
+/** An action's answer that is not a redirect: its result with its HTTP status. */
+export type ActionReply = ReturnType<typeof data<ActionResult>>;
+
+/** One intent's business step: its input schema and what it does with the parsed input. */
+export interface IntentStep<Guard, Input> {
+  schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
+  run(input: Input, step: { request: Request; form: FormData; guard: Guard }): Promise<Response | { notice: string }>;
+}
+
+/** Builds one intent's step for a given guard; the input type comes from the schema. */
+export type IntentBuilder<Guard> = <S extends z.ZodTypeAny>(
+  schema: S,
+  run: IntentStep<Guard, z.output<S>>["run"],
+) => IntentStep<Guard, z.output<S>>;
+
+const buildIntent = <Guard, S extends z.ZodTypeAny>(
+  schema: S,
+  run: IntentStep<Guard, z.output<S>>["run"],
+): IntentStep<Guard, z.output<S>> => ({ schema, run });
+
+export interface FormActionSpec<Guard> {
+  /** The session guard (`requireUser`, `requireMainAccount`), or a function that lets anyone in. */
+  guard: (request: Request) => Promise<Guard>;
+  /** The page's intents by name, each built with `intent(schema, run)`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each step keeps its own input type
+  intents: (intent: IntentBuilder<Guard>) => Record<string, IntentStep<Guard, any>>;
+  /** Checked before any intent runs (a honeypot); a string is shown above the form. */
+  before?: (form: FormData) => string | null;
+  /** Platform field names that are named otherwise in the form ("mainPhone" → "phone"). */
+  fieldAliases?: Record<string, string>;
+  /** The largest body the page accepts, in bytes (default 32 KB). */
+  maxBytes?: number;
+}
+
+const DEFAULT_MAX_BYTES = 32 * 1024;
+const SECRET_FIELDS = new Set(["password", "confirm_password", "new_password"]);
+const STALE_FORM = "请求有误，请刷新页面后重试";
+
+/**
+ * The one way a page handles a form post (docs/decisions/021), in order: the
+ * origin check, the body limit, the session guard, the `intent` dispatch, the
+ * zod parse, the business step, and the mapping of a platform refusal (beside
+ * its field, or the page's 404/403/500, or /login for a dead session).
+ */
+export async function formAction<Guard>(
+  request: Request,
+  spec: FormActionSpec<Guard>,
+): Promise<Response | ActionReply> {
+  assertSameOrigin(request);
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > (spec.maxBytes ?? DEFAULT_MAX_BYTES)) throw new Response("提交内容过大", { status: 413 });
+  const guard = await spec.guard(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return failure("", new FormData(), {}, STALE_FORM);
+  }
+  const name = String(form.get("intent") ?? "");
+  const intents = spec.intents(buildIntent);
+  const step = Object.hasOwn(intents, name) ? intents[name] : undefined;
+  if (!step) return failure(name, form, {}, STALE_FORM);
+  const refusal = spec.before?.(form);
+  if (refusal) return failure(name, form, {}, refusal);
+  const parsed = step.schema.safeParse(Object.fromEntries(form.entries()));
+  if (!parsed.success) {
+    const { fieldErrors, formError } = errorsOf(parsed.error);
+    return failure(name, form, fieldErrors, formError);
+  }
+  try {
+    const done = await step.run(parsed.data, { request, form, guard });
+    if (done instanceof Response) return done;
+    return data(result(name, form, { ok: true, notice: done.notice }));
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    if (error.kind !== "refused") throw await upstreamErrorResponse(request, error);
+    if (error.field) return failure(name, form, { [formFieldName(error.field, spec.fieldAliases)]: error.reason });
+    return failure(name, form, {}, error.reason);
+  }
+}
+
+/** Lets anyone post (login, registration). */
+export const anyone = async (): Promise<null> => null;
+
+/** The first problem per field becomes that field's message; a problem of the whole form goes above it. */
+function errorsOf(error: z.ZodError): { fieldErrors: FieldErrors; formError: string | null } {
+  const fieldErrors: FieldErrors = {};
+  let formError: string | null = null;
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".");
+    if (key) fieldErrors[key] ??= issue.message;
+    else formError ??= issue.message;
+  }
+  return { fieldErrors, formError };
+}
+
+/** snake_case platform field names and camelCase module names map to the form's names. */
+function formFieldName(field: string, aliases: Record<string, string> = {}): string {
+  return aliases[field] ?? field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** What the user typed, to put back in the form: short strings, never secrets. */
+function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string" && key !== "intent" && !SECRET_FIELDS.has(key) && value.length <= 200)
+      values[key] = value;
+  }
+  return values;
+}
+
+function result(intent: string, form: FormData, part: Partial<ActionResult>): ActionResult {
+  return {
+    ok: false,
+    intent,
+    notice: null,
+    fieldErrors: {},
+    formError: null,
+    values: formValues(form),
+    ...part,
+  };
+}
+
+/** A 400 answer that shows errors beside their fields and keeps what was typed. */
+function failure(intent: string, form: FormData, fieldErrors: FieldErrors, formError: string | null = null) {
+  return data(result(intent, form, { fieldErrors, formError }), { status: 400 });
+}

@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { UpstreamError } from "~/upstream/transport.server";
+import { redirectToLogin } from "./session.server";
+
+/** What the 500 and 503 pages say; the cause goes to the log, never to the page. */
+export const BUSY_TEXT = "服务繁忙，请稍后再试";
+
+/**
+ * The page's answer to a platform refusal (docs/decisions/021): a dead session
+ * goes to /login?redirectTo=…, a missing record is a 404, a refused permission
+ * a 403, a fault of the platform a 503 (its database) or 500 with the cause
+ * logged, and any other refusal a 400 with its reason.
+ */
+export async function upstreamErrorResponse(request: Request, error: UpstreamError): Promise<Response> {
+  switch (error.kind) {
+    case "session":
+      return redirectToLogin(request, true);
+    case "not-found":
+      return new Response(error.reason, { status: 404 });
+    case "forbidden":
+      return new Response(error.reason, { status: 403 });
+    case "fault":
+      console.error(
+        `[upstream] ${new URL(request.url).pathname}: ${error.key} (HTTP ${error.httpStatus}) ${error.reason}`,
+      );
+      return new Response(BUSY_TEXT, { status: error.key === "DATABASE" ? 503 : 500 });
+    case "refused":
+      return new Response(error.reason, { status: 400 });
+  }
+}
+
+/**
+ * Wraps a loader so a platform refusal becomes the page's error response
+ * (thrown, so the nearest error boundary shows it). Other errors pass through
+ * to Remix, which logs them and answers 500.
+ */
+export function pageLoader<Args extends LoaderFunctionArgs, Result>(
+  load: (args: Args) => Promise<Result>,
+): (args: Args) => Promise<Result> {
+  return async (args) => {
+    try {
+      return await load(args);
+    } catch (error) {
+      if (error instanceof UpstreamError) throw await upstreamErrorResponse(args.request, error);
+      throw error;
+    }
+  };
+}

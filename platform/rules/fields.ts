@@ -1,0 +1,53 @@
+/**
+ * Field rules as zod schemas, with the Chinese messages the pages show beside
+ * each field (spec §5). One copy for both tiers: platform/http validates the
+ * wire with them and the pages validate their forms with them. Every string has
+ * a length bound, so an oversized value is refused field by field.
+ */
+import { z } from "zod";
+import { AMOUNT_INVALID, parseYuanToFen } from "./money";
+import { CODE_PATTERN, EMAIL_PATTERN, isStrongPassword, isValidCreditCode, PHONE_PATTERN } from "./validation";
+
+/** Any text up to `max` characters (not trimmed). */
+export const text = (label: string, max: number) =>
+  z.string({ required_error: `请填写${label}`, invalid_type_error: `${label}格式不正确` }).max(max, `${label}过长`);
+
+/** Text that must not be blank once trimmed. */
+export const requiredText = (label: string, max: number) => text(label, max).trim().min(1, `请填写${label}`);
+
+export const phone = (label = "手机号") => requiredText(label, 32).regex(PHONE_PATTERN, "请输入正确的11位手机号");
+
+export const smsCode = requiredText("验证码", 16).regex(CODE_PATTERN, "验证码为6位数字");
+
+/** A password as typed at login: never trimmed, only bounded. */
+export const password = z
+  .string({ required_error: "请填写密码", invalid_type_error: "密码格式不正确" })
+  .min(1, "请填写密码")
+  .max(128, "密码过长");
+
+/** A password being chosen: 8-32 characters with letters and digits. */
+export const newPassword = password.refine(isStrongPassword, "密码需为8-32位，且同时包含字母和数字");
+
+export const email = requiredText("邮箱", 254).regex(EMAIL_PATTERN, "邮箱格式不正确");
+
+export const companyName = requiredText("企业名称", 60).refine((v) => v.length >= 2, "请输入2-60个字的企业名称");
+
+export const creditCode = requiredText("统一社会信用代码", 18).refine(isValidCreditCode, "统一社会信用代码不正确");
+
+export const contactName = requiredText("联系人姓名", 20).refine((v) => v.length >= 2, "请输入2-20个字的联系人姓名");
+
+/** A checkbox that must be ticked (it posts "1"). */
+export const ticked = (message: string) => z.literal("1", { errorMap: () => ({ message }) });
+
+/** An amount in yuan as typed (digits, optional thousands groups, up to 2 decimals), read as integer fen. */
+export const amountFen = z
+  .string({ required_error: "请输入金额", invalid_type_error: AMOUNT_INVALID })
+  .max(80, AMOUNT_INVALID)
+  .transform((value, ctx) => {
+    const fen = parseYuanToFen(value.trim());
+    if (fen === null) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: AMOUNT_INVALID });
+      return z.NEVER;
+    }
+    return fen;
+  });
