@@ -12,14 +12,16 @@ import { requireMainAccount, requireUserWith } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { balanceLines, maskPhone, userFigures } from "~/utils/user-figures";
 import * as field from "../../platform/rules/fields";
-import { pageLoader } from "~/utils/upstream-errors.server";
+import { loadPage } from "~/utils/upstream-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "账号信息 · 算力云" }];
 
-export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
-  const { user, loaded } = await requireUserWith(request, getVipInfos);
-  return { user, vipInfos: loaded.vipInfos };
-});
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPage(request, async () => {
+    const { user, loaded } = await requireUserWith(request, getVipInfos);
+    return { user, vipInfos: loaded.vipInfos };
+  });
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   return formAction(request, {

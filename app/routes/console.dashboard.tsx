@@ -7,14 +7,16 @@ import { getVipInfos } from "~/upstream/accounts.server";
 import { requireUserWith } from "~/utils/session.server";
 import { discountText } from "../../platform/rules/vip";
 import { balanceLines, userFigures } from "~/utils/user-figures";
-import { pageLoader } from "~/utils/upstream-errors.server";
+import { loadPage } from "~/utils/upstream-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "控制台总览 · 算力云" }];
 
-export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
-  const { user, loaded } = await requireUserWith(request, getVipInfos);
-  return { user, vipInfos: loaded.vipInfos };
-});
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPage(request, async () => {
+    const { user, loaded } = await requireUserWith(request, getVipInfos);
+    return { user, vipInfos: loaded.vipInfos };
+  });
+}
 
 const Figure = styled("div", {
   padding: "$4",

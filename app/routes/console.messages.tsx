@@ -9,7 +9,7 @@ import { StatusButton } from "~/components/ui/StatusButton";
 import { getMessages, getNotifications } from "~/upstream/notices.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/session.server";
-import { pageLoader } from "~/utils/upstream-errors.server";
+import { loadPage } from "~/utils/upstream-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "消息中心 · 算力云" }];
 
@@ -19,16 +19,18 @@ const Query = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
-export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
-  const { token, user } = await requireUser(request);
-  const { tab, page } = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
-  if (tab === "notifications") {
-    const list = await getNotifications(token, page, PAGE_SIZE);
-    return { tab, page, hasPhone: Boolean(user.Phone), notifications: list, messages: null };
-  }
-  const list = user.Phone ? await getMessages(token, page, PAGE_SIZE) : null;
-  return { tab, page, hasPhone: Boolean(user.Phone), notifications: null, messages: list };
-});
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPage(request, async () => {
+    const { token, user } = await requireUser(request);
+    const { tab, page } = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
+    if (tab === "notifications") {
+      const list = await getNotifications(token, page, PAGE_SIZE);
+      return { tab, page, hasPhone: Boolean(user.Phone), notifications: list, messages: null };
+    }
+    const list = user.Phone ? await getMessages(token, page, PAGE_SIZE) : null;
+    return { tab, page, hasPhone: Boolean(user.Phone), notifications: null, messages: list };
+  });
+}
 
 const Tabs = styled("nav", {
   display: "flex",

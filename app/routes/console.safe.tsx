@@ -6,7 +6,7 @@ import { Panel, PanelTitle } from "~/components/ui/layout";
 import { StatusButton } from "~/components/ui/StatusButton";
 import { sendVerifyCode, unregister, unregisterCheck } from "~/upstream/accounts.server";
 import { formAction } from "~/utils/action.server";
-import { pageLoader } from "~/utils/upstream-errors.server";
+import { loadPage } from "~/utils/upstream-errors.server";
 import { clientIp, destroySessionCookie, requireMainAccount } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { maskPhone } from "~/utils/user-figures";
@@ -14,11 +14,13 @@ import * as field from "../../platform/rules/fields";
 
 export const meta: MetaFunction = () => [{ title: "安全设置 · 算力云" }];
 
-export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
-  const { token, user } = await requireMainAccount(request, "子账号不能访问安全设置");
-  const check = await unregisterCheck(token);
-  return { phone: maskPhone(user.Phone), check };
-});
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPage(request, async () => {
+    const { token, user } = await requireMainAccount(request, "子账号不能访问安全设置");
+    const check = await unregisterCheck(token);
+    return { phone: maskPhone(user.Phone), check };
+  });
+}
 
 const UnregisterForm = z.object({
   code: field.smsCode,

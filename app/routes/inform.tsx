@@ -8,7 +8,7 @@ import { getNoticePage } from "~/upstream/notices.server";
 import { formatDate } from "~/utils/format";
 import { markNoticesSeen } from "~/utils/notice-seen.server";
 import { informDetailPath } from "~/utils/paths";
-import { pageLoader } from "~/utils/upstream-errors.server";
+import { loadPage } from "~/utils/upstream-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "平台公告 · 算力云" }];
 export const handle = { showContact: true };
@@ -16,14 +16,16 @@ export const handle = { showContact: true };
 const PAGE_SIZE = 10;
 const Query = z.object({ page: z.coerce.number().int().min(1).max(10_000).catch(1) });
 
-export const loader = pageLoader(async ({ request }: LoaderFunctionArgs) => {
-  const { page } = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const result = await getNoticePage(page, PAGE_SIZE);
-  const headers = new Headers();
-  // Viewing the list marks the newest notice as seen.
-  if (page === 1 && result.data[0]) headers.append("Set-Cookie", await markNoticesSeen(result.data[0].Id));
-  return data({ notices: result.data, total: result.total, page, pageSize: PAGE_SIZE }, { headers });
-});
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPage(request, async () => {
+    const { page } = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
+    const result = await getNoticePage(page, PAGE_SIZE);
+    const headers = new Headers();
+    // Viewing the list marks the newest notice as seen.
+    if (page === 1 && result.data[0]) headers.append("Set-Cookie", await markNoticesSeen(result.data[0].Id));
+    return data({ notices: result.data, total: result.total, page, pageSize: PAGE_SIZE }, { headers });
+  });
+}
 
 const List = styled("ul", {
   listStyle: "none",

@@ -6,29 +6,31 @@ import { getBannerAndNoticeCached, getNotice } from "~/upstream/notices.server";
 import { formatDateTime } from "~/utils/format";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { lastSeenNoticeId, markNoticesSeen } from "~/utils/notice-seen.server";
-import { pageLoader } from "~/utils/upstream-errors.server";
+import { loadPage } from "~/utils/upstream-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: markdownStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.notice.Title ?? "公告"} · 算力云` }];
 export const handle = { showContact: true };
 
-export const loader = pageLoader(async ({ params, request }: LoaderFunctionArgs) => {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("公告不存在或已下线", { status: 404 });
-  const notice = await getNotice(id);
-  const [{ newest_notice_id }, seen] = await Promise.all([getBannerAndNoticeCached(), lastSeenNoticeId(request)]);
-  const headers = new Headers();
-  // Opening a notice counts as having seen the list up to the newest one.
-  if (newest_notice_id && newest_notice_id !== seen)
-    headers.append("Set-Cookie", await markNoticesSeen(newest_notice_id));
-  return data(
-    {
-      notice: { Id: notice.Id, Title: notice.Title, PublishedAt: notice.PublishedAt },
-      html: renderMarkdown(notice.Content),
-    },
-    { headers },
-  );
-});
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  return loadPage(request, async () => {
+    const id = Number(params.id);
+    if (!Number.isSafeInteger(id) || id <= 0) throw new Response("公告不存在或已下线", { status: 404 });
+    const notice = await getNotice(id);
+    const [{ newest_notice_id }, seen] = await Promise.all([getBannerAndNoticeCached(), lastSeenNoticeId(request)]);
+    const headers = new Headers();
+    // Opening a notice counts as having seen the list up to the newest one.
+    if (newest_notice_id && newest_notice_id !== seen)
+      headers.append("Set-Cookie", await markNoticesSeen(newest_notice_id));
+    return data(
+      {
+        notice: { Id: notice.Id, Title: notice.Title, PublishedAt: notice.PublishedAt },
+        html: renderMarkdown(notice.Content),
+      },
+      { headers },
+    );
+  });
+}
 
 export default function InformDetailPage() {
   const { notice, html } = useLoaderData<typeof loader>();

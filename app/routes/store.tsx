@@ -7,7 +7,7 @@ import { formatDate } from "~/utils/format";
 import { DURATION_CHOICES } from "~/utils/rental-terms";
 import { discountText, VIP_TIERS } from "../../platform/rules/vip";
 import { informDetailPath } from "~/utils/paths";
-import { pageLoader } from "~/utils/upstream-errors.server";
+import { loadPage } from "~/utils/upstream-errors.server";
 
 export const meta: MetaFunction = () => [
   { title: "算力市场 · 算力云" },
@@ -15,10 +15,12 @@ export const meta: MetaFunction = () => [
 ];
 export const handle = { showContact: true };
 
-export const loader = pageLoader(async (_: LoaderFunctionArgs) => {
-  const { banners, notices } = await getBannerAndNoticeCached();
-  return { banners, notices };
-});
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPage(request, async () => {
+    const { banners, notices } = await getBannerAndNoticeCached();
+    return { banners, notices };
+  });
+}
 
 const Hero = styled("section", {
   backgroundColor: "$barDark",

@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { UpstreamError } from "~/upstream/transport.server";
 import { redirectToLogin } from "./session.server";
 
@@ -30,19 +29,17 @@ export async function upstreamErrorResponse(request: Request, error: UpstreamErr
 }
 
 /**
- * Wraps a loader so a platform refusal becomes the page's error response
+ * Runs a loader's body so a platform refusal becomes the page's error response
  * (thrown, so the nearest error boundary shows it). Other errors pass through
- * to Remix, which logs them and answers 500.
+ * to Remix, which logs them and answers 500. Called inside the loader
+ * (`export async function loader`), so the route's client bundle, from which
+ * Remix removes loaders, keeps no call to this server module.
  */
-export function pageLoader<Args extends LoaderFunctionArgs, Result>(
-  load: (args: Args) => Promise<Result>,
-): (args: Args) => Promise<Result> {
-  return async (args) => {
-    try {
-      return await load(args);
-    } catch (error) {
-      if (error instanceof UpstreamError) throw await upstreamErrorResponse(args.request, error);
-      throw error;
-    }
-  };
+export async function loadPage<Result>(request: Request, load: () => Promise<Result>): Promise<Result> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof UpstreamError) throw await upstreamErrorResponse(request, error);
+    throw error;
+  }
 }

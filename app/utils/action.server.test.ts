@@ -1,0 +1,121 @@
+import { redirect } from "@remix-run/node";
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { UpstreamError } from "~/upstream/transport.server";
+import { formAction, type ActionResult } from "./action.server";
+
+const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
+  new Request("http://127.0.0.1:3000/console/form", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1:3000", ...headers },
+    body: new URLSearchParams(body).toString(),
+  });
+
+/** A page with one intent: save an email for the guard's user. */
+function page(run = vi.fn(async (_email: string) => ({ notice: "已保存" }) as { notice: string } | Response)) {
+  const guard = vi.fn(async () => ({ token: "t" }));
+  const action = (request: Request) =>
+    formAction(request, {
+      guard,
+      fieldAliases: { mainPhone: "phone" },
+      intents: (intent) => ({
+        save: intent(
+          z.object({ email: z.string().email("邮箱格式不正确"), password: z.string().optional() }),
+          async ({ email }, { guard: g }) => {
+            expect(g).toEqual({ token: "t" });
+            return run(email);
+          },
+        ),
+      }),
+    });
+  return { action, run, guard };
+}
+
+/** The ActionResult and status of a non-redirect answer. */
+function read(answer: unknown): { status: number; result: ActionResult } {
+  const { data, init } = answer as { data: ActionResult; init: { status?: number } | null };
+  return { status: init?.status ?? 200, result: data };
+}
+
+describe("formAction", () => {
+  it("runs the intent's step with the parsed input and answers its notice", async () => {
+    const { action, run } = page();
+    const { status, result } = read(await action(post({ intent: "save", email: "a@b.cn", password: "secret" })));
+    expect(run).toHaveBeenCalledWith("a@b.cn");
+    expect(status).toBe(200);
+    expect(result).toMatchObject({ ok: true, intent: "save", notice: "已保存", fieldErrors: {}, formError: null });
+    // What was typed comes back, never the password.
+    expect(result.values).toEqual({ email: "a@b.cn" });
+  });
+
+  it("returns the step's redirect as it is", async () => {
+    const { action } = page(vi.fn(async () => redirect("/done")));
+    const res = (await action(post({ intent: "save", email: "a@b.cn" }))) as Response;
+    expect(res.headers.get("location")).toBe("/done");
+  });
+
+  it("refuses a post from another site before the guard or the step runs", async () => {
+    const { action, run, guard } = page();
+    await expect(
+      action(post({ intent: "save", email: "a@b.cn" }, { origin: "https://evil.example" })),
+    ).rejects.toSatisfy((r: unknown) => r instanceof Response && r.status === 403);
+    expect(guard).not.toHaveBeenCalled();
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("refuses a body above the limit before reading it", async () => {
+    const { action, run } = page();
+    const big = post({ intent: "save", email: "a@b.cn" }, { "content-length": String(64 * 1024) });
+    await expect(action(big)).rejects.toSatisfy((r: unknown) => r instanceof Response && r.status === 413);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("answers 400 beside the field for bad input, and a form error for an unknown intent", async () => {
+    const { action, run } = page();
+    const bad = read(await action(post({ intent: "save", email: "nope" })));
+    expect(bad.status).toBe(400);
+    expect(bad.result.fieldErrors).toEqual({ email: "邮箱格式不正确" });
+    expect(bad.result.values.email).toBe("nope");
+    const unknown = read(await action(post({ intent: "toString", email: "a@b.cn" })));
+    expect([unknown.status, unknown.result.formError]).toEqual([400, "请求有误，请刷新页面后重试"]);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("shows a platform refusal beside its field (aliased) or above the form", async () => {
+    const field = page(
+      vi.fn(async () => {
+        throw new UpstreamError("PHONE_INVALID", 200, 1, "请输入正确的11位手机号", "mainPhone");
+      }),
+    );
+    const byField = read(await field.action(post({ intent: "save", email: "a@b.cn" })));
+    expect([byField.status, byField.result.fieldErrors]).toEqual([400, { phone: "请输入正确的11位手机号" }]);
+    const form = page(
+      vi.fn(async () => {
+        throw new UpstreamError("LOGIN_FAILED", 200, 1, "手机号或密码错误", null);
+      }),
+    );
+    expect(read(await form.action(post({ intent: "save", email: "a@b.cn" }))).result.formError).toBe(
+      "手机号或密码错误",
+    );
+  });
+
+  it("turns a fault into the 服务繁忙 page and a dead session into the login redirect", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const fault = page(
+      vi.fn(async () => {
+        throw new UpstreamError("INTERNAL", 500, 1, "服务繁忙，请稍后再试", null);
+      }),
+    );
+    await expect(fault.action(post({ intent: "save", email: "a@b.cn" }))).rejects.toSatisfy(
+      (r: unknown) => r instanceof Response && r.status === 500,
+    );
+    const dead = page(
+      vi.fn(async () => {
+        throw new UpstreamError("SESSION_INVALID", 200, 2, "登录已失效", null);
+      }),
+    );
+    await expect(dead.action(post({ intent: "save", email: "a@b.cn" }))).rejects.toSatisfy(
+      (r: unknown) => r instanceof Response && r.headers.get("location") === "/login?redirectTo=%2Fconsole%2Fform",
+    );
+  });
+});
