@@ -19,6 +19,12 @@ test("a sub-account logs in and sees its quota, not the points store", async ({ 
 
   await page.goto("/console/accountInfo");
   await expect(page.getByTestId("account-kind")).toHaveText("子账号");
+
+  // What only a main account may do is a 403 page inside the console, which keeps its navigation.
+  const refused = await page.goto("/console/safe");
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByTestId("error-page")).toContainText("子账号不能访问安全设置");
+  await expect(page.locator("aside").getByRole("link", { name: "账号信息" })).toBeVisible();
 });
 
 test("the main account's top nav has the points store", async ({ page }) => {

@@ -11,7 +11,7 @@ test("closing an account needs a fresh code and both confirmations; the closed a
   const registeredAt = Date.now();
   await page.goto("/console/safe");
   await page.getByRole("button", { name: "确认注销" }).click();
-  await expect(page.getByText("验证码为6位数字")).toBeVisible();
+  await expect(page.getByText("请填写验证码")).toBeVisible();
   await expect(page.getByText("请阅读并同意《账号注销协议》")).toBeVisible();
 
   await page.waitForTimeout(Math.max(0, registeredAt + 61_000 - Date.now()));
