@@ -38,12 +38,13 @@ beforeAll(async () => {
     },
   });
   handle = createRequestHandler(build);
-});
+  // A migrated, seeded platform: as slow as the platform tests' own set-up (their hook timeout is 60 s).
+}, 60_000);
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await new Promise((resolve) => server.close(resolve));
-  if (!databaseClosed) await t.close();
+  if (server) await new Promise((resolve) => server.close(resolve));
+  if (t && !databaseClosed) await t.close();
 });
 
 const open = (path: string) => handle(new Request(`http://127.0.0.1:3000${path}`));
