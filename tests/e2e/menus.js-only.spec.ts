@@ -10,7 +10,7 @@ test("the account menu opens with the account kind and a logout button", async (
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();
   await expect(menu.getByTestId("account-kind")).toHaveText("主账号");
-  await expect(menu.getByRole("button", { name: "退出登录" })).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "退出登录" })).toBeVisible();
 });
 
 test("a menu pressed while its code is still loading opens when the code arrives", async ({ page, login }) => {
