@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +26,10 @@ process.env.E2E_DATA_DIR = dataDir;
 if (ownsDataDir && !process.env.E2E_KEEP_DATA) {
   process.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 }
+
+// The cookie-signing secret, shared the same way: the server signs with it, and the
+// login fixture (tests/e2e/fixtures/session.ts) signs the cookies it adds with it.
+process.env.SESSION_SECRET ??= randomBytes(32).toString("hex");
 
 const launchOptions: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -67,6 +72,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       PROVIDERS: "sandbox",
+      SESSION_SECRET: process.env.SESSION_SECRET,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -22,7 +22,7 @@ const Figure = styled("div", {
   padding: "$4",
   borderRadius: "$md",
   backgroundColor: "$page",
-  small: { display: "block", color: "$muted" },
+  small: { display: "block", color: "$mutedText" },
   strong: { fontSize: "$xl" },
 });
 const Quick = styled("div", {

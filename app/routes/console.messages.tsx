@@ -37,8 +37,8 @@ const Tabs = styled("nav", {
   gap: "$4",
   marginBottom: "$4",
   borderBottom: "1px solid #ECEDF0",
-  a: { padding: "$2 0", color: "$muted", borderBottom: "2px solid transparent", marginBottom: -1 },
-  "a[aria-current=page]": { color: "$primary", borderColor: "$primary" },
+  a: { padding: "$2 0", color: "$mutedText", borderBottom: "2px solid transparent", marginBottom: -1 },
+  "a[aria-current=page]": { color: "$primaryText", borderColor: "$primary" },
 });
 const Header = styled("div", { display: "flex", justifyContent: "space-between", alignItems: "center" });
 
@@ -46,7 +46,7 @@ const Header = styled("div", { display: "flex", justifyContent: "space-between",
 function FeedRow({ read, at, children }: { read: boolean; at: string; children: ReactNode }) {
   return (
     <tr>
-      <td style={{ width: 16 }}>{!read && <Dot aria-label="未读" />}</td>
+      <td style={{ width: 16 }}>{!read && <Dot role="img" aria-label="未读" />}</td>
       <td>{children}</td>
       <td style={{ width: 160 }}>{formatDateTime(at)}</td>
     </tr>

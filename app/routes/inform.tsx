@@ -33,8 +33,8 @@ const List = styled("ul", {
   padding: 0,
   li: { padding: "$4 0", borderBottom: "1px solid #ECEDF0" },
   h2: { fontSize: "$lg", margin: "0 0 $1" },
-  p: { margin: 0, color: "$muted" },
-  time: { color: "$muted", fontSize: "$sm" },
+  p: { margin: 0, color: "$mutedText" },
+  time: { color: "$mutedText", fontSize: "$sm" },
 });
 
 export default function InformPage() {

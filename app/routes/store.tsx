@@ -33,7 +33,7 @@ const Product = styled("div", {
   borderRadius: "$md",
   backgroundColor: "white",
   h3: { margin: "0 0 $2" },
-  p: { color: "$muted", margin: 0 },
+  p: { color: "$mutedText", margin: 0 },
 });
 
 const PRODUCTS = [

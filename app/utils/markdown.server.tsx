@@ -1,4 +1,5 @@
 import MarkdownPreview from "@uiw/react-markdown-preview/nohighlight";
+import { Children } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import remarkBreaks from "remark-breaks";
 import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
@@ -46,7 +47,9 @@ export function renderMarkdown(source: string): string {
               {children}
             </a>
           ) : (
-            <a {...rest} href={href}>
+            // A heading's own anchor is empty once the sanitizer drops its icon:
+            // out of the tab order already, and hidden from screen readers too.
+            <a {...rest} href={href} aria-hidden={Children.count(children) === 0 ? true : undefined}>
               {children}
             </a>
           ),

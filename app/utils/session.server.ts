@@ -1,11 +1,11 @@
 import { redirect } from "@remix-run/node";
 import { sessionSecret } from "~/env.server";
 import { getUserInfo, type UserInfo } from "~/upstream/accounts.server";
-import { SESSION_MAX_AGE_SECONDS } from "./session-constants";
+import { SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS } from "./session-constants";
 import { siteCookie } from "./site-cookie.server";
 
 /** The platform token lives only here: an httpOnly, SameSite=Lax, signed cookie (never localStorage). */
-const sessionCookie = siteCookie("gc_session", {
+const sessionCookie = siteCookie(SESSION_COOKIE_NAME, {
   secrets: [sessionSecret],
   maxAge: SESSION_MAX_AGE_SECONDS,
 });

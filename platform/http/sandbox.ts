@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { openSandboxSession } from "../modules/accounts/sandbox-session";
+import { fail } from "../modules/errors";
 import { readOutbox } from "../providers/sms/outbox";
 import { PHONE_PATTERN } from "../rules/validation";
 import type { Env } from "./context";
@@ -27,4 +29,23 @@ sandboxRoutes.get("/sms", async (c) => {
 <style>body{font:14px Roboto,"Noto Sans CJK SC",sans-serif;color:#333;margin:24px}table{border-collapse:collapse}td,th{border:1px solid #D8D8D8;padding:6px 12px;text-align:left}</style>
 </head><body><h1>沙箱短信发件箱</h1><p>沙箱环境不会真正发送短信，验证码显示在这里（最新在前）。</p>
 <table><thead><tr><th>发送时间</th><th>手机号</th><th>用途</th><th>验证码</th></tr></thead><tbody>${body || '<tr><td colspan="4">暂无短信</td></tr>'}</tbody></table></body></html>`);
+});
+
+/**
+ * A real platform session for the end-to-end login fixture: body
+ * `{ phone, password, subAccountName? }` (the account is registered when the
+ * phone is new); answers `{ phone, token }`. See docs/decisions/024-e2e-login-fixture.md.
+ */
+sandboxRoutes.post("/session", async (c) => {
+  const body: unknown = await c.req.json().catch(() => null);
+  const input = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  const { phone, password, subAccountName } = input;
+  if (typeof phone !== "string") return fail("PHONE_INVALID", "phone");
+  if (subAccountName !== undefined && typeof subAccountName !== "string") return fail("BAD_REQUEST", "subAccountName");
+  const session = await openSandboxSession(c.var.ctx, {
+    phone,
+    password: typeof password === "string" ? password : "",
+    subAccountName,
+  });
+  return c.json({ phone: session.phone, token: session.token });
 });

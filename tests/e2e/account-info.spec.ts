@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { registerViaUi, uniquePhone } from "./support";
+import { expect, test } from "./fixtures/session";
 
-test("the notice email is checked, saved and shown", async ({ page }) => {
-  await registerViaUi(page, uniquePhone());
+test("the notice email is checked, saved and shown", async ({ page, login }) => {
+  await login();
+  await page.goto("/console/dashboard");
   await page.goto("/console/accountInfo");
   await expect(page.getByText("当前：未设置")).toBeVisible();
   const consoleNav = page.getByRole("navigation", { name: "控制台导航" });
@@ -19,8 +19,9 @@ test("the notice email is checked, saved and shown", async ({ page }) => {
   await expect(page.getByText("当前：lab.admin@example.com")).toBeVisible();
 });
 
-test("the membership section shows the tiers and the caller's progress", async ({ page }) => {
-  await registerViaUi(page, uniquePhone());
+test("the membership section shows the tiers and the caller's progress", async ({ page, login }) => {
+  await login();
+  await page.goto("/console/dashboard");
   await page.goto("/console/accountInfo#membership");
   const membership = page.locator("#membership");
   await expect(membership.getByText("普通会员").first()).toBeVisible();

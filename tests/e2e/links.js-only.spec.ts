@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO, loginAs } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/session";
 
 // Links to our pages are Remix's Link and NavLink: plain anchors without
 // JavaScript (every other file tests that), followed in the page once
@@ -28,8 +28,9 @@ async function sameWindow(page: Page): Promise<boolean | undefined> {
   return page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed);
 }
 
-test("a console link navigates in the page, without loading a new document", async ({ page }) => {
-  await loginAs(page, DEMO.phone, DEMO.password);
+test("a console link navigates in the page, without loading a new document", async ({ page, login }) => {
+  await login();
+  await page.goto("/console/dashboard");
   await hydrated(page);
   const documents = documentRequests(page);
   await markWindow(page);
@@ -45,15 +46,17 @@ test("a console link navigates in the page, without loading a new document", asy
   await expect(page).toHaveURL("/console/dashboard");
 });
 
-test("hovering a console link prefetches that page's data", async ({ page }) => {
-  await loginAs(page, DEMO.phone, DEMO.password);
+test("hovering a console link prefetches that page's data", async ({ page, login }) => {
+  await login();
+  await page.goto("/console/dashboard");
   await hydrated(page);
   await page.getByRole("navigation", { name: "控制台导航" }).getByRole("link", { name: "账号信息" }).hover();
   await expect(page.locator('link[rel="prefetch"][href*="/console/accountInfo"]').first()).toBeAttached();
 });
 
-test("查看全部消息 in the messages menu navigates in the page (it reloaded before)", async ({ page }) => {
-  await loginAs(page, DEMO.phone, DEMO.password);
+test("查看全部消息 in the messages menu navigates in the page (it reloaded before)", async ({ page, login }) => {
+  await login();
+  await page.goto("/console/dashboard");
   await hydrated(page);
   const documents = documentRequests(page);
   await markWindow(page);

@@ -1,20 +1,21 @@
-import { expect, test } from "@playwright/test";
-import { DEMO, loginAs, registerViaUi, uniquePhone } from "./support";
+import { expect, test } from "./fixtures/session";
 
 // Dropdowns and dialogs exist only with JavaScript; without it their triggers
 // are links to pages with the same content (tested in the other files).
 
-test("the account menu opens with the account kind and a logout button", async ({ page }) => {
-  await loginAs(page, DEMO.phone, DEMO.password);
+test("the account menu opens with the account kind and a logout button", async ({ page, login }) => {
+  await login();
+  await page.goto("/console/dashboard");
   await page.getByRole("button", { name: "账户菜单" }).click();
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();
   await expect(menu.getByTestId("account-kind")).toHaveText("主账号");
-  await expect(menu.getByRole("button", { name: "退出登录" })).toBeVisible();
+  await expect(menu.getByRole("menuitem", { name: "退出登录" })).toBeVisible();
 });
 
-test("a menu pressed while its code is still loading opens when the code arrives", async ({ page }) => {
-  await loginAs(page, DEMO.phone, DEMO.password);
+test("a menu pressed while its code is still loading opens when the code arrives", async ({ page, login }) => {
+  await login();
+  await page.goto("/console/dashboard");
   // Hold the dropdown's code until the pointer is down, then let it arrive
   // before the pointer comes up: the button is swapped under the pointer, so
   // the browser sends no click. The press alone must open the menu.
@@ -48,16 +49,18 @@ test("the notice trigger opens a menu listing the newest notice", async ({ page 
   await expect(page).toHaveURL("/store");
 });
 
-test("会员说明 opens the membership dialog", async ({ page }) => {
-  await loginAs(page, DEMO.phone, DEMO.password);
+test("会员说明 opens the membership dialog", async ({ page, login }) => {
+  await login();
+  await page.goto("/console/dashboard");
   await page.getByRole("button", { name: "会员说明" }).click();
   const dialog = page.getByRole("dialog", { name: "会员等级说明" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("钻石会员");
 });
 
-test("the notification bell opens the list, and 全部已读 clears its dot", async ({ page }) => {
-  await registerViaUi(page, uniquePhone());
+test("the notification bell opens the list, and 全部已读 clears its dot", async ({ page, login }) => {
+  await login();
+  await page.goto("/console/dashboard");
   await expect(page.getByTestId("notification-dot")).toBeVisible();
   await page.getByRole("button", { name: /^通知（\d+条未读）$/ }).click();
   const menu = page.getByRole("menu");
@@ -67,8 +70,9 @@ test("the notification bell opens the list, and 全部已读 clears its dot", as
   await expect(page.getByRole("button", { name: "通知", exact: true })).toBeVisible();
 });
 
-test("the message icon opens the messages list", async ({ page }) => {
-  await registerViaUi(page, uniquePhone());
+test("the message icon opens the messages list", async ({ page, login }) => {
+  await login();
+  await page.goto("/console/dashboard");
   await page.getByRole("button", { name: "消息", exact: true }).click();
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { registerViaUi, uniquePhone } from "./support";
+import { expect, test } from "./fixtures/session";
 
-test("a new user's welcome notification can be marked read", async ({ page }) => {
-  await registerViaUi(page, uniquePhone());
+test("a new user's welcome notification can be marked read", async ({ page, login }) => {
+  await login();
+  await page.goto("/console/dashboard");
   await expect(page.getByTestId("notification-dot")).toBeVisible();
 
   await page.goto("/console/messages?tab=notifications");

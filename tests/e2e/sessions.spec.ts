@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { DEMO, loginAs, logout } from "./support";
+import { expect, test } from "./fixtures/session";
+import { logout } from "./support";
 
 test("a forged session cookie is no session", async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: "gc_session", value: "forged", url: baseURL! }]);
@@ -13,8 +13,10 @@ test("a forged session cookie is no session", async ({ page, context, baseURL })
   await expect(page.getByTestId("bar-balance")).toHaveCount(0);
 });
 
-test("a session cookie replayed after logout is dead", async ({ page, context }) => {
-  await loginAs(page, DEMO.phone, DEMO.password);
+test("a session cookie replayed after logout is dead", async ({ page, context, login }) => {
+  await login();
+  await page.goto("/console/dashboard");
+  await expect(page).toHaveURL("/console/dashboard");
   const saved = await context.cookies();
   expect(saved.map((c) => c.name)).toContain("gc_session");
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { DEMO, DEMO_SUB, loginAs } from "./support";
+import { expect, test } from "./fixtures/session";
+import { DEMO_SUB } from "./support";
 
 test("a sub-account logs in and sees its quota, not the points store", async ({ page }) => {
   await page.goto("/login");
@@ -27,8 +27,9 @@ test("a sub-account logs in and sees its quota, not the points store", async ({ 
   await expect(page.locator("aside").getByRole("link", { name: "账号信息" })).toBeVisible();
 });
 
-test("the main account's top nav has the points store", async ({ page }) => {
-  await loginAs(page, DEMO.phone, DEMO.password);
+test("the main account's top nav has the points store", async ({ page, login }) => {
+  await login();
+  await page.goto("/console/dashboard");
   await expect(page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "积分商城" })).toBeVisible();
   await page.goto("/console/accountInfo");
   await expect(page.getByTestId("account-kind")).toHaveText("主账号");

@@ -6,8 +6,10 @@
  * and per IP (30 in 15 min; every test comes from 127.0.0.1), so tests make as
  * few deliberate wrong-password attempts as they can.
  *
- * Sessions are made through the real login form: the web cookie is signed by
- * the server, so a test cannot forge a valid one.
+ * The tests of login itself sign in through the real forms (loginAs,
+ * registerViaUi); every other test uses the login fixture of
+ * fixtures/session.ts, which makes a real platform session and signs the
+ * cookie with the server's secret (docs/decisions/024-e2e-login-fixture.md).
  */
 import { randomInt } from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";

@@ -1,20 +1,16 @@
-import { expect, test } from "@playwright/test";
-import { readCode, registerViaUi, TEST_PASSWORD, uniquePhone } from "./support";
+import { expect, test } from "./fixtures/session";
+import { readCode, TEST_PASSWORD } from "./support";
 
 test("closing an account needs a fresh code and both confirmations; the closed account cannot log in", async ({
   page,
+  login,
 }) => {
-  // One SMS code a minute per phone: the registration code blocks the unregister code for 60 s.
-  test.setTimeout(150_000);
-  const phone = uniquePhone();
-  await registerViaUi(page, phone);
-  const registeredAt = Date.now();
+  const { phone } = await login();
   await page.goto("/console/safe");
   await page.getByRole("button", { name: "确认注销" }).click();
   await expect(page.getByText("请填写验证码")).toBeVisible();
   await expect(page.getByText("请阅读并同意《账号注销协议》")).toBeVisible();
 
-  await page.waitForTimeout(Math.max(0, registeredAt + 61_000 - Date.now()));
   await page.getByRole("button", { name: "获取验证码" }).click();
   await expect(page.getByText("验证码已发送")).toBeVisible();
   await page.getByLabel(/短信验证码/).fill(await readCode(page.request, phone, "unregister"));

@@ -9,8 +9,8 @@ const Side = styled("aside", {
   "@desktop": { width: 200, minHeight: "calc(100vh - 56px)" },
   nav: { display: "flex", flexDirection: "column" },
   "nav a": { padding: "$2 $5", color: "$text" },
-  "nav a[aria-current=page]": { color: "$primary", backgroundColor: "$primarySoft", fontWeight: 600 },
-  "nav a:hover": { textDecoration: "none", color: "$primary" },
+  "nav a[aria-current=page]": { color: "$primaryText", backgroundColor: "$primarySoft", fontWeight: 600 },
+  "nav a:hover": { textDecoration: "none", color: "$primaryText" },
   form: { padding: "$4 $5" },
 });
 

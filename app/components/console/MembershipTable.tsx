@@ -2,6 +2,7 @@ import { discountText } from "../../../platform/rules/vip";
 import type { VipInfo } from "~/upstream/accounts.server";
 import type { UserFigures } from "~/utils/user-figures";
 import { Badge, ProgressFill, ProgressTrack, Table } from "../ui/layout";
+import { colors } from "../ui/stitches.config";
 
 export interface MembershipProps {
   vipInfos: VipInfo[];
@@ -45,7 +46,7 @@ export function MembershipTable({ vipInfos, figures, vipLevel }: MembershipProps
           ))}
         </tbody>
       </Table>
-      <p style={{ color: "#8A8F99", fontSize: 12 }}>会员折扣仅适用于主账号，可与按天、按月的时长折扣叠加。</p>
+      <p style={{ color: colors.mutedText, fontSize: 12 }}>会员折扣仅适用于主账号，可与按天、按月的时长折扣叠加。</p>
     </div>
   );
 }

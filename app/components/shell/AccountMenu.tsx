@@ -13,20 +13,21 @@ const Avatar = styled("span", {
   width: 32,
   height: 32,
   borderRadius: "50%",
-  backgroundColor: "$primary",
+  backgroundColor: "$primaryFill",
   color: "white",
   fontWeight: 600,
   variants: { size: { lg: { width: 44, height: 44, fontSize: "$lg" } } },
 });
 const Head = styled("div", { display: "flex", gap: "$3", alignItems: "center", marginBottom: "$3" });
 const Name = styled("div", { fontWeight: 600, display: "flex", gap: "$2", alignItems: "center", flexWrap: "wrap" });
-const Figures = styled("dl", {
+// Not a <dl>: a menu may own only items, groups and separators (axe aria-required-children).
+const Figures = styled("div", {
   display: "grid",
   gridTemplateColumns: "1fr 1fr",
   gap: "$2",
   margin: "0 0 $3",
-  dt: { color: "$muted", fontSize: "$sm" },
-  dd: { margin: 0, color: "$price", fontWeight: 600 },
+  span: { display: "block", color: "$mutedText", fontSize: "$sm" },
+  strong: { display: "block", color: "$priceText", fontWeight: 600 },
 });
 const Tiles = styled("div", {
   display: "grid",
@@ -50,27 +51,30 @@ export function AccountMenu({ user, figures }: { user: UserInfo; figures: UserFi
     <Menu label="账户菜单" fallbackHref="/console/accountInfo" trigger={<Avatar>{initial}</Avatar>}>
       {() => (
         <>
-          <Head>
-            <Avatar size="lg">{initial}</Avatar>
-            <div>
-              <Name>
-                <span data-testid="menu-name">{user.SubAccount ? user.SubAccount.Name : user.Name}</span>
-                <Badge tone={figures.isSub ? "muted" : "primary"} data-testid="account-kind">
-                  {figures.isSub ? "子账号" : "主账号"}
-                </Badge>
-                {!figures.isSub && <Badge tone="muted">未认证</Badge>}
-              </Name>
-              <div>{figures.isSub ? `主账号 ${maskPhone(user.Phone)}` : maskPhone(user.Phone)}</div>
-            </div>
-          </Head>
-          <Figures>
-            {balanceLines(figures).map((line) => (
-              <div key={line.label}>
-                <dt>{line.label}</dt>
-                <dd>{line.value}</dd>
+          {/* What is not a menu item sits in groups: a menu owns only items, groups and separators. */}
+          <div role="group" aria-label="账户概况">
+            <Head>
+              <Avatar size="lg">{initial}</Avatar>
+              <div>
+                <Name>
+                  <span data-testid="menu-name">{user.SubAccount ? user.SubAccount.Name : user.Name}</span>
+                  <Badge tone={figures.isSub ? "muted" : "primary"} data-testid="account-kind">
+                    {figures.isSub ? "子账号" : "主账号"}
+                  </Badge>
+                  {!figures.isSub && <Badge tone="muted">未认证</Badge>}
+                </Name>
+                <div>{figures.isSub ? `主账号 ${maskPhone(user.Phone)}` : maskPhone(user.Phone)}</div>
               </div>
-            ))}
-          </Figures>
+            </Head>
+            <Figures>
+              {balanceLines(figures).map((line) => (
+                <div key={line.label}>
+                  <span>{line.label}</span>
+                  <strong>{line.value}</strong>
+                </div>
+              ))}
+            </Figures>
+          </div>
           <Tiles>
             <MenuItem asChild>
               <Link to="/console/accountInfo">账号信息</Link>
@@ -91,11 +95,20 @@ export function AccountMenu({ user, figures }: { user: UserInfo; figures: UserFi
             )}
           </Links>
           <MenuSeparator />
-          <Form method="post" action="/logout">
-            <StatusButton intent="logout" formAction="/logout" variant="secondary" block pendingText="正在退出…">
-              退出登录
-            </StatusButton>
-          </Form>
+          <div role="group" aria-label="退出登录">
+            <Form method="post" action="/logout">
+              <StatusButton
+                role="menuitem"
+                intent="logout"
+                formAction="/logout"
+                variant="secondary"
+                block
+                pendingText="正在退出…"
+              >
+                退出登录
+              </StatusButton>
+            </Form>
+          </div>
         </>
       )}
     </Menu>

@@ -13,9 +13,9 @@ const Item = styled("li", {
   gap: "$2",
   padding: "$2 0",
   borderBottom: "1px solid #F0F1F4",
-  small: { color: "$muted", display: "block" },
+  small: { color: "$mutedText", display: "block" },
 });
-const Empty = styled("p", { color: "$muted", textAlign: "center", margin: "$4 0" });
+const Empty = styled("p", { color: "$mutedText", textAlign: "center", margin: "$4 0" });
 const Icon = styled("span", {
   position: "relative",
   display: "inline-flex",

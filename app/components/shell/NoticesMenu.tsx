@@ -11,7 +11,7 @@ const List = styled("ul", {
   margin: "$2 0",
   padding: 0,
   li: { padding: "$2 0", borderBottom: "1px solid #F0F1F4" },
-  small: { display: "block", color: "$muted" },
+  small: { display: "block", color: "$mutedText" },
   a: { color: "$text" },
 });
 const Label = styled("span", {

@@ -16,9 +16,9 @@ const Item = styled("li", {
   padding: "$2 0",
   borderBottom: "1px solid #F0F1F4",
   b: { display: "block" },
-  p: { margin: 0, color: "$muted", fontSize: "$sm" },
+  p: { margin: 0, color: "$mutedText", fontSize: "$sm" },
 });
-const Empty = styled("p", { color: "$muted", textAlign: "center", margin: "$4 0" });
+const Empty = styled("p", { color: "$mutedText", textAlign: "center", margin: "$4 0" });
 const Header = styled("div", {
   display: "flex",
   justifyContent: "space-between",

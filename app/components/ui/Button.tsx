@@ -21,18 +21,18 @@ const base = {
   variants: {
     variant: {
       primary: {
-        backgroundColor: "$primary",
+        backgroundColor: "$primaryFill",
         color: "white",
-        "&:hover:not(:disabled)": { backgroundColor: "$primaryHover" },
+        "&:hover:not(:disabled)": { backgroundColor: "$primaryFillHover" },
       },
       secondary: {
         backgroundColor: "white",
         color: "$text",
         borderColor: "$border",
-        "&:hover:not(:disabled)": { borderColor: "$primary", color: "$primary" },
+        "&:hover:not(:disabled)": { borderColor: "$primary", color: "$primaryText" },
       },
-      danger: { backgroundColor: "$error", color: "white" },
-      link: { backgroundColor: "transparent", color: "$primary", padding: 0, height: "auto" },
+      danger: { backgroundColor: "$dangerFill", color: "white" },
+      link: { backgroundColor: "transparent", color: "$primaryText", padding: 0, height: "auto" },
     },
     size: {
       sm: { height: 26, padding: "0 $3", fontSize: "$sm" },

@@ -32,7 +32,7 @@ const Close = styled(RadixDialog.Close, {
   background: "none",
   fontSize: 20,
   cursor: "pointer",
-  color: "$muted",
+  color: "$mutedText",
 });
 
 /** A dialog; every dialog that holds a form also has a page doing the same without JavaScript. */

@@ -17,7 +17,7 @@ export const Input = styled("input", {
 
 const Wrapper = styled("div", { display: "flex", flexDirection: "column", gap: "$1", marginBottom: "$3" });
 const Label = styled("label", { fontSize: "$md", color: "$text" });
-export const FieldError = styled("p", { margin: 0, color: "$error", fontSize: "$sm", minHeight: 18 });
+export const FieldError = styled("p", { margin: 0, color: "$errorText", fontSize: "$sm", minHeight: 18 });
 const Row = styled("div", { display: "flex", gap: "$2", alignItems: "center" });
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {

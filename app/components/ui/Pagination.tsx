@@ -8,8 +8,8 @@ const Nav = styled("nav", {
   justifyContent: "flex-end",
   marginTop: "$4",
   a: { padding: "0 $3", lineHeight: "28px", border: "1px solid $border", borderRadius: "$sm", color: "$text" },
-  "a[aria-current=page]": { borderColor: "$primary", color: "$primary" },
-  span: { color: "$muted" },
+  "a[aria-current=page]": { borderColor: "$primary", color: "$primaryText" },
+  span: { color: "$mutedText" },
 });
 
 /** Page links (plain anchors, so paging works without JavaScript). */

@@ -30,7 +30,7 @@ const Box = styled("div", {
   variants: {
     type: {
       success: { borderLeft: "4px solid $success" },
-      error: { borderLeft: "4px solid $error", color: "$error" },
+      error: { borderLeft: "4px solid $error", color: "$errorText" },
       info: { borderLeft: "4px solid $primary" },
     },
   },

@@ -11,8 +11,10 @@ export const globalStyles = globalCss({
     color: "$text",
     backgroundColor: "$page",
   },
-  a: { color: "$primary", textDecoration: "none" },
+  a: { color: "$primaryText", textDecoration: "none" },
   "a:hover": { textDecoration: "underline" },
+  // A link inside running text is told apart by more than its colour (WCAG 1.4.1).
+  "p a, label a": { textDecoration: "underline" },
   "h1, h2, h3": { lineHeight: 1.3, margin: "0 0 $3" },
   ".visually-hidden": {
     position: "absolute",

@@ -9,8 +9,8 @@ export const Panel = styled("section", {
   marginBottom: "$4",
 });
 export const PanelTitle = styled("h2", { fontSize: "$lg", margin: "0 0 $4", fontWeight: 600 });
-export const Muted = styled("span", { color: "$muted", fontSize: "$sm" });
-export const Price = styled("span", { color: "$price", fontWeight: 600 });
+export const Muted = styled("span", { color: "$mutedText", fontSize: "$sm" });
+export const Price = styled("span", { color: "$priceText", fontWeight: 600 });
 export const Grid = styled("div", {
   display: "grid",
   gap: "$4",
@@ -26,9 +26,9 @@ export const Badge = styled("span", {
   lineHeight: "20px",
   variants: {
     tone: {
-      primary: { backgroundColor: "$primarySoft", color: "$primary" },
-      muted: { backgroundColor: "#F0F1F4", color: "$muted" },
-      gold: { backgroundColor: "#FFF4DC", color: "#B7791F" },
+      primary: { backgroundColor: "$primarySoft", color: "$primaryText" },
+      muted: { backgroundColor: "$mutedSoft", color: "$mutedText" },
+      gold: { backgroundColor: "$goldSoft", color: "$goldText" },
     },
   },
   defaultVariants: { tone: "primary" },
@@ -51,5 +51,5 @@ export const Table = styled("table", {
   width: "100%",
   borderCollapse: "collapse",
   "th, td": { textAlign: "left", padding: "$2 $3", borderBottom: "1px solid #ECEDF0", fontSize: "$md" },
-  th: { color: "$muted", fontWeight: 500 },
+  th: { color: "$mutedText", fontWeight: 500 },
 });

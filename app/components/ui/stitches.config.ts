@@ -1,23 +1,46 @@
 import { createStitches } from "@stitches/react";
 
 /** The spec's theme (section 1). Stitches stays inside components/ui so it can be replaced. */
+/**
+ * The spec's colours (section 1) are the brand tokens: fills, borders, large
+ * text, and text on the dark bar. Where the spec's colour is too light for
+ * small text (WCAG 2.1 AA, 4.5:1), the *Text and *Fill tokens are a darker
+ * shade of the same hue. contrast.test.ts checks every text pairing;
+ * docs/decisions/023-accessible-colours.md lists them with their ratios.
+ */
+export const colors = {
+  // Brand (the spec's values).
+  primary: "#417AFF",
+  primarySoft: "#EEF3FF",
+  error: "#F33E3E",
+  price: "#F33E3E",
+  success: "#1FA463",
+  muted: "#8A8F99",
+  // Accessible shades of the same hues, for small text and under white text.
+  primaryText: "#2B5FD9",
+  primaryFill: "#2F66EA",
+  primaryFillHover: "#2456CC",
+  mutedText: "#646973",
+  priceText: "#C92A2A",
+  errorText: "#C92A2A",
+  dangerFill: "#C92A2A",
+  successText: "#1E7A4B",
+  goldText: "#8A5A12",
+  goldSoft: "#FFF4DC",
+  mutedSoft: "#F0F1F4",
+  // Neutrals.
+  text: "#333333",
+  border: "#D8D8D8",
+  barDark: "#1A191F",
+  barLight: "#FFFFFF",
+  page: "#F5F6FA",
+  panel: "#FFFFFF",
+} as const;
+
+/** The spec's theme (section 1). Stitches stays inside components/ui so it can be replaced. */
 export const { styled, css, globalCss, keyframes, getCssText, theme } = createStitches({
   theme: {
-    colors: {
-      primary: "#417AFF",
-      primaryHover: "#2F66EA",
-      primarySoft: "#EEF3FF",
-      error: "#F33E3E",
-      price: "#F33E3E",
-      success: "#1FA463",
-      text: "#333333",
-      muted: "#8A8F99",
-      border: "#D8D8D8",
-      barDark: "#1A191F",
-      barLight: "#FFFFFF",
-      page: "#F5F6FA",
-      panel: "#FFFFFF",
-    },
+    colors,
     fonts: {
       body: 'Roboto, "PingFang SC", "Hiragino Sans GB", "Noto Sans CJK SC", "Noto Sans SC", "Microsoft YaHei", sans-serif',
     },

@@ -59,11 +59,11 @@ const TabBar = styled("nav", {
   gap: "$3",
   marginBottom: "$5",
   borderBottom: "1px solid #ECEDF0",
-  a: { padding: "$2 0", color: "$muted", borderBottom: "2px solid transparent", marginBottom: -1 },
-  "a[aria-current=page]": { color: "$primary", borderColor: "$primary", fontWeight: 600 },
-  "a:hover": { textDecoration: "none", color: "$primary" },
+  a: { padding: "$2 0", color: "$mutedText", borderBottom: "2px solid transparent", marginBottom: -1 },
+  "a[aria-current=page]": { color: "$primaryText", borderColor: "$primary", fontWeight: 600 },
+  "a:hover": { textDecoration: "none", color: "$primaryText" },
 });
-const Notice = styled("p", { color: "$success", fontSize: "$sm", margin: "0 0 $3" });
+const Notice = styled("p", { color: "$successText", fontSize: "$sm", margin: "0 0 $3" });
 const FormErrorText = styled(FieldError, { marginBottom: "$3", fontSize: "$md" });
 
 export default function LoginPage() {

@@ -42,7 +42,7 @@ function checkCommon(input: { phone: string; password: string; agreed: boolean }
 }
 
 /** Creates the account with its welcome message and notification, all or nothing. */
-async function insertUser(ctx: Ctx, values: typeof users.$inferInsert): Promise<number> {
+export async function insertUser(ctx: Ctx, values: typeof users.$inferInsert): Promise<number> {
   try {
     return await inTransaction(ctx.db, async (tx) => {
       const [row] = await tx.insert(users).values(values).returning({ id: users.id });
