@@ -1,6 +1,3 @@
-import robotoLatin400 from "@fontsource/roboto/latin-400.css";
-import robotoLatin500 from "@fontsource/roboto/latin-500.css";
-import robotoLatin700 from "@fontsource/roboto/latin-700.css";
 import {
   data,
   type HeadersFunction,
@@ -26,15 +23,13 @@ import { PageLifecycle } from "./components/shell/PageLifecycle";
 import { TopBar } from "./components/shell/TopBar";
 import { GeneralErrorBoundary } from "./components/ErrorBoundary";
 import { Page } from "./components/ui/layout";
-import { globalStyles } from "./components/ui/global-styles";
+import { bodyFontUrl, globalStyles } from "./components/ui/global-styles";
 import { Toast } from "./components/ui/Toast";
 import { loadShell } from "./utils/shell.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: robotoLatin400 },
-  { rel: "stylesheet", href: robotoLatin500 },
-  { rel: "stylesheet", href: robotoLatin700 },
+  { rel: "preload", href: bodyFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export const meta: MetaFunction = () => [{ title: "算力云 · GPU 算力租用平台" }];

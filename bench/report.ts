@@ -1,62 +1,59 @@
-/** The tables `npm run bench` prints. */
+/** The markdown tables `npm run bench` prints, one per section. */
 import { FIRST_LOAD_JS_TARGET_KB, type PageWeight } from "./first-load-js";
-import type { Measured } from "./load";
+import type { LatencyRow } from "./latency";
+import type { LighthouseRow } from "./lighthouse";
 
 function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows
-    .map((r, ri) => {
-      const line = r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-      return ri === 0 ? `${line}\n${widths.map((w) => "-".repeat(w)).join("  ")}` : line;
-    })
-    .join("\n");
+  const widths = rows[0]!.map((_, i) => Math.max(3, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) =>
+    `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  return [
+    line(rows[0]!),
+    `| ${widths.map((w, i) => (i === 0 ? "-".repeat(w) : `${"-".repeat(w - 1)}:`)).join(" | ")} |`,
+    ...rows.slice(1).map(line),
+  ].join("\n");
 }
 
 export const fixed = (n: number | undefined, digits: number) => (n === undefined ? "–" : n.toFixed(digits));
 
-export function report(results: Measured[], pages: PageWeight[]): boolean {
+/** Returns false when a row was skipped or any request failed. */
+export function reportLatency(rows: LatencyRow[]): boolean {
   let ok = true;
-  const rows = [["target", "req/s", "p50 ms", "p99 ms", "ratio", "target", "non2xx", "errors", "ok"]];
-  for (const r of results) {
+  const out = [["page / call", "conns", "req/s", "p50 ms", "p99 ms", "requests", "failed"]];
+  for (const r of rows) {
     if (r.skipped) {
-      rows.push([
-        r.name,
-        "–",
-        "–",
-        "–",
-        "–",
-        r.minRatio ? `>= ${r.minRatio.toFixed(2)}` : "ceiling",
-        "–",
-        "–",
-        "SKIPPED",
-      ]);
+      out.push([`${r.method} ${r.path}`, "–", "–", "–", "–", "–", "SKIPPED"]);
       ok = false;
       continue;
     }
-    const errs = (r.errors ?? 0) + (r.timeouts ?? 0) + (r.mismatches ?? 0);
-    rows.push([
-      r.name,
-      fixed(r.reqPerSec, 0),
-      fixed(r.p50Ms, 1),
-      fixed(r.p99Ms, 1),
-      fixed(r.ratio, 2),
-      r.minRatio ? `>= ${r.minRatio.toFixed(2)}` : "ceiling",
-      String(r.non2xx ?? 0),
-      String(errs),
-      r.meetsTarget ? "yes" : "NO",
-    ]);
-    if (!r.meetsTarget) ok = false;
+    for (const run of r.runs) {
+      out.push([
+        `${r.method} ${r.path}`,
+        String(run.connections),
+        fixed(run.reqPerSec, 0),
+        fixed(run.p50Ms, 1),
+        fixed(run.p99Ms, 1),
+        String(run.requests),
+        String(run.failures),
+      ]);
+      if (run.failures > 0) ok = false;
+    }
   }
-  console.log(`\n${table(rows)}`);
-  for (const r of results) {
-    if (r.skipped) console.log(`  ${r.name}: not measured, ${r.path} ${r.skipped}`);
-    else if ((r.non2xx ?? 0) > 0 || (r.mismatches ?? 0) > 0)
-      console.log(`  ${r.name}: status codes ${JSON.stringify(r.statusCodes)}, body mismatches ${r.mismatches}`);
+  console.log(`\n### Latency\n\n${table(out)}`);
+  for (const r of rows) {
+    if (r.skipped) console.log(`- ${r.name}: not measured, ${r.path} ${r.skipped}`);
+    for (const run of r.runs)
+      if (run.failures > 0)
+        console.log(`- ${r.name} @${run.connections}: status codes ${JSON.stringify(run.statusCodes)}`);
   }
+  return ok;
+}
 
-  const pageRows = [["first-load JS", "scripts", "raw KB", "gzip KB", "target", "ok"]];
+export function reportFirstLoadJs(pages: PageWeight[]): boolean {
+  let ok = true;
+  const out = [["page", "scripts", "raw KB", "gzip KB", "target KB", "ok"]];
   for (const p of pages) {
-    pageRows.push([
+    out.push([
       p.page,
       p.error ? "–" : String(p.scripts.length),
       p.error ? "–" : fixed(p.rawKB, 1),
@@ -66,10 +63,31 @@ export function report(results: Measured[], pages: PageWeight[]): boolean {
     ]);
     if (!p.meetsTarget) ok = false;
   }
-  console.log(`\n${table(pageRows)}`);
+  console.log(`\n### First-load JavaScript (gzip)\n\n${table(out)}`);
   for (const p of pages) {
-    if (p.error) console.log(`  ${p.page}: not measured, ${p.error}`);
-    if (p.offOrigin.length) console.log(`  ${p.page}: scripts from another origin: ${p.offOrigin.join(", ")}`);
+    if (p.error) console.log(`- ${p.page}: not measured, ${p.error}`);
+    if (p.offOrigin.length) console.log(`- ${p.page}: scripts from another origin: ${p.offOrigin.join(", ")}`);
   }
   return ok;
+}
+
+export function reportLighthouse(rows: LighthouseRow[]): boolean {
+  const out = [["page", "performance", "accessibility", "best practices", "FCP s", "LCP s"]];
+  for (const r of rows) {
+    out.push(
+      r.error
+        ? [r.page, "FAILED", "–", "–", "–", "–"]
+        : [
+            r.page,
+            String(r.performance ?? "–"),
+            String(r.accessibility ?? "–"),
+            String(r.bestPractices ?? "–"),
+            fixed(r.fcpMs === undefined ? undefined : r.fcpMs / 1000, 2),
+            fixed(r.lcpMs === undefined ? undefined : r.lcpMs / 1000, 2),
+          ],
+    );
+  }
+  console.log(`\n### Lighthouse mobile\n\n${table(out)}`);
+  for (const r of rows) if (r.error) console.log(`- ${r.page}: ${r.error}`);
+  return rows.every((r) => !r.error);
 }

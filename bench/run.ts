@@ -1,24 +1,20 @@
 /**
- * `npm run bench`: load-tests the production build on 127.0.0.1 and measures first-load JavaScript.
+ * `npm run bench`: measures the production build on 127.0.0.1 (decision 022).
  *
- *  1. Builds (`npm run build`) only when build/index.js is missing.
- *  2. Starts `remix-serve ./build/index.js` (web tier + in-process platform) on a free port with a fresh
- *     DATA_DIR, production settings and sandbox providers; waits for GET /healthz to answer 200.
- *  3. Logs in as the seeded demo account twice: through the login form (cookie gc_session; the
- *     redirect is followed once, as a browser does, which shows and clears the login toast) and through
- *     POST /api/login (a platform token).
- *  4. Runs autocannon against each target, 10 connections: a warm-up, then BENCH_SECONDS (default 8)
- *     cut into slices of about 2 s that alternate with slices of /healthz, the ceiling:
- *     ceiling, target, ceiling, …, target, ceiling. The machine's speed drifts within seconds, so each
- *     target slice is rated against the mean of the two ceiling slices beside it, and the target's ratio
- *     is the mean of its slices' ratios. The ceiling row is the mean of all ceiling slices.
- *  5. Sums the gzipped size of every script a first visit to /login and /store loads.
- *  6. Prints a table, writes bench/results/latest.json, and always stops the server and deletes DATA_DIR.
+ * Starts `remix-serve <build>/index.js` (web tier + in-process platform) on a free port with a fresh
+ * DATA_DIR, sandbox providers and production settings; logs in as the seeded demo account through the
+ * login form (following the redirect as a browser does) and through POST /api/login; then runs the
+ * sections named in BENCH_ONLY (default all) and prints one markdown table per section:
+ *  - latency: each page and call, p50/p99 and req/s at 10 and 50 connections (autocannon);
+ *  - js: first-load JavaScript of /store and /login, gzip, against 110 KB;
+ *  - lighthouse: Lighthouse mobile for /store and /login (Debian's chromium, headless).
+ * Writes bench/results/latest.json and always stops the server and deletes DATA_DIR.
  *
- * Environment: BENCH_SECONDS (default 8); BENCH_DATABASE_URL to run on PostgreSQL instead of PGlite:
+ * Environment: BENCH_ONLY (latency,js,lighthouse); BENCH_SECONDS per run (default 5);
+ * BENCH_BUILD_DIR (default ./build; built when missing and default); BENCH_DATABASE_URL for PostgreSQL:
  *   bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL="$DATABASE_URL" npm run bench'
  *
- * Exit code 1 when a target is missed, a page could not be measured, or any non-2xx/error was counted.
+ * Exit code 1 when a page could not be measured, a request failed, or first-load JS is over target.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -27,28 +23,30 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CookieJar } from "./cookie-jar";
-import { firstLoadJs } from "./first-load-js";
+import { firstLoadJs, type PageWeight } from "./first-load-js";
 import { freePort } from "./free-port";
-import {
-  CONNECTIONS,
-  measureBesideCeiling,
-  preflight,
-  runSlice,
-  summarize,
-  type Measured,
-  type Target,
-  expect200,
-} from "./load";
-import { fixed, report } from "./report";
+import { expect200, measureLatency, type LatencyRow, type Target } from "./latency";
+import { runLighthouse, type LighthouseRow } from "./lighthouse";
+import { reportFirstLoadJs, reportLatency, reportLighthouse } from "./report";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const HOST = "127.0.0.1";
-const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 8);
-// Long enough for the JIT to settle on a document route (a 2 s warm-up left the first slice ~30% slow).
-const WARMUP_SECONDS = Math.min(4, SECONDS);
-/** Each target's measuring time is cut into slices of about this length, alternating with the ceiling's. */
-const SLICE_SECONDS = 2;
-const SLICES = Math.max(1, Math.round(SECONDS / SLICE_SECONDS));
+const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 5);
+// Long enough for the JIT to settle on a document route.
+const WARMUP_SECONDS = Math.min(3, SECONDS);
+const SECTIONS = ["latency", "js", "lighthouse"] as const;
+type Section = (typeof SECTIONS)[number];
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? SECTIONS.join(","))
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
+for (const name of ONLY)
+  if (!SECTIONS.includes(name as Section))
+    throw new Error(`BENCH_ONLY: unknown section ${name} (${SECTIONS.join(", ")})`);
+const runs = (section: Section) => ONLY.has(section);
+const BUILD_DIR = path.resolve(ROOT, process.env.BENCH_BUILD_DIR ?? "build");
 const STARTUP_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 const DEMO = { phone: "13800000000", password: "demo1234" };
@@ -71,7 +69,8 @@ interface Server {
 let server: Server | undefined;
 
 function ensureBuild(): void {
-  if (existsSync(path.join(ROOT, "build/index.js"))) return;
+  if (existsSync(path.join(BUILD_DIR, "index.js"))) return;
+  if (process.env.BENCH_BUILD_DIR) throw new Error(`${BUILD_DIR}/index.js is missing`);
   console.log("build/index.js is missing: running `npm run build` …");
   const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status ?? result.signal})`);
@@ -81,8 +80,9 @@ async function startServer(): Promise<Server> {
   const port = await freePort(HOST);
   const dataDir = mkdtempSync(path.join(tmpdir(), "gpu-cloud-bench-"));
   const log: string[] = [];
-  const child = spawn("npx", ["--no", "remix-serve", "./build/index.js"], {
-    cwd: ROOT,
+  const child = spawn("npx", ["--no", "remix-serve", path.join(BUILD_DIR, "index.js")], {
+    // The build's own project (its node_modules and platform worker), ROOT for ./build.
+    cwd: path.dirname(BUILD_DIR),
     // Its own process group, so stopping it also stops npx's children.
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -278,13 +278,62 @@ async function loginThroughApi(origin: string): Promise<string> {
 
 // ---------------------------------------------------------------- main
 
+/** The id of the newest notice, read from /inform's links. */
+async function firstNoticeId(origin: string): Promise<string | null> {
+  const res = await fetch(`${origin}/inform`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const html = await res.text();
+  return html.match(/href="\/informDetail\/([^"/?#]+)"/)?.[1] ?? null;
+}
+
+function latencyTargets(cookie: string | null, token: string | null, noticeId: string | null): Target[] {
+  const page = (p: string): Target => ({ name: p, path: p });
+  const consolePage = (p: string): Target => ({
+    name: p,
+    path: p,
+    headers: cookie ? { cookie } : undefined,
+    preflight: (res) => (cookie ? expect200(res) : "skipped: no session cookie (form login failed)"),
+  });
+  const api = (p: string): Target => ({
+    name: p,
+    path: p,
+    method: "POST",
+    headers: { "content-type": FORM_TYPE },
+    body: form({ session: token ?? "" }),
+    preflight: (res, body) =>
+      !token
+        ? "skipped: no platform token (API login failed)"
+        : res.status !== 200 || !body.startsWith('{"status":0')
+          ? `answered ${res.status}: ${body.slice(0, 120)}`
+          : null,
+    verifyBody: (body) => body.startsWith('{"status":0'),
+  });
+  return [
+    page("/store"),
+    page("/login"),
+    page("/inform"),
+    noticeId
+      ? page(`/informDetail/${noticeId}`)
+      : { name: "/informDetail/<id>", path: "/informDetail/", preflight: () => "skipped: no notice on /inform" },
+    consolePage("/console/dashboard"),
+    consolePage("/console/accountInfo"),
+    consolePage("/console/messages"),
+    consolePage("/resources/notifications"),
+    api("/api/get_user_info"),
+    api("/api/notifications/get_list"),
+    api("/api/app/get_unread_state"),
+  ];
+}
+
 async function main(): Promise<void> {
   ensureBuild();
   const s = await startServer();
+  let ok = true;
   try {
     await waitForHealthy(s);
     const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "embedded PGlite";
-    console.log(`server up on ${s.origin} (${database}); ${CONNECTIONS} connections, ${SECONDS} s per target`);
+    console.log(
+      `server up on ${s.origin} (${database}, build ${path.relative(ROOT, BUILD_DIR) || "."}); sections: ${[...ONLY].join(", ")}`,
+    );
 
     const notes: string[] = [];
     const cookie = await loginThroughForm(s.origin).catch((error: Error) => {
@@ -295,74 +344,40 @@ async function main(): Promise<void> {
       notes.push(`api login: ${error.message}`);
       return null;
     });
+    const noticeId = await firstNoticeId(s.origin).catch(() => null);
     for (const note of notes) console.log(`  ! ${note}`);
     checkInterrupted();
 
-    const ceilingTarget: Target = { name: "healthz (ceiling)", path: "/healthz" };
-    const targets: Target[] = [
-      { name: "store (logged out)", path: "/store" },
-      {
-        name: "console/dashboard",
-        path: "/console/dashboard",
-        headers: cookie ? { cookie } : undefined,
-        minRatio: 0.4,
-        preflight: (res) => (cookie ? expect200(res) : "skipped: no session cookie (form login failed)"),
-      },
-      {
-        name: "api get_user_info",
-        path: "/api/get_user_info",
-        method: "POST",
-        headers: { "content-type": FORM_TYPE },
-        body: form({ session: token ?? "" }),
-        minRatio: 0.5,
-        preflight: (res, body) =>
-          !token
-            ? "skipped: no platform token (API login failed)"
-            : res.status !== 200 || !body.startsWith('{"status":0,')
-              ? `answered ${res.status}: ${body.slice(0, 120)}`
-              : null,
-        verifyBody: (body) => body.startsWith('{"status":0,'),
-      },
-    ];
-
-    // The machine's speed drifts within seconds (other tenants, CPU frequency). So each target runs in
-    // short slices alternating with slices of the ceiling, and each slice is rated against the ceiling
-    // slices just before and after it.
-    const seconds = SECONDS / SLICES;
-    console.log(`\nload tests (each target: ${SLICES} × ${fixed(seconds, 1)} s, alternating with the ceiling)`);
-    const ceilingProblem = await preflight(s.origin, ceilingTarget);
-    if (ceilingProblem) throw new Error(`the ceiling ${ceilingTarget.path} ${ceilingProblem}`);
-    await runSlice(s.origin, ceilingTarget, WARMUP_SECONDS);
-    const ratedTargets: Measured[] = [];
-    for (const target of targets) {
-      checkInterrupted();
-      process.stdout.write(`  ${target.name.padEnd(22)} warm-up ${WARMUP_SECONDS} s … `);
-      const measured = await measureBesideCeiling(s.origin, target, ceilingTarget, {
-        count: SLICES,
-        seconds,
-        warmUpSeconds: WARMUP_SECONDS,
-        onSlice: checkInterrupted,
-      });
-      ratedTargets.push(measured);
-      console.log(
-        measured.skipped
-          ? "not measured"
-          : `${Math.round(measured.reqPerSec ?? 0)} req/s, ratio ${fixed(measured.ratio, 2)} (slices ${measured.slices
-              ?.map((sl, i) => `${Math.round(sl.reqPerSec)}/${Math.round(measured.ceilingSlices![i]!.reqPerSec)}`)
-              .join(" ")})`,
-      );
+    const latency: LatencyRow[] = [];
+    if (runs("latency")) {
+      console.log(`\nlatency: ${SECONDS} s per run, after a ${WARMUP_SECONDS} s warm-up`);
+      for (const target of latencyTargets(cookie, token, noticeId)) {
+        checkInterrupted();
+        process.stdout.write(`  ${target.name} … `);
+        const row = await measureLatency(s.origin, target, {
+          seconds: SECONDS,
+          warmUpSeconds: WARMUP_SECONDS,
+          onStep: checkInterrupted,
+        });
+        latency.push(row);
+        console.log(
+          row.skipped ?? row.runs.map((r) => `${r.connections}c ${Math.round(r.reqPerSec)} req/s`).join(", "),
+        );
+      }
     }
-    const ceilingSlices = ratedTargets.flatMap((m) => m.ceilingSlices ?? []);
-    if (ceilingSlices.length === 0) ceilingSlices.push(await runSlice(s.origin, ceilingTarget, seconds));
-    const ceilingRow = { ...summarize(ceilingTarget, ceilingSlices), ratio: 1 };
-    const results = [ceilingRow, ...ratedTargets];
+    let js: PageWeight[] = [];
+    if (runs("js")) js = [await firstLoadJs(s.origin, "/store"), await firstLoadJs(s.origin, "/login")];
+    checkInterrupted();
+    let lh: LighthouseRow[] = [];
+    if (runs("lighthouse")) {
+      console.log("\nlighthouse mobile …");
+      lh = await runLighthouse(s.origin, ["/store", "/login"]);
+    }
     checkInterrupted();
 
-    console.log("\nfirst-load JavaScript");
-    const pages = [await firstLoadJs(s.origin, "/login"), await firstLoadJs(s.origin, "/store")];
-    checkInterrupted();
-
-    let ok = report(results, pages);
+    if (runs("latency")) ok = reportLatency(latency) && ok;
+    if (runs("js")) ok = reportFirstLoadJs(js) && ok;
+    if (runs("lighthouse")) ok = reportLighthouse(lh) && ok;
     if (s.child.exitCode !== null || s.child.signalCode !== null) {
       ok = false;
       console.log(`\n! the server exited during the bench (${s.child.exitCode ?? s.child.signalCode})`);
@@ -377,12 +392,12 @@ async function main(): Promise<void> {
           at: new Date().toISOString(),
           node: process.version,
           database: process.env.BENCH_DATABASE_URL ? "postgresql" : "pglite",
-          secondsPerTarget: SECONDS,
-          slicesPerTarget: SLICES,
-          connections: CONNECTIONS,
+          build: BUILD_DIR,
+          secondsPerRun: SECONDS,
           notes,
-          loadTests: results,
-          firstLoadJs: pages,
+          latency,
+          firstLoadJs: js,
+          lighthouse: lh,
           ok,
         },
         null,
@@ -390,7 +405,7 @@ async function main(): Promise<void> {
       )}\n`,
     );
     console.log(
-      `\nresults written to ${path.relative(ROOT, out)}${ok ? "" : " — some targets missed or not measured"}`,
+      `\nresults written to ${path.relative(ROOT, out)}${ok ? "" : " — something failed or was not measured"}`,
     );
     if (!ok) process.exitCode = 1;
   } catch (error) {

@@ -1,6 +1,25 @@
+import roboto400 from "@fontsource/roboto/files/roboto-latin-400-normal.woff2";
+import roboto500 from "@fontsource/roboto/files/roboto-latin-500-normal.woff2";
+import roboto700 from "@fontsource/roboto/files/roboto-latin-700-normal.woff2";
 import { globalCss } from "./stitches.config";
 
+/** The woff2 the first paint uses (body text); root.tsx preloads it. */
+export const bodyFontUrl = roboto400;
+
+/**
+ * Self-hosted Roboto (latin) in the document's own style tag: no render-blocking stylesheet request
+ * (decision 022). `swap` shows the CJK/system fallback until the file arrives.
+ */
+const robotoFace = (weight: number, url: string) => ({
+  fontFamily: "Roboto",
+  fontStyle: "normal",
+  fontWeight: weight,
+  fontDisplay: "swap",
+  src: `url(${url}) format("woff2")`,
+});
+
 export const globalStyles = globalCss({
+  "@font-face": [robotoFace(400, roboto400), robotoFace(500, roboto500), robotoFace(700, roboto700)] as never,
   "*, *::before, *::after": { boxSizing: "border-box" },
   html: { WebkitTextSizeAdjust: "100%" },
   body: {
