@@ -1,9 +1,10 @@
 /** The markdown tables `npm run bench` prints, one per section. */
 import { FIRST_LOAD_JS_TARGET_KB, type PageWeight } from "./first-load-js";
+import { CAPACITY_P99_MS, type CapacityStep } from "./capacity";
 import type { LatencyRow } from "./latency";
 import type { LighthouseRow } from "./lighthouse";
 
-function table(rows: string[][]): string {
+export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(3, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) =>
     `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
@@ -90,4 +91,26 @@ export function reportLighthouse(rows: LighthouseRow[]): boolean {
   console.log(`\n### Lighthouse mobile\n\n${table(out)}`);
   for (const r of rows) if (r.error) console.log(`- ${r.page}: ${r.error}`);
   return rows.every((r) => !r.error);
+}
+
+/** The capacity steps and the figure; false when even the first step did not hold. */
+export function reportCapacity(steps: CapacityStep[], capacity: number): boolean {
+  const out = [["virtual users", "req/s", "p50 ms", "p99 ms", "requests", "errors", "generator CPU", "holds"]];
+  for (const s of steps) {
+    out.push([
+      String(s.users),
+      fixed(s.reqPerSec, 0),
+      fixed(s.p50Ms, 1),
+      fixed(s.p99Ms, 1),
+      String(s.requests),
+      String(s.errors),
+      `${fixed(s.generatorCpu * 100, 0)} %`,
+      s.holds ? "yes" : "no",
+    ]);
+  }
+  console.log(`\n### Mixed console load (p99 ≤ ${CAPACITY_P99_MS} ms, no error)\n\n${table(out)}`);
+  const last = steps.at(-1);
+  const bound = last?.holds ? " (the last step held: raise BENCH_USERS to find the limit)" : "";
+  console.log(`\n**Capacity: ${capacity} virtual users**${bound}`);
+  return capacity > 0;
 }

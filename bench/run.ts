@@ -6,11 +6,14 @@
  * login form (following the redirect as a browser does) and through POST /api/login; then runs the
  * sections named in BENCH_ONLY (default all) and prints one markdown table per section:
  *  - latency: each page and call, p50/p99 and req/s at 10 and 50 connections (autocannon);
+ *  - capacity: the mixed console load (bench/capacity.ts): the largest number of virtual users held
+ *    with p99 ≤ 250 ms and no error, stepping through BENCH_USERS (default 100,200,400,800,1200,1600),
+ *    BENCH_STEP_SECONDS each (default 40);
  *  - js: first-load JavaScript of /store and /login, gzip, against 110 KB;
  *  - lighthouse: Lighthouse mobile for /store and /login (Debian's chromium, headless).
  * Writes bench/results/latest.json and always stops the server and deletes DATA_DIR.
  *
- * Environment: BENCH_ONLY (latency,js,lighthouse); BENCH_SECONDS per run (default 5);
+ * Environment: BENCH_ONLY (latency,capacity,js,lighthouse); BENCH_USERS, BENCH_STEP_SECONDS; BENCH_SECONDS per run (default 5);
  * BENCH_BUILD_DIR (default ./build; built when missing and default); BENCH_DATABASE_URL for PostgreSQL:
  *   bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL="$DATABASE_URL" npm run bench'
  *
@@ -25,16 +28,17 @@ import { fileURLToPath } from "node:url";
 import { CookieJar } from "./cookie-jar";
 import { firstLoadJs, type PageWeight } from "./first-load-js";
 import { freePort } from "./free-port";
+import { capacityOf, measureCapacity, type CapacityStep } from "./capacity";
 import { expect200, measureLatency, type LatencyRow, type Target } from "./latency";
 import { runLighthouse, type LighthouseRow } from "./lighthouse";
-import { reportFirstLoadJs, reportLatency, reportLighthouse } from "./report";
+import { reportCapacity, reportFirstLoadJs, reportLatency, reportLighthouse } from "./report";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const HOST = "127.0.0.1";
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 5);
 // Long enough for the JIT to settle on a document route.
 const WARMUP_SECONDS = Math.min(3, SECONDS);
-const SECTIONS = ["latency", "js", "lighthouse"] as const;
+const SECTIONS = ["latency", "capacity", "js", "lighthouse"] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? SECTIONS.join(","))
@@ -50,6 +54,14 @@ const BUILD_DIR = path.resolve(ROOT, process.env.BENCH_BUILD_DIR ?? "build");
 const STARTUP_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 const DEMO = { phone: "13800000000", password: "demo1234" };
+/** The server's cookie secret: the capacity section signs its users' cookies with it. */
+const SESSION_SECRET = randomBytes(32).toString("hex");
+const CAPACITY_USERS = (process.env.BENCH_USERS ?? "100,200,400,800,1200,1600")
+  .split(",")
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0)
+  .sort((a, b) => a - b);
+const STEP_SECONDS = positiveNumber(process.env.BENCH_STEP_SECONDS, 40);
 
 function positiveNumber(value: string | undefined, fallback: number): number {
   const n = Number(value);
@@ -93,7 +105,7 @@ async function startServer(): Promise<Server> {
       HOST,
       DATA_DIR: dataDir,
       PROVIDERS: "sandbox",
-      SESSION_SECRET: randomBytes(32).toString("hex"),
+      SESSION_SECRET,
       // In process, on embedded PGlite in the fresh DATA_DIR, unless BENCH_DATABASE_URL names a
       // PostgreSQL database to use instead (e.g. from scripts/with-postgres.sh). A DATABASE_URL in the
       // caller's shell is deliberately not inherited: the bench seeds the demo account.
@@ -365,6 +377,21 @@ async function main(): Promise<void> {
         );
       }
     }
+    let capacity: CapacityStep[] = [];
+    if (runs("capacity")) {
+      console.log(`\ncapacity: mixed console load, ${STEP_SECONDS} s per step`);
+      capacity = await measureCapacity(
+        {
+          origin: s.origin,
+          sessionSecret: SESSION_SECRET,
+          steps: CAPACITY_USERS,
+          stepSeconds: STEP_SECONDS,
+          onStep: checkInterrupted,
+        },
+        (line) => process.stdout.write(line),
+      );
+    }
+    checkInterrupted();
     let js: PageWeight[] = [];
     if (runs("js")) js = [await firstLoadJs(s.origin, "/store"), await firstLoadJs(s.origin, "/login")];
     checkInterrupted();
@@ -376,6 +403,7 @@ async function main(): Promise<void> {
     checkInterrupted();
 
     if (runs("latency")) ok = reportLatency(latency) && ok;
+    if (runs("capacity")) ok = reportCapacity(capacity, capacityOf(capacity)) && ok;
     if (runs("js")) ok = reportFirstLoadJs(js) && ok;
     if (runs("lighthouse")) ok = reportLighthouse(lh) && ok;
     if (s.child.exitCode !== null || s.child.signalCode !== null) {
@@ -396,6 +424,7 @@ async function main(): Promise<void> {
           secondsPerRun: SECONDS,
           notes,
           latency,
+          capacity: { users: capacityOf(capacity), steps: capacity },
           firstLoadJs: js,
           lighthouse: lh,
           ok,

@@ -1,0 +1,201 @@
+/**
+ * The mixed console load (decision 022): N virtual users, each signed in as its own account, each
+ * polling the notification centre every 10 s (GET /resources/notifications, as the bar does), and
+ * opening a console page every 30 s (dashboard, accountInfo, messages in turn) together with the
+ * unread state (POST /api/app/get_unread_state), with random phases so users do not fire in lock-step.
+ * N steps up; each step runs for BENCH_STEP_SECONDS and reports p50/p99/errors/req/s. The capacity is
+ * the largest N whose p99 ≤ 250 ms with no error.
+ *
+ * Accounts are registered through the public flow (SMS code read from the sandbox outbox, then
+ * /api/register), so the same bench runs against older builds; the web cookie is signed with the
+ * server's SESSION_SECRET through the site's own cookie definition.
+ */
+import http from "node:http";
+import { randomInt } from "node:crypto";
+import { SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS } from "../app/utils/session-constants";
+import { siteCookie } from "../app/utils/site-cookie.server";
+
+export const CAPACITY_P99_MS = 250;
+const POLL_MS = 10_000;
+const PAGE_MS = 30_000;
+const CONSOLE_PAGES = ["/console/dashboard", "/console/accountInfo", "/console/messages"];
+const FORM_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
+const PASSWORD = "benchPass1234";
+
+export interface CapacityStep {
+  users: number;
+  requests: number;
+  errors: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** CPU time of this load generator as a share of one core during the step. */
+  generatorCpu: number;
+  holds: boolean;
+}
+
+interface VirtualUser {
+  cookie: string;
+  token: string;
+}
+
+export interface CapacityOptions {
+  origin: string;
+  sessionSecret: string;
+  steps: number[];
+  stepSeconds: number;
+  onStep?: () => void;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+function request(
+  origin: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL(path, origin),
+      { method: init.method ?? "GET", headers: init.headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.setTimeout(15_000, () => req.destroy(new Error("timeout")));
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+/** Registers a fresh personal account through the public flow; answers its platform token. */
+async function registerUser(origin: string): Promise<string> {
+  const phone = `137${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
+  const post = (path: string, fields: Record<string, string>) =>
+    request(origin, `/api${path}`, { method: "POST", headers: { "content-type": FORM_TYPE }, body: form(fields) });
+  const sent = await post("/auth/send_verify_code", { phone, purpose: "register" });
+  if (!sent.body.startsWith('{"status":0')) throw new Error(`send_verify_code: ${sent.body.slice(0, 160)}`);
+  const outbox = await request(origin, `/sandbox/sms.json?phone=${phone}`);
+  const code = (JSON.parse(outbox.body) as { code: string }[])[0]?.code;
+  if (!code) throw new Error(`no SMS code for ${phone}`);
+  const registered = await post("/register", { phone, code, password: PASSWORD, agree: "1" });
+  const token = (JSON.parse(registered.body) as { data?: { token?: string } }).data?.token;
+  if (typeof token !== "string") throw new Error(`register: ${registered.body.slice(0, 160)}`);
+  return token;
+}
+
+async function makeUsers(origin: string, secret: string, count: number): Promise<VirtualUser[]> {
+  const cookie = siteCookie(SESSION_COOKIE_NAME, { secrets: [secret], maxAge: SESSION_MAX_AGE_SECONDS });
+  const users: VirtualUser[] = [];
+  // A few at a time: registration hashes a password (argon2) on the server.
+  for (let i = 0; i < count; i += 8) {
+    const tokens = await Promise.all(Array.from({ length: Math.min(8, count - i) }, () => registerUser(origin)));
+    for (const token of tokens) {
+      const header = await cookie.serialize(token);
+      users.push({ token, cookie: header.slice(0, header.indexOf(";")) });
+    }
+  }
+  return users;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Runs `users` for `seconds`; every request's latency and outcome is recorded. */
+async function runStep(origin: string, users: VirtualUser[], seconds: number): Promise<CapacityStep> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const timers: NodeJS.Timeout[] = [];
+  const pending = new Set<Promise<void>>();
+  const timed = (path: string, init: Parameters<typeof request>[2], ok: (status: number, body: string) => boolean) => {
+    const started = performance.now();
+    const p = request(origin, path, init)
+      .then(({ status, body }) => {
+        latencies.push(performance.now() - started);
+        if (!ok(status, body)) errors++;
+      })
+      .catch(() => {
+        errors++;
+      })
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  };
+  const cpuBefore = process.cpuUsage();
+  const startedAt = performance.now();
+  users.forEach((user, index) => {
+    let page = index % CONSOLE_PAGES.length;
+    const poll = () => timed("/resources/notifications", { headers: { cookie: user.cookie } }, (s) => s === 200);
+    const open = () => {
+      timed(CONSOLE_PAGES[page]!, { headers: { cookie: user.cookie } }, (s) => s === 200);
+      timed(
+        "/api/app/get_unread_state",
+        { method: "POST", headers: { "content-type": FORM_TYPE }, body: form({ session: user.token }) },
+        (s, body) => s === 200 && body.startsWith('{"status":0'),
+      );
+      page = (page + 1) % CONSOLE_PAGES.length;
+    };
+    timers.push(
+      setTimeout(
+        () => {
+          poll();
+          timers.push(setInterval(poll, POLL_MS));
+        },
+        randomInt(0, POLL_MS),
+      ),
+      setTimeout(
+        () => {
+          open();
+          timers.push(setInterval(open, PAGE_MS));
+        },
+        randomInt(0, PAGE_MS),
+      ),
+    );
+  });
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  for (const t of timers) clearTimeout(t);
+  await Promise.all(pending);
+  const elapsed = (performance.now() - startedAt) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  latencies.sort((a, b) => a - b);
+  const p99Ms = percentile(latencies, 99);
+  return {
+    users: users.length,
+    requests: latencies.length + errors,
+    errors,
+    reqPerSec: latencies.length / elapsed,
+    p50Ms: percentile(latencies, 50),
+    p99Ms,
+    generatorCpu: (cpu.user + cpu.system) / 1e6 / elapsed,
+    holds: errors === 0 && p99Ms <= CAPACITY_P99_MS,
+  };
+}
+
+/** Steps the number of users up until a step no longer holds (or the last step ran). */
+export async function measureCapacity(options: CapacityOptions, log: (line: string) => void): Promise<CapacityStep[]> {
+  const users: VirtualUser[] = [];
+  const steps: CapacityStep[] = [];
+  for (const n of options.steps) {
+    options.onStep?.();
+    const madeAt = performance.now();
+    users.push(...(await makeUsers(options.origin, options.sessionSecret, n - users.length)));
+    log(`  ${n} users (accounts ready in ${((performance.now() - madeAt) / 1000).toFixed(0)} s) … `);
+    const step = await runStep(options.origin, users.slice(0, n), options.stepSeconds);
+    steps.push(step);
+    log(
+      `    p50 ${step.p50Ms.toFixed(1)} ms, p99 ${step.p99Ms.toFixed(1)} ms, ${step.errors} errors, ${step.reqPerSec.toFixed(0)} req/s\n`,
+    );
+    if (!step.holds) break;
+  }
+  agent.destroy();
+  return steps;
+}
+
+/** The largest N that held, or 0. */
+export const capacityOf = (steps: CapacityStep[]) => Math.max(0, ...steps.filter((s) => s.holds).map((s) => s.users));
