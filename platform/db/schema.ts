@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const id = () => bigserial("id", { mode: "number" }).primaryKey();
 const fen = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
@@ -108,6 +119,43 @@ export const rateEvents = pgTable(
   (t) => [index("rate_events_lookup_idx").on(t.bucket, t.subject, t.at)],
 );
 
+/**
+ * Rate-limit counters, shared by every replica: hits of one bucket (e.g. failed
+ * logins) for one subject (a phone, an address, "*" for the whole site) within
+ * one fixed window that starts at `windowStart` (docs/decisions/025).
+ */
+export const rateCounters = pgTable(
+  "rate_counters",
+  {
+    bucket: text("bucket").notNull(),
+    subject: text("subject").notNull(),
+    windowStart: at("window_start").notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bucket, t.subject, t.windowStart] }),
+    index("rate_counters_window_idx").on(t.windowStart),
+    check("rate_counters_hits_positive", sql`${t.hits} > 0`),
+  ],
+);
+
+/**
+ * A CAPTCHA challenge: an image code (its answer hashed) and a proof-of-work
+ * puzzle with its own HMAC secret. Either answer passes it, once, before it expires.
+ */
+export const captchaChallenges = pgTable(
+  "captcha_challenges",
+  {
+    id: text("id").primaryKey(),
+    answerHash: text("answer_hash").notNull(),
+    powSecret: text("pow_secret").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
+  },
+  (t) => [index("captcha_challenges_expires_idx").on(t.expiresAt)],
+);
+
 /** The sandbox SMS provider's outbox: what a real gateway would have delivered. */
 export const smsOutbox = pgTable(
   "sms_outbox",
@@ -119,6 +167,19 @@ export const smsOutbox = pgTable(
     sentAt: at("sent_at").notNull().defaultNow(),
   },
   (t) => [index("sms_outbox_phone_idx").on(t.phone, t.sentAt)],
+);
+
+/** The sandbox email provider's outbox: what a real SMTP server would have delivered. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    sentAt: at("sent_at").notNull().defaultNow(),
+  },
+  (t) => [index("email_outbox_to_idx").on(t.toAddress, t.sentAt)],
 );
 
 /** Site-wide notices (公告), written in markdown. Banners are notices with an image. */
@@ -179,7 +240,10 @@ export const schema = {
   sessions,
   verifyCodes,
   rateEvents,
+  rateCounters,
+  captchaChallenges,
   smsOutbox,
+  emailOutbox,
   notices,
   notifications,
   messages,
