@@ -1,4 +1,13 @@
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./rules/client-address";
+
+function parseTrustProxyOrExplain(value: string | undefined): TrustProxy {
+  try {
+    return parseTrustProxy(value);
+  } catch (error) {
+    throw new Error(`Invalid platform environment:\n  ${(error as Error).message}`);
+  }
+}
 
 const PlatformEnv = z.object({
   /** See app/env.server.ts: production-ness follows APP_ENV, not NODE_ENV. */
@@ -11,6 +20,10 @@ const PlatformEnv = z.object({
     .or(z.literal("").transform(() => undefined)),
   PROVIDERS: z.enum(["sandbox"]).optional(),
   SEED_DEMO: z.enum(["0", "1"]).optional(),
+  /** The proxies in front of a standalone platform (decision 025): a hop count, or their addresses and subnets. */
+  TRUST_PROXY: z.string().optional(),
+  /** Split deployment: the web tier sends this with the client address it trusts (decision 025). */
+  PLATFORM_WEB_TIER_KEY: z.string().min(32, "PLATFORM_WEB_TIER_KEY must be at least 32 characters").optional(),
 });
 
 export interface PlatformConfig {
@@ -19,6 +32,9 @@ export interface PlatformConfig {
   databaseUrl?: string;
   providers: "sandbox";
   seedDemo: boolean;
+  /** Who may say where a request came from, when the platform runs on its own (platform/main.ts). */
+  trustProxy: TrustProxy;
+  webTierKey?: string;
 }
 
 /** Parses the platform's environment once, at start-up; throws a readable error when it is wrong. */
@@ -41,5 +57,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
     databaseUrl: e.DATABASE_URL,
     providers: e.PROVIDERS ?? "sandbox",
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "1" : true,
+    trustProxy: parseTrustProxyOrExplain(e.TRUST_PROXY),
+    webTierKey: e.PLATFORM_WEB_TIER_KEY,
   };
 }

@@ -18,9 +18,15 @@ export interface PlatformOptions {
   config: PlatformConfig;
   /** Overrides the clock, for tests. */
   now?: () => Date;
+  /**
+   * "in-process" (default): only this process's web tier sends requests, and its
+   * client-address header is trusted. "standalone": platform/main.ts, reachable
+   * over the network (decision 025).
+   */
+  role?: "in-process" | "standalone";
 }
 
-export async function createPlatform({ config, now }: PlatformOptions): Promise<Platform> {
+export async function createPlatform({ config, now, role = "in-process" }: PlatformOptions): Promise<Platform> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
   await seedDatabase(database, { demo: config.seedDemo });
@@ -29,7 +35,10 @@ export async function createPlatform({ config, now }: PlatformOptions): Promise<
     providers: createProviders(config, database.db),
     now: now ?? (() => new Date()),
   };
-  const app = createHttpApp(ctx);
+  const app = createHttpApp(
+    ctx,
+    role === "in-process" ? { role } : { role, trustProxy: config.trustProxy, webTierKey: config.webTierKey },
+  );
   return {
     fetch: async (request) => app.fetch(request),
     ctx,
@@ -41,8 +50,8 @@ export async function createPlatform({ config, now }: PlatformOptions): Promise<
 let shared: Promise<Platform> | undefined;
 
 /** The process's one platform, created on first use from the environment. */
-export function getPlatform(): Promise<Platform> {
-  shared ??= createPlatform({ config: loadPlatformConfig() }).catch((error) => {
+export function getPlatform(role: PlatformOptions["role"] = "in-process"): Promise<Platform> {
+  shared ??= createPlatform({ config: loadPlatformConfig(), role }).catch((error) => {
     shared = undefined;
     throw error;
   });

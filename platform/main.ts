@@ -10,7 +10,7 @@ const { PORT, HOST } = z
   })
   .parse(process.env);
 
-const platform = await getPlatform();
+const platform = await getPlatform("standalone");
 const server = serve({ fetch: platform.fetch, port: PORT, hostname: HOST }, (info) => {
   console.info(`[platform] listening on http://${info.address}:${info.port} (${platform.database.kind})`);
 });

@@ -4,6 +4,7 @@
  * Names and JSON are exactly what outside clients see; do not rename.
  */
 import type { MainApiCall, NoFields } from "./calls";
+import type { CaptchaFields } from "./security";
 
 /** What an SMS code is for; a code sent for one purpose never passes for another. */
 export const SMS_PURPOSES = ["register", "login", "company_register", "unregister"] as const;
@@ -75,7 +76,7 @@ export type NoticeEmailWire = { email: string };
 
 // ---- inputs -----------------------------------------------------------------
 
-export type SendVerifyCodeFields = { phone: string; purpose: SmsPurpose };
+export type SendVerifyCodeFields = { phone: string; purpose: SmsPurpose } & CaptchaFields;
 
 export type RegisterFields = {
   phone: string;
@@ -84,7 +85,7 @@ export type RegisterFields = {
   agree?: AgreeFlag;
   event_channel?: EventChannel;
   bd_vid?: string;
-};
+} & CaptchaFields;
 
 export type CompanyRegisterFields = RegisterFields & {
   company_name: string;
@@ -92,11 +93,13 @@ export type CompanyRegisterFields = RegisterFields & {
   contact_name: string;
 };
 
-export type LoginFields =
-  { login_type?: "password"; phone: string; password: string } | { login_type: "code"; phone: string; code: string };
+export type LoginFields = (
+  { login_type?: "password"; phone: string; password: string } | { login_type: "code"; phone: string; code: string }
+) &
+  CaptchaFields;
 
 /** `phone` is the main account's phone. */
-export type SubAccountLoginFields = { phone: string; name: string; password: string };
+export type SubAccountLoginFields = { phone: string; name: string; password: string } & CaptchaFields;
 
 export type UserInfoFields = { with_unread?: AgreeFlag };
 

@@ -20,7 +20,9 @@ export type ErrorKey =
   | "AGREEMENT_REQUIRED"
   | "PASSWORD_WEAK"
   | "LOGIN_FAILED"
-  | "LOGIN_THROTTLED"
+  | "CAPTCHA_REQUIRED"
+  | "CAPTCHA_INVALID"
+  | "SMS_RATE_ADDRESS"
   | "ACCOUNT_NOT_FOUND"
   | "SUB_LOGIN_FAILED"
   | "CREDIT_CODE_INVALID"
@@ -60,7 +62,9 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   AGREEMENT_REQUIRED: { status: 1, reason: "请阅读并同意相关协议", code: 100022, http: 400 },
   PASSWORD_WEAK: { status: 1, reason: "密码需为8-32位，且同时包含字母和数字", code: 100022, http: 400 },
   LOGIN_FAILED: { status: 1, reason: "手机号或密码错误", code: 100031, http: 401 },
-  LOGIN_THROTTLED: { status: 1, reason: "登录失败次数过多，请15分钟后再试", code: 102252, http: 429 },
+  CAPTCHA_REQUIRED: { status: 1, reason: "请完成安全验证", code: 102252, http: 429 },
+  CAPTCHA_INVALID: { status: 1, reason: "图形验证码错误或已过期，请重新验证", code: 102252, http: 400 },
+  SMS_RATE_ADDRESS: { status: 1, reason: "当前网络获取验证码过于频繁，请1小时后再试", code: 102252, http: 429 },
   ACCOUNT_NOT_FOUND: { status: 1, reason: "该手机号尚未注册", code: 100022, http: 404 },
   SUB_LOGIN_FAILED: { status: 1, reason: "主账号手机号、子账号名称或密码错误", code: 100031, http: 401 },
   CREDIT_CODE_INVALID: { status: 1, reason: "统一社会信用代码不正确", code: 100022, http: 400 },

@@ -5,6 +5,8 @@ import { ping } from "../db/client";
 import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
 import { noticesApi } from "./api/notices";
+import { securityApi } from "./api/security";
+import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
 import { mainApiError, UNKNOWN_PATH } from "./errors-reply";
@@ -12,10 +14,11 @@ import { sandboxRoutes } from "./sandbox";
 import { thirdPartyApi } from "./third-party";
 
 /** The platform's HTTP face: /api, /third-party, /sandbox (sandbox providers only), /healthz, /readyz. */
-export function createHttpApp(ctx: Ctx): Hono<Env> {
+export function createHttpApp(ctx: Ctx, addressing: Addressing = { role: "in-process" }): Hono<Env> {
   const app = new Hono<Env>();
   app.use("*", async (c, next) => {
     c.set("ctx", ctx);
+    c.set("addressing", addressing);
     await next();
   });
 
@@ -38,6 +41,7 @@ export function createHttpApp(ctx: Ctx): Hono<Env> {
   );
   api.route("/", accountsApi);
   api.route("/", noticesApi);
+  api.route("/", securityApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);

@@ -1,15 +1,15 @@
 import type { Context } from "hono";
 import type { Caller, Ctx, Visitor } from "../modules/context";
 import { resolveSession } from "../modules/accounts/sessions";
+import { requestAddress, type Addressing } from "./client-address";
 import type { Form } from "./wire";
 
 /** Hono variables every router shares. */
-export type Env = { Variables: { ctx: Ctx } };
+export type Env = { Variables: { ctx: Ctx; addressing: Addressing } };
 
-/** Whoever sent the request, signed in or not: its origin, for per-address limits. */
-export function visitor(c: Context): Visitor {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  return { origin: { ip: forwarded || c.req.header("x-real-ip") || "local" } };
+/** Whoever sent the request, signed in or not: its origin, for per-address limits (null when unknown). */
+export function visitor<E extends Env>(c: Context<E>): Visitor {
+  return { origin: { ip: requestAddress(c, c.get("addressing")) } };
 }
 
 /** The `session` field of the main API's body (spec §7), when it is a string. */

@@ -9,7 +9,8 @@ import { startTestPlatform, uniquePhone, MINUTE, type TestPlatform } from "../..
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const FAILED = "手机号或密码错误";
-const THROTTLED = "登录失败次数过多，请15分钟后再试";
+const CAPTCHA_REQUIRED = { status: 1, key: "CAPTCHA_REQUIRED", reason: "请完成安全验证", data: { field: "captcha" } };
+const CAPTCHA_INVALID = { status: 1, key: "CAPTCHA_INVALID", data: { field: "captcha" } };
 const SUB_FAILED = "主账号手机号、子账号名称或密码错误";
 
 let t: TestPlatform;
@@ -54,29 +55,65 @@ describe("/login by password", () => {
     expect(reply.body).toMatchObject({ status: 1, reason: FAILED });
   });
 
-  it("refuses every try after 5 failures for a phone, for 15 minutes", async () => {
+  it("after 3 failures for a phone asks for a CAPTCHA, and the owner still logs in with it at once", async () => {
     const user = await t.registerUser();
-    for (let i = 1; i <= 5; i++) {
+    for (let i = 1; i <= 3; i++) {
       const reply = await t.post("/login", { phone: user.phone, password: `Wrong${i}pass` });
       expect(reply.body, `failure ${i}`).toMatchObject({ status: 1, reason: FAILED });
     }
-    const blocked = await t.post("/login", { phone: user.phone, password: user.password });
-    expect(blocked.body).toMatchObject({ status: 1, reason: THROTTLED });
+    // The right password alone is not enough any more: no token, the CAPTCHA is asked.
+    const asked = await t.post("/login", { phone: user.phone, password: user.password });
+    expect(asked.body).toMatchObject(CAPTCHA_REQUIRED);
     expect(await sessionCount(user.userId)).toBe(1);
 
-    // Another phone from the same address is not affected.
+    // An attacker keeps failing with solved CAPTCHAs: the owner is never locked out.
+    for (let i = 4; i <= 8; i++) {
+      const reply = await t.post("/login", {
+        phone: user.phone,
+        password: `Wrong${i}pass`,
+        ...(await t.captchaByCode()),
+      });
+      expect(reply.body, `failure ${i}`).toMatchObject({ status: 1, reason: FAILED });
+    }
+    const wrongImage = { ...(await t.captchaByCode()), captcha_code: "22222" };
+    expect((await t.post("/login", { phone: user.phone, password: user.password, ...wrongImage })).body).toMatchObject(
+      CAPTCHA_INVALID,
+    );
+    const byImage = await t.post("/login", {
+      phone: user.phone,
+      password: user.password,
+      ...(await t.captchaByCode()),
+    });
+    expect(byImage.body).toMatchObject({ status: 0 });
+    expect(byImage.body.data.token).toMatch(TOKEN);
+
+    // Another phone is not affected.
     const other = await t.registerUser();
     expect(await t.login(other.phone, other.password)).toMatch(TOKEN);
+  });
 
-    t.clock.advance(15 * MINUTE + 1000);
+  it("the proof of work passes the CAPTCHA as the image code does", async () => {
+    const user = await t.registerUser();
+    for (let i = 1; i <= 3; i++) await t.post("/login", { phone: user.phone, password: "Wrong0pass" });
+    const reply = await t.post("/login", { phone: user.phone, password: user.password, ...(await t.captchaByWork()) });
+    expect(reply.body).toMatchObject({ status: 0 });
+  });
+
+  it("a success clears the phone's failures", async () => {
+    const user = await t.registerUser();
+    for (let i = 0; i < 2; i++) await t.post("/login", { phone: user.phone, password: "Wrong0pass" });
+    await t.login(user.phone, user.password);
+    for (let i = 0; i < 2; i++) await t.post("/login", { phone: user.phone, password: "Wrong0pass" });
     expect(await t.login(user.phone, user.password)).toMatch(TOKEN);
   });
 
-  it("a success clears the failures", async () => {
+  it("the failures are forgotten after 15 minutes", async () => {
     const user = await t.registerUser();
-    for (let i = 0; i < 4; i++) await t.post("/login", { phone: user.phone, password: "Wrong0pass" });
-    await t.login(user.phone, user.password);
-    for (let i = 0; i < 4; i++) await t.post("/login", { phone: user.phone, password: "Wrong0pass" });
+    for (let i = 0; i < 3; i++) await t.post("/login", { phone: user.phone, password: "Wrong0pass" });
+    expect((await t.post("/login", { phone: user.phone, password: user.password })).body).toMatchObject(
+      CAPTCHA_REQUIRED,
+    );
+    t.clock.advance(16 * MINUTE);
     expect(await t.login(user.phone, user.password)).toMatch(TOKEN);
   });
 });
@@ -99,14 +136,21 @@ describe("/login by SMS code", () => {
     expect(reply.body).toMatchObject({ status: 1, reason: "该手机号尚未注册" });
   });
 
-  it("wrong codes count towards the login throttle", async () => {
+  it("wrong codes count as failures: after 3 the CAPTCHA is asked", async () => {
     const user = await t.registerUser();
     t.clock.advance(MINUTE + 1000);
     const code = await t.sendCode(user.phone, "login");
     const wrong = code === "000000" ? "000001" : "000000";
-    for (let i = 0; i < 5; i++) await t.post("/login", { login_type: "code", phone: user.phone, code: wrong });
+    for (let i = 0; i < 3; i++) await t.post("/login", { login_type: "code", phone: user.phone, code: wrong });
     const reply = await t.post("/login", { login_type: "code", phone: user.phone, code });
-    expect(reply.body).toMatchObject({ status: 1, reason: THROTTLED });
+    expect(reply.body).toMatchObject(CAPTCHA_REQUIRED);
+    const passed = await t.post("/login", {
+      login_type: "code",
+      phone: user.phone,
+      code,
+      ...(await t.captchaByCode()),
+    });
+    expect(passed.body).toMatchObject({ status: 0 });
   });
 });
 

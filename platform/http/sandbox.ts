@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { openSandboxSession } from "../modules/accounts/sandbox-session";
 import { fail } from "../modules/errors";
+import { sandboxCaptchaCode } from "../modules/security/captcha";
 import { readOutbox } from "../providers/sms/outbox";
 import { PHONE_PATTERN } from "../rules/validation";
 import type { Env } from "./context";
@@ -48,4 +49,16 @@ sandboxRoutes.post("/session", async (c) => {
     subAccountName,
   });
   return c.json({ phone: session.phone, token: session.token });
+});
+
+/**
+ * The image code of a CAPTCHA challenge, so testers and the end-to-end tests can
+ * pass it without reading the picture: `{ code }`, or 404. Like the SMS outbox,
+ * it exists only in the sandbox.
+ */
+sandboxRoutes.get("/captcha.json", async (c) => {
+  const id = c.req.query("id") ?? "";
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return c.json({ error: "挑战编号不正确" }, 400);
+  const code = await sandboxCaptchaCode(c.var.ctx, id);
+  return code ? c.json({ code }) : c.json({ error: "挑战不存在" }, 404);
 });

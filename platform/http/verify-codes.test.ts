@@ -22,8 +22,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const send = (phone: string, purpose = "register") => t.post("/auth/send_verify_code", { phone, purpose });
-const register = (phone: string, code: string) =>
-  t.post("/register", { phone, code, password: "Passw0rd123", agree: "1" });
+const register = (phone: string, code: string, captcha: Record<string, string> = {}) =>
+  t.post("/register", { phone, code, password: "Passw0rd123", agree: "1", ...captcha });
 
 describe("sending codes", () => {
   it("puts a 6-digit code in the sandbox outbox and keeps only its hash", async () => {
@@ -149,15 +149,17 @@ describe("using codes", () => {
   it("a code dies after 5 wrong tries, even for the right code; a new code works", async () => {
     const phone = uniquePhone();
     const code = await t.sendCode(phone);
-    for (let i = 1; i <= 4; i++)
-      expect((await register(phone, wrong(code))).body, `try ${i}`).toMatchObject({ reason: REASON.code });
-    expect((await register(phone, wrong(code))).body).toMatchObject({ status: 1, reason: REASON.tries });
-    expect((await register(phone, code)).body).toMatchObject({ status: 1, reason: REASON.tries });
+    // From the fourth try on, each try must pass a CAPTCHA first (three failures for the phone).
+    const tryRegister = async (c: string) => (await register(phone, c, i > 3 ? await t.captchaByCode() : {})).body;
+    let i = 1;
+    for (; i <= 4; i++) expect(await tryRegister(wrong(code)), `try ${i}`).toMatchObject({ reason: REASON.code });
+    expect(await tryRegister(wrong(code))).toMatchObject({ status: 1, reason: REASON.tries });
+    expect(await tryRegister(code)).toMatchObject({ status: 1, reason: REASON.tries });
     expect(await t.userByPhone(phone)).toBeUndefined();
 
     t.clock.advance(MINUTE + 1000);
     const fresh = await t.sendCode(phone);
-    expect((await register(phone, fresh)).body.status).toBe(0);
+    expect((await register(phone, fresh, await t.captchaByCode())).body.status).toBe(0);
   });
 
   // The two codes are equal once in a million runs; then the first registration would succeed.

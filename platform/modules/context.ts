@@ -8,9 +8,13 @@ export interface Ctx {
   now: () => Date;
 }
 
-/** A request's origin, for per-address rate limits. */
+/**
+ * A request's origin, for per-address rate limits: the client's address as far
+ * as the deployment lets us know it (TRUST_PROXY, the web tier's header), or
+ * null when unknown. Unknown addresses are never counted together.
+ */
 export interface Origin {
-  ip: string;
+  ip: string | null;
 }
 
 /**

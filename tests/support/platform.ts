@@ -6,6 +6,8 @@
  * On PostgreSQL every test file shares one database, so tests never assume it
  * is empty: each creates its own accounts with uniquePhone().
  */
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createPlatform, type Platform } from "../../platform/index";
@@ -21,6 +23,8 @@ export const DAY = 24 * HOUR;
 export interface ApiReply<T = any> {
   status: number;
   reason: string;
+  /** The error catalogue's key, on a refusal. */
+  key?: string;
   data: T;
 }
 
@@ -64,8 +68,8 @@ export function uniquePhone(): string {
   }
 }
 
-/** A random private IPv4 address, so per-IP login limits of different test platforms never meet. */
-function uniqueIp(): string {
+/** A random private IPv4 address, so per-address limits of different tests never meet. */
+export function uniqueIp(): string {
   return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 }
 
@@ -82,8 +86,6 @@ export interface TestPlatform {
   db: Platform["ctx"]["db"];
   kind: "pglite" | "postgres";
   clock: TestClock;
-  /** The client address this platform's requests come from (X-Forwarded-For). */
-  ip: string;
   /** Any request, path relative to the platform root ("/api/login", "/healthz"). */
   request(path: string, init?: RequestInit): Promise<Reply>;
   /** Form-urlencoded POST to /api{path}. */
@@ -92,14 +94,29 @@ export interface TestPlatform {
   get<T = any>(path: string, query?: Fields): Promise<Reply<ApiReply<T>>>;
   /** The sandbox SMS outbox for one phone, newest first. */
   readSms(phone: string): Promise<OutboxEntry[]>;
-  /** Asks for a code and returns it as the sandbox SMS delivered it. Throws when the platform refuses. */
-  sendCode(phone: string, purpose?: SmsPurpose): Promise<string>;
+  /**
+   * Asks for a code and returns it as the sandbox SMS delivered it, passing the
+   * CAPTCHA when it is asked. Throws when the platform refuses.
+   */
+  sendCode(phone: string, purpose?: SmsPurpose, headers?: Record<string, string>): Promise<string>;
+  /** A new CAPTCHA challenge answered by its image code (read from the sandbox), as form fields. */
+  captchaByCode(): Promise<{ captcha_id: string; captcha_code: string }>;
+  /** A new CAPTCHA challenge answered by solving its proof of work, as a browser would. */
+  captchaByWork(): Promise<{ captcha_id: string; captcha_pow: string }>;
   /** A fresh personal account: send code, read the SMS, register. Returns its first session. */
   registerUser(options?: { phone?: string; password?: string; fields?: Fields }): Promise<RegisteredUser>;
   /** Logs in by password and returns the new token. */
   login(phone: string, password: string): Promise<string>;
   userByPhone(phone: string): Promise<typeof users.$inferSelect | undefined>;
   close(): Promise<void>;
+}
+
+/** Solves a proof-of-work challenge (the `pow` of /auth/get_captcha) and returns the `captcha_pow` field. */
+export async function solvePow(pow: string): Promise<string> {
+  const challenge = JSON.parse(pow) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("proof of work not solved");
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
 }
 
 export function encodeFields(fields: Fields = {}): string {
@@ -133,18 +150,15 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
       databaseUrl: process.env.DATABASE_URL || undefined,
       providers: "sandbox",
       seedDemo: true,
+      trustProxy: null,
     },
     now: clock.now,
   });
   // Same sandbox outbox, without a log line per code.
   platform.ctx.providers.sms = new OutboxSmsProvider(platform.ctx.db, () => {});
-  const ip = uniqueIp();
-
-  const request = async (path: string, init: RequestInit = {}): Promise<Reply> => {
-    const headers = new Headers(init.headers);
-    if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", ip);
-    return readReply(await platform.fetch(new Request(`http://x${path}`, { ...init, headers })));
-  };
+  // Requests carry no client address unless a test sends one (x-client-address, as the web tier does).
+  const request = async (path: string, init: RequestInit = {}): Promise<Reply> =>
+    readReply(await platform.fetch(new Request(`http://x${path}`, init)));
 
   const post = (path: string, fields?: Fields, headers: Record<string, string> = {}) =>
     request(`/api${path}`, {
@@ -164,8 +178,23 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
     return reply.body as OutboxEntry[];
   };
 
-  const sendCode = async (phone: string, purpose: SmsPurpose = "register"): Promise<string> => {
-    const sent = await post("/auth/send_verify_code", { phone, purpose });
+  const captchaByCode = async () => {
+    const challenge = await post("/auth/get_captcha");
+    const id = challenge.body.data.captcha_id as string;
+    const answer = await request(`/sandbox/captcha.json?id=${encodeURIComponent(id)}`);
+    return { captcha_id: id, captcha_code: (answer.body as { code: string }).code };
+  };
+
+  const captchaByWork = async () => {
+    const challenge = await post("/auth/get_captcha");
+    const { captcha_id, pow } = challenge.body.data as { captcha_id: string; pow: string };
+    return { captcha_id, captcha_pow: await solvePow(pow) };
+  };
+
+  const sendCode = async (phone: string, purpose: SmsPurpose = "register", headers: Record<string, string> = {}) => {
+    let sent = await post("/auth/send_verify_code", { phone, purpose }, headers);
+    if (sent.body.key === "CAPTCHA_REQUIRED")
+      sent = await post("/auth/send_verify_code", { phone, purpose, ...(await captchaByCode()) }, headers);
     if (sent.body.status !== 0) throw new Error(`send_verify_code refused: ${sent.body.reason}`);
     const [latest] = await readSms(phone);
     if (!latest || latest.purpose !== purpose) throw new Error(`no ${purpose} SMS for ${phone}`);
@@ -200,12 +229,13 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
     db: platform.ctx.db,
     kind: platform.database.kind,
     clock,
-    ip,
     request,
     post: post as TestPlatform["post"],
     get: get as TestPlatform["get"],
     readSms,
     sendCode,
+    captchaByCode,
+    captchaByWork,
     registerUser,
     login,
     userByPhone,

@@ -14,20 +14,22 @@ import * as f from "../fields";
 import { contractRoutes } from "./contract-routes";
 import { toNoticeEmail, toSentCode, toToken, toUnregisterCheck, toVipInfos } from "../shapes/accounts";
 import { toUserInfo } from "../shapes/user-info";
-import { parseFields, readForm } from "../wire";
+import { parseFields, readForm, type Form } from "../wire";
+import { captchaAnswer } from "./security";
 
 export const accountsApi = new Hono<Env>();
 const on = contractRoutes<AccountCalls>(accountsApi);
 
 on.post("/auth/send_verify_code", async (c) => {
+  const form = await readForm(c);
   const input = parseFields(
     z.object({
       phone: f.phone(),
       purpose: z.enum(SMS_PURPOSES, { errorMap: () => ({ message: "验证码用途不正确" }) }),
     }),
-    await readForm(c),
+    form,
   );
-  return toSentCode(await sendVerifyCode(c.var.ctx, visitor(c), input));
+  return toSentCode(await sendVerifyCode(c.var.ctx, visitor(c), { ...input, captcha: captchaAnswer(form) }));
 });
 
 const registerFields = {
@@ -41,7 +43,8 @@ const registerFields = {
 const RegisterFields = z.object(registerFields);
 
 /** The fields every registration shares, as the accounts module names them. */
-const registration = (input: z.infer<typeof RegisterFields>) => ({
+const registration = (input: z.infer<typeof RegisterFields>, form: Form) => ({
+  captcha: captchaAnswer(form),
   phone: input.phone,
   code: input.code,
   password: input.password,
@@ -51,11 +54,13 @@ const registration = (input: z.infer<typeof RegisterFields>) => ({
 });
 
 on.post("/register", async (c) => {
-  const input = parseFields(RegisterFields, await readForm(c));
-  return toToken(await registerPersonal(c.var.ctx, visitor(c), registration(input)));
+  const form = await readForm(c);
+  const input = parseFields(RegisterFields, form);
+  return toToken(await registerPersonal(c.var.ctx, visitor(c), registration(input, form)));
 });
 
 on.post("/company_register", async (c) => {
+  const form = await readForm(c);
   const input = parseFields(
     z.object({
       company_name: f.requiredText("企业名称", 60),
@@ -63,36 +68,41 @@ on.post("/company_register", async (c) => {
       contact_name: f.requiredText("联系人姓名", 20),
       ...registerFields,
     }),
-    await readForm(c),
+    form,
   );
   const session = await registerCompany(c.var.ctx, visitor(c), {
     companyName: input.company_name,
     creditCode: input.credit_code,
     contactName: input.contact_name,
-    ...registration(input),
+    ...registration(input, form),
   });
   return toToken(session);
 });
 
 on.post("/login", async (c) => {
   const form = await readForm(c);
+  const captcha = captchaAnswer(form);
   const session =
     form.login_type === "code"
-      ? await loginWithCode(c.var.ctx, visitor(c), parseFields(z.object({ phone: f.phone(), code: f.smsCode }), form))
-      : await loginWithPassword(
-          c.var.ctx,
-          visitor(c),
-          parseFields(z.object({ phone: f.phone(), password: f.password }), form),
-        );
+      ? await loginWithCode(c.var.ctx, visitor(c), {
+          ...parseFields(z.object({ phone: f.phone(), code: f.smsCode }), form),
+          captcha,
+        })
+      : await loginWithPassword(c.var.ctx, visitor(c), {
+          ...parseFields(z.object({ phone: f.phone(), password: f.password }), form),
+          captcha,
+        });
   return toToken(session);
 });
 
 on.post("/sub_account_login", async (c) => {
+  const form = await readForm(c);
   const input = parseFields(
     z.object({ phone: f.phone("主账号手机号"), name: f.requiredText("子账号名称", 32), password: f.password }),
-    await readForm(c),
+    form,
   );
   const session = await loginSubAccount(c.var.ctx, visitor(c), {
+    captcha: captchaAnswer(form),
     mainPhone: input.phone,
     name: input.name,
     password: input.password,

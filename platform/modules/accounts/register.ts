@@ -4,6 +4,8 @@ import { inTransaction, pgCode } from "../../db/tx";
 import { isStrongPassword, isValidCreditCode, PHONE_PATTERN } from "../../rules/validation";
 import type { Ctx, Visitor } from "../context";
 import { fail } from "../errors";
+import type { CaptchaAnswer } from "../security/captcha";
+import { guardAuthAttempt, recordAuthFailure } from "../security/auth-guard";
 import { hashPassword } from "./passwords";
 import { issueSession, type IssuedSession } from "./sessions";
 import { consumeVerifyCode } from "./verify-codes";
@@ -13,6 +15,7 @@ export interface PersonalRegistration {
   code: string;
   password: string;
   agreed: boolean;
+  captcha?: CaptchaAnswer;
   /** "sy" when the user came from the top bar's register button, else "dl". */
   eventChannel: string;
   bdVid?: string;
@@ -39,6 +42,27 @@ function checkCommon(input: { phone: string; password: string; agreed: boolean }
   if (!PHONE_PATTERN.test(input.phone)) fail("PHONE_INVALID", "phone");
   if (!isStrongPassword(input.password)) fail("PASSWORD_WEAK", "password");
   if (!input.agreed) fail("AGREEMENT_REQUIRED", "agree");
+}
+
+/**
+ * The code first, then the phone: only the holder of a valid code learns that
+ * the phone is already registered. Wrong codes count as failed attempts
+ * (a CAPTCHA is asked past the limits of security/auth-guard.ts).
+ */
+async function checkCodeThenPhone(
+  ctx: Ctx,
+  visitor: Visitor,
+  input: { phone: string; code: string; captcha?: CaptchaAnswer },
+  purpose: "register" | "company_register",
+): Promise<void> {
+  await guardAuthAttempt(ctx, visitor, { subject: input.phone, captcha: input.captcha });
+  try {
+    await consumeVerifyCode(ctx, visitor, { phone: input.phone, purpose, code: input.code });
+  } catch (error) {
+    await recordAuthFailure(ctx, visitor, input.phone);
+    throw error;
+  }
+  if (await phoneIsTaken(ctx, input.phone)) fail("PHONE_REGISTERED", "phone");
 }
 
 /** Creates the account with its welcome message and notification, all or nothing. */
@@ -71,8 +95,7 @@ export async function registerPersonal(
   input: PersonalRegistration,
 ): Promise<IssuedSession> {
   checkCommon(input);
-  if (await phoneIsTaken(ctx, input.phone)) fail("PHONE_REGISTERED", "phone");
-  await consumeVerifyCode(ctx, visitor, { phone: input.phone, purpose: "register", code: input.code });
+  await checkCodeThenPhone(ctx, visitor, input, "register");
   const now = ctx.now();
   const userId = await insertUser(ctx, {
     phone: input.phone,
@@ -95,8 +118,7 @@ export async function registerCompany(ctx: Ctx, visitor: Visitor, input: Company
   if (!isValidCreditCode(creditCode)) fail("CREDIT_CODE_INVALID", "creditCode");
   if (contactName.length < 2 || contactName.length > 20) fail("CONTACT_NAME_INVALID", "contactName");
   checkCommon(input);
-  if (await phoneIsTaken(ctx, input.phone)) fail("PHONE_REGISTERED", "phone");
-  await consumeVerifyCode(ctx, visitor, { phone: input.phone, purpose: "company_register", code: input.code });
+  await checkCodeThenPhone(ctx, visitor, input, "company_register");
   const now = ctx.now();
   const userId = await insertUser(ctx, {
     phone: input.phone,

@@ -6,6 +6,10 @@ import type { SmsPurpose } from "../../providers/sms/types";
 import { CODE_PATTERN, PHONE_PATTERN } from "../../rules/validation";
 import type { Ctx, Visitor } from "../context";
 import { fail } from "../errors";
+import { raiseAlert } from "../security/alerts";
+import { authChallengeNeeded, requireCaptcha } from "../security/auth-guard";
+import type { CaptchaAnswer } from "../security/captcha";
+import { addHits, countHits, SITE, type CounterQuery, type RateBucket } from "../security/rate-counters";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_TRIES = 5;
@@ -29,17 +33,63 @@ export interface SentCode {
   resendAfterMs: number;
 }
 
+/** Per client address (when known): codes an hour, to any phones. */
+export const SMS_PER_ADDRESS_PER_HOUR = 20;
+/** Site-wide codes an hour; past it everyone is asked for the CAPTCHA and an alert is logged. */
+export const SMS_SITE_HOURLY_BUDGET = 300;
+
+/**
+ * The abuse checks before a code goes out: the address's hourly limit; and the
+ * CAPTCHA when the address asks for a phone it has not asked for this hour
+ * after asking for another, when the site is over its hourly budget, or when
+ * the phone's logins are failing (security/auth-guard.ts).
+ */
+async function guardSending(ctx: Ctx, visitor: Visitor, input: { phone: string; captcha?: CaptchaAnswer }) {
+  const now = ctx.now();
+  const address = visitor.origin.ip;
+  const queries: CounterQuery[] = [{ bucket: "sms_site", subject: SITE, windowMs: HOUR }];
+  if (address)
+    queries.push(
+      { bucket: "sms_address", subject: address, windowMs: HOUR },
+      { bucket: "sms_address_phone", subject: `${address} ${input.phone}`, windowMs: HOUR },
+    );
+  const [site, fromAddress = 0, toThisPhone = 0] = await countHits(ctx.db, now, queries);
+  if (fromAddress >= SMS_PER_ADDRESS_PER_HOUR) fail("SMS_RATE_ADDRESS", "phone");
+  const overBudget = site >= SMS_SITE_HOURLY_BUDGET;
+  if (overBudget)
+    raiseAlert(
+      "sms_budget",
+      `site-wide SMS codes this hour: ${site} (budget ${SMS_SITE_HOURLY_BUDGET}); CAPTCHA asked of everyone`,
+      now,
+    );
+  const newPhone = fromAddress > 0 && toThisPhone === 0;
+  if (overBudget || newPhone || (await authChallengeNeeded(ctx, visitor, input.phone)))
+    await requireCaptcha(ctx, input.captcha);
+}
+
+async function countSent(ctx: Ctx, visitor: Visitor, phone: string) {
+  const hits: { bucket: RateBucket; subject: string }[] = [{ bucket: "sms_site", subject: SITE }];
+  const address = visitor.origin.ip;
+  if (address)
+    hits.push(
+      { bucket: "sms_address", subject: address },
+      { bucket: "sms_address_phone", subject: `${address} ${phone}` },
+    );
+  await addHits(ctx.db, ctx.now(), hits);
+}
+
 /**
  * Sends a 6-digit code. The reply is the same whether or not the phone has an
- * account. Rate limits are checked under a per-phone transaction lock, so two
- * concurrent requests cannot both pass the same limit.
+ * account. Per-phone limits are checked under a per-phone transaction lock, so
+ * two concurrent requests cannot both pass the same limit.
  */
 export async function sendVerifyCode(
   ctx: Ctx,
-  _visitor: Visitor,
-  input: { phone: string; purpose: SmsPurpose },
+  visitor: Visitor,
+  input: { phone: string; purpose: SmsPurpose; captcha?: CaptchaAnswer },
 ): Promise<SentCode> {
   if (!PHONE_PATTERN.test(input.phone)) fail("PHONE_INVALID", "phone");
+  await guardSending(ctx, visitor, input);
   const now = ctx.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await inTransaction(ctx.db, async (tx) => {
@@ -62,6 +112,7 @@ export async function sendVerifyCode(
     });
   });
   await ctx.providers.sms.sendCode({ phone: input.phone, purpose: input.purpose, code });
+  await countSent(ctx, visitor, input.phone);
   return { sentAt: now, resendAfterMs: SMS_LIMITS[0].windowMs };
 }
 
