@@ -72,6 +72,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       PROVIDERS: "sandbox",
+      // One proxy in front, as in production: tests that need their own client address send X-Forwarded-For.
+      TRUST_PROXY: "1",
       SESSION_SECRET: process.env.SESSION_SECRET,
     },
     reuseExistingServer: false,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy } from "../platform/rules/client-address";
 
 const optionalUrl = z
   .string()
@@ -21,6 +22,19 @@ const WebEnv = z.object({
   /** Where the in-process platform runs in the production build: its own worker thread, or inline on the web thread. */
   PLATFORM_THREAD: z.enum(["worker", "inline"]).default("worker"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  /** The proxies in front of the web tier: a hop count, or their addresses and subnets (decision 025). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message });
+      }
+    }),
+  /** With PLATFORM_URL: sent with the client address so the platform may trust it (decision 025). */
+  PLATFORM_WEB_TIER_KEY: z.string().min(32, "PLATFORM_WEB_TIER_KEY must be at least 32 characters").optional(),
   DOCS_URL: z.string().url().default("https://docs.example-gpu.cn"),
   OPENAPI_URL: z.string().url().default("https://docs.example-gpu.cn/openapi"),
   HARDWARE_MARKET_URL: z.string().url().default("https://hardware.example-gpu.cn"),

@@ -1,13 +1,16 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { CaptchaField } from "~/components/ui/CaptchaField";
 import { CheckboxField, Field, FieldError } from "~/components/ui/Field";
 import { Panel, PanelTitle } from "~/components/ui/layout";
 import { StatusButton } from "~/components/ui/StatusButton";
 import { sendVerifyCode, unregister, unregisterCheck } from "~/upstream/accounts.server";
 import { formAction } from "~/utils/action.server";
 import { loadPage } from "~/utils/upstream-errors.server";
-import { clientIp, destroySessionCookie, requireMainAccount } from "~/utils/session.server";
+import { captchaFieldsOf } from "~/upstream/security.server";
+import { requestClientAddress } from "~/utils/client-address.server";
+import { destroySessionCookie, requireMainAccount } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { maskPhone } from "~/utils/user-figures";
 import * as field from "../../platform/rules/fields";
@@ -32,8 +35,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return formAction(request, {
     guard: (r) => requireMainAccount(r, "子账号不能注销账号"),
     intents: (intent) => ({
-      "send-code": intent(z.object({}), async (_, { guard }) => {
-        await sendVerifyCode(guard.user.Phone, "unregister", { clientIp: clientIp(request) });
+      "send-code": intent(z.object({}), async (_, { guard, form }) => {
+        await sendVerifyCode(guard.user.Phone, "unregister", {
+          clientAddress: requestClientAddress(request),
+          captcha: captchaFieldsOf(form),
+        });
         return { notice: `验证码已发送至 ${maskPhone(guard.user.Phone)}` };
       }),
       unregister: intent(UnregisterForm, async ({ code }, { guard }) => {
@@ -100,6 +106,7 @@ export default function SafePage() {
             <CheckboxField name="confirm" error={errors.confirm}>
               我确认注销账号，了解此操作不可恢复
             </CheckboxField>
+            <CaptchaField captcha={result?.captcha} error={errors.captcha} />
             <StatusButton intent="unregister" variant="danger">
               确认注销
             </StatusButton>

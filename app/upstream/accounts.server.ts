@@ -5,6 +5,7 @@ import type {
   UserInfoWire,
   VipInfoWire,
 } from "../../platform/contract/accounts";
+import type { CaptchaFields } from "../../platform/contract/security";
 import { callApi, callApiOrThrow, type CallOptions } from "./transport.server";
 
 export type { SmsPurpose, UnregisterBlockerWire, UserInfoWire, VipInfoWire };
@@ -17,8 +18,19 @@ function call<P extends keyof AccountCalls>(path: P, input: AccountCalls[P]["inp
   return callApiOrThrow<AccountCalls[P]["data"]>(path, input, options);
 }
 
-export function sendVerifyCode(phone: string, purpose: SmsPurpose, options: CallOptions = {}) {
-  return call("/auth/send_verify_code", { phone, purpose }, options);
+/**
+ * Options of the calls a CAPTCHA may guard (logins, registrations, SMS codes):
+ * the browser's address and the form's CAPTCHA answer (decision 025).
+ */
+export interface GuardedCall {
+  clientAddress?: string;
+  captcha?: CaptchaFields;
+}
+
+const callOptions = (guarded: GuardedCall): CallOptions => ({ clientAddress: guarded.clientAddress });
+
+export function sendVerifyCode(phone: string, purpose: SmsPurpose, guarded: GuardedCall = {}) {
+  return call("/auth/send_verify_code", { phone, purpose, ...guarded.captcha }, callOptions(guarded));
 }
 
 export interface RegisterInput {
@@ -41,8 +53,8 @@ function registrationFields(input: RegisterInput) {
   } satisfies AccountCalls["/register"]["input"];
 }
 
-export function register(input: RegisterInput, options: CallOptions = {}) {
-  return call("/register", registrationFields(input), options);
+export function register(input: RegisterInput, guarded: GuardedCall = {}) {
+  return call("/register", { ...registrationFields(input), ...guarded.captcha }, callOptions(guarded));
 }
 
 export interface CompanyRegisterInput extends RegisterInput {
@@ -51,7 +63,7 @@ export interface CompanyRegisterInput extends RegisterInput {
   contactName: string;
 }
 
-export function registerCompany(input: CompanyRegisterInput, options: CallOptions = {}) {
+export function registerCompany(input: CompanyRegisterInput, guarded: GuardedCall = {}) {
   return call(
     "/company_register",
     {
@@ -59,21 +71,22 @@ export function registerCompany(input: CompanyRegisterInput, options: CallOption
       credit_code: input.creditCode,
       contact_name: input.contactName,
       ...registrationFields(input),
+      ...guarded.captcha,
     },
-    options,
+    callOptions(guarded),
   );
 }
 
-export function loginWithPassword(phone: string, password: string, options: CallOptions = {}) {
-  return call("/login", { login_type: "password", phone, password }, options);
+export function loginWithPassword(phone: string, password: string, guarded: GuardedCall = {}) {
+  return call("/login", { login_type: "password", phone, password, ...guarded.captcha }, callOptions(guarded));
 }
 
-export function loginWithCode(phone: string, code: string, options: CallOptions = {}) {
-  return call("/login", { login_type: "code", phone, code }, options);
+export function loginWithCode(phone: string, code: string, guarded: GuardedCall = {}) {
+  return call("/login", { login_type: "code", phone, code, ...guarded.captcha }, callOptions(guarded));
 }
 
-export function loginSubAccount(phone: string, name: string, password: string, options: CallOptions = {}) {
-  return call("/sub_account_login", { phone, name, password }, options);
+export function loginSubAccount(phone: string, name: string, password: string, guarded: GuardedCall = {}) {
+  return call("/sub_account_login", { phone, name, password, ...guarded.captcha }, callOptions(guarded));
 }
 
 export async function logout(session: string) {

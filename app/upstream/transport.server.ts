@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { env } from "~/env.server";
 import { PlatformThread, threadPlatform } from "./platform-thread.server";
 import { ERROR_CATALOGUE, isErrorKey, type ApiReply, type ErrorKey } from "../../platform/contract/errors";
+import { CLIENT_ADDRESS_HEADER, WEB_TIER_KEY_HEADER } from "../../platform/contract/security";
 
 export type { ErrorKey };
 
@@ -82,6 +83,17 @@ export async function sendToPlatform(request: Request, headers?: Headers): Promi
   return (await inProcessPlatform()).send(request, headers);
 }
 
+/**
+ * How the platform learns the browser's address (docs/decisions/025): a header
+ * it trusts from this process, and over HTTP only with the shared key. Without
+ * an address the header is still sent, empty, so nothing else can stand in for it.
+ */
+export function clientAddressHeaders(address: string | undefined): [string, string][] {
+  const headers: [string, string][] = [[CLIENT_ADDRESS_HEADER, address ?? ""]];
+  if (env.PLATFORM_URL && env.PLATFORM_WEB_TIER_KEY) headers.push([WEB_TIER_KEY_HEADER, env.PLATFORM_WEB_TIER_KEY]);
+  return headers;
+}
+
 /** Sends one plain call to the platform, by the same route as `sendToPlatform`. */
 function sendPlain(call: PlainCall): Promise<PlainReply> {
   if (env.PLATFORM_URL) return replyText(fetch(plainRequest(call, env.PLATFORM_URL)));
@@ -111,8 +123,8 @@ function withHeaders(request: Request, headers: Headers, origin: string): Reques
 export interface CallOptions {
   /** The session token; added to the body as `session` (spec §7). */
   session?: string | null;
-  /** The browser's address, for the platform's per-IP limits. */
-  clientIp?: string;
+  /** The browser's address (app/utils/client-address.server.ts), for the platform's per-address limits. */
+  clientAddress?: string;
   method?: "GET" | "POST";
 }
 
@@ -138,7 +150,7 @@ async function callApiWithStatus<T>(
   options: CallOptions,
 ): Promise<{ reply: Reply<T>; httpStatus: number }> {
   const query = encode(options.session ? { ...fields, session: options.session } : fields);
-  const headers: [string, string][] = options.clientIp ? [["x-forwarded-for", options.clientIp]] : [];
+  const headers = clientAddressHeaders(options.clientAddress);
   const call: PlainCall =
     (options.method ?? "POST") === "GET"
       ? { method: "GET", path: query ? `/api${path}?${query}` : `/api${path}`, headers, body: null }

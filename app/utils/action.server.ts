@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
+import { getCaptcha, type CaptchaWire } from "~/upstream/security.server";
 import { UpstreamError } from "~/upstream/transport.server";
 import { assertSameOrigin } from "./origin.server";
 import { upstreamErrorResponse } from "./upstream-errors.server";
@@ -19,6 +20,8 @@ export interface ActionResult {
   fieldErrors: FieldErrors;
   formError: string | null;
   values: Record<string, string>;
+  /** A CAPTCHA to pass before the next try (`CaptchaField`), when the platform asked for one (decision 025). */
+  captcha: CaptchaWire | null;
 }
 
 /** An action's answer that is not a redirect: its result with its HTTP status. */
@@ -88,7 +91,7 @@ export async function formAction<Guard>(
   const parsed = step.schema.safeParse(Object.fromEntries(form.entries()));
   if (!parsed.success) {
     const { fieldErrors, formError } = errorsOf(parsed.error);
-    return failure(name, form, fieldErrors, formError);
+    return failure(name, form, fieldErrors, formError, await nextCaptcha(form, null));
   }
   try {
     const done = await step.run(parsed.data, { request, form, guard });
@@ -97,9 +100,20 @@ export async function formAction<Guard>(
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     if (error.kind !== "refused") throw await upstreamErrorResponse(request, error);
-    if (error.field) return failure(name, form, { [formFieldName(error.field, spec.fieldAliases)]: error.reason });
-    return failure(name, form, {}, error.reason);
+    const captcha = await nextCaptcha(form, error);
+    if (error.field)
+      return failure(name, form, { [formFieldName(error.field, spec.fieldAliases)]: error.reason }, null, captcha);
+    return failure(name, form, {}, error.reason, captcha);
   }
+}
+
+/**
+ * A new CAPTCHA after a refusal that asks for one, or after any failed try that
+ * passed one (each challenge passes once, so the next try needs another).
+ */
+async function nextCaptcha(form: FormData, error: UpstreamError | null): Promise<CaptchaWire | null> {
+  const asked = error?.key === "CAPTCHA_REQUIRED" || error?.key === "CAPTCHA_INVALID";
+  return asked || form.get("captcha_id") ? getCaptcha() : null;
 }
 
 /** Lets anyone post (login, registration). */
@@ -126,7 +140,13 @@ function formFieldName(field: string, aliases: Record<string, string> = {}): str
 function formValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of form.entries()) {
-    if (typeof value === "string" && key !== "intent" && !SECRET_FIELDS.has(key) && value.length <= 200)
+    if (
+      typeof value === "string" &&
+      key !== "intent" &&
+      !SECRET_FIELDS.has(key) &&
+      !key.startsWith("captcha_") &&
+      value.length <= 200
+    )
       values[key] = value;
   }
   return values;
@@ -140,11 +160,18 @@ function result(intent: string, form: FormData, part: Partial<ActionResult>): Ac
     fieldErrors: {},
     formError: null,
     values: formValues(form),
+    captcha: null,
     ...part,
   };
 }
 
 /** A 400 answer that shows errors beside their fields and keeps what was typed. */
-function failure(intent: string, form: FormData, fieldErrors: FieldErrors, formError: string | null = null) {
-  return data(result(intent, form, { fieldErrors, formError }), { status: 400 });
+function failure(
+  intent: string,
+  form: FormData,
+  fieldErrors: FieldErrors,
+  formError: string | null = null,
+  captcha: CaptchaWire | null = null,
+) {
+  return data(result(intent, form, { fieldErrors, formError, captcha }), { status: 400 });
 }

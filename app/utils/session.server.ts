@@ -116,8 +116,3 @@ export async function requireUserWith<T>(
   const guarded = await requireUser(request);
   return { ...guarded, loaded: await loading };
 }
-
-/** The caller's address as the load balancer reports it, for the platform's per-IP limits. */
-export function clientIp(request: Request): string | undefined {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || undefined;
-}

@@ -4,7 +4,9 @@ import { z } from "zod";
 import * as accounts from "~/upstream/accounts.server";
 import { anyone, formAction } from "~/utils/action.server";
 import { readBdVid } from "~/utils/bd-vid.server";
-import { clientIp, commitSessionToken, safeRedirectPath } from "~/utils/session.server";
+import { captchaFieldsOf } from "~/upstream/security.server";
+import { requestClientAddress } from "~/utils/client-address.server";
+import { commitSessionToken, safeRedirectPath } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { maskPhone } from "~/utils/user-figures";
 import {
@@ -50,7 +52,8 @@ const SendCodeForm = SendCodeSchema.extend({ tab: z.string().max(16).optional() 
 
 /** One action for the five tabs; the submit button's `intent` says which form was sent. */
 export async function handleLoginAction(request: Request) {
-  const options = { clientIp: clientIp(request) };
+  const clientAddress = requestClientAddress(request);
+  const guarded = (form: FormData) => ({ clientAddress, captcha: captchaFieldsOf(form) });
   const signUp = async (form: FormData) => ({
     agree: true,
     eventChannel: form.get("event_channel") === "sy" ? ("sy" as const) : ("dl" as const),
@@ -61,24 +64,24 @@ export async function handleLoginAction(request: Request) {
     before: spamCheck,
     fieldAliases: { mainPhone: "phone", agree: "agree" },
     intents: (intent) => ({
-      "send-code": intent(SendCodeForm, async ({ phone, purpose }) => {
-        await accounts.sendVerifyCode(phone, purpose, options);
+      "send-code": intent(SendCodeForm, async ({ phone, purpose }, { form }) => {
+        await accounts.sendVerifyCode(phone, purpose, guarded(form));
         return { notice: `验证码已发送至 ${maskPhone(phone)}，10分钟内有效` };
       }),
       password: intent(PasswordLoginSchema, async ({ phone, password }, { form }) => {
-        const { token } = await accounts.loginWithPassword(phone, password, options);
+        const { token } = await accounts.loginWithPassword(phone, password, guarded(form));
         return loggedIn(token, form, "登录成功");
       }),
       sms: intent(SmsLoginSchema, async ({ phone, code }, { form }) => {
-        const { token } = await accounts.loginWithCode(phone, code, options);
+        const { token } = await accounts.loginWithCode(phone, code, guarded(form));
         return loggedIn(token, form, "登录成功");
       }),
       sub: intent(SubLoginSchema, async ({ phone, name, password }, { form }) => {
-        const { token } = await accounts.loginSubAccount(phone, name, password, options);
+        const { token } = await accounts.loginSubAccount(phone, name, password, guarded(form));
         return loggedIn(token, form, "登录成功");
       }),
       register: intent(RegisterSchema, async ({ phone, code, password }, { form }) => {
-        const { token } = await accounts.register({ phone, code, password, ...(await signUp(form)) }, options);
+        const { token } = await accounts.register({ phone, code, password, ...(await signUp(form)) }, guarded(form));
         return loggedIn(token, form, "注册成功，欢迎使用");
       }),
       company: intent(CompanyRegisterSchema, async (d, { form }) => {
@@ -92,7 +95,7 @@ export async function handleLoginAction(request: Request) {
             creditCode: d.credit_code,
             contactName: d.contact_name,
           },
-          options,
+          guarded(form),
         );
         return loggedIn(token, form, "企业账号注册成功");
       }),

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { CaptchaField } from "~/components/ui/CaptchaField";
 import { CheckboxField, Field, FieldError } from "~/components/ui/Field";
 import { styled } from "~/components/ui/stitches.config";
 import { StatusButton } from "~/components/ui/StatusButton";
@@ -185,6 +186,7 @@ export default function LoginPage() {
                 </Link>
               </CheckboxField>
             )}
+            <CaptchaField captcha={result?.captcha} error={errors.captcha} />
             <StatusButton intent={tab} block size="lg">
               {isRegister ? "注册并登录" : "登录"}
             </StatusButton>
