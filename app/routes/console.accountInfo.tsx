@@ -90,7 +90,7 @@ export default function AccountInfoPage() {
       {!f.isSub && (
         <Panel id="membership">
           <PanelTitle>会员等级</PanelTitle>
-          <MembershipTable vipInfos={vipInfos} figures={f} vipLevel={user.VipLevel} />
+          <MembershipTable vipInfos={vipInfos} figures={f} />
         </Panel>
       )}
       {!f.isSub && (

@@ -55,7 +55,7 @@ export default function DashboardPage() {
           <Row>
             <Badge tone="gold">{f.vipName}</Badge>
             <Muted>租用折扣 {discountText(f.vipDiscount)}</Muted>
-            <MembershipGuide vipInfos={vipInfos} figures={f} vipLevel={user.VipLevel} />
+            <MembershipGuide vipInfos={vipInfos} figures={f} />
           </Row>
           <div style={{ maxWidth: 480, marginTop: 12 }}>
             <ProgressTrack

@@ -7,19 +7,25 @@ import {
 } from "../../platform/rules/balances";
 import { formatYuan, yuanToFen } from "../../platform/rules/money";
 import { experiencePercent, vipTier, yuanToNextLevel } from "../../platform/rules/vip";
+import type { UserInfoWire } from "../../platform/contract/accounts";
 
-/** The subset of user info the figures need (the wire shape of /get_user_info). */
-export interface UserFiguresInput {
-  Money: string;
-  PowerMoney: string;
-  CreditMoneyQuota: string;
-  VipLevel: number;
-  userVipInfo: { vip_score: number };
-  SubAccount: null | { Name: string; MoneyLimit: string; MoneyCanUse: string; MoneyUsed: string };
-}
+/** User info as /get_user_info answers it: a main account's figures, or a sub-account's own view (decision 028). */
+export type UserFiguresInput = UserInfoWire;
 
-/** Everything the bar, the account menu and the console show about money and membership, derived once. */
+/**
+ * Everything the bar, the account menu and the console show about money and
+ * membership, derived once. A sub-account has only its quota: the platform
+ * does not send it its main account's figures.
+ */
 export function userFigures(user: UserFiguresInput) {
+  if (user.SubAccount !== null) {
+    return {
+      isSub: true as const,
+      subLimit: formatYuan(yuanToFen(user.SubAccount.MoneyLimit)),
+      subCanUse: formatYuan(yuanToFen(user.SubAccount.MoneyCanUse)),
+      subUsed: formatYuan(yuanToFen(user.SubAccount.MoneyUsed)),
+    };
+  }
   const wallets: Wallets = {
     moneyFen: yuanToFen(user.Money),
     powerMoneyFen: yuanToFen(user.PowerMoney),
@@ -27,16 +33,14 @@ export function userFigures(user: UserFiguresInput) {
   };
   const tier = vipTier(user.VipLevel);
   return {
-    isSub: user.SubAccount !== null,
+    isSub: false as const,
     displayMoney: formatYuan(displayMoneyFen(wallets)),
     powerMoney: formatYuan(wallets.powerMoneyFen),
     creditQuota: formatYuan(wallets.creditQuotaFen),
     remainCredit: formatYuan(remainCreditFen(wallets)),
     creditPercent: creditPercent(wallets),
     integratedMoney: formatYuan(integratedMoneyFen(wallets)),
-    subLimit: user.SubAccount ? formatYuan(yuanToFen(user.SubAccount.MoneyLimit)) : null,
-    subCanUse: user.SubAccount ? formatYuan(yuanToFen(user.SubAccount.MoneyCanUse)) : null,
-    subUsed: user.SubAccount ? formatYuan(yuanToFen(user.SubAccount.MoneyUsed)) : null,
+    vipLevel: user.VipLevel,
     vipName: tier.name,
     vipDiscount: tier.discount,
     experiencePercent: experiencePercent(user.userVipInfo.vip_score, tier.level),
@@ -45,6 +49,8 @@ export function userFigures(user: UserFiguresInput) {
 }
 
 export type UserFigures = ReturnType<typeof userFigures>;
+/** A main account's figures (balances and membership). */
+export type MainFigures = Extract<UserFigures, { isSub: false }>;
 
 /** 13800001234 → 138****1234 */
 export function maskPhone(phone: string): string {

@@ -31,26 +31,53 @@ export type SubAccountWire = {
   MoneyCanUse: string;
 };
 
-/** The wire shape of spec §3 "User info"; amounts are yuan strings with two decimals. */
-export type UserInfoWire = {
+/** What every caller's user info has. */
+type UserInfoCommon = {
+  /** The account's name: a main account's nickname, or the sub-account's own name. */
   Name: string;
+  /** A main account's phone; for a sub-account, its main account's phone masked (138****0000). */
   Phone: string;
+  /** Only with `with_unread=1`: the caller's own unread counts. */
+  Unread?: { Notifications: number; Messages: number };
+  /** ISO 8601: when this account (or sub-account) was created. */
+  CreatedAt: string;
+};
+
+/** The wire shape of spec §3 "User info" for a main account; amounts are yuan strings with two decimals. */
+export type MainUserInfoWire = UserInfoCommon & {
   AccountType: "personal" | "enterprise";
   CompanyName: string | null;
   NoticeEmail: string | null;
-  /** Present (not null) when the session is a sub-account's. */
-  SubAccount: SubAccountWire | null;
+  SubAccount: null;
   VipLevel: number;
   AccumulatedMoney: string;
   Money: string;
   PowerMoney: string;
   CreditMoneyQuota: string;
   userVipInfo: { vip_score: number };
-  /** Only with `with_unread=1`. */
-  Unread?: { Notifications: number; Messages: number };
-  /** ISO 8601. */
-  CreatedAt: string;
 };
+
+/**
+ * User info for a sub-account's session (docs/decisions/028, spec §6): its own
+ * name, quota, limit and available amount, and its main account's phone masked.
+ * The main account's balances, vouchers, credit, membership, company and notice
+ * email are withheld: present as null, so a client can tell "not yours" from 0.
+ */
+export type SubUserInfoWire = UserInfoCommon & {
+  AccountType: null;
+  CompanyName: null;
+  NoticeEmail: null;
+  SubAccount: SubAccountWire;
+  VipLevel: null;
+  AccumulatedMoney: null;
+  Money: null;
+  PowerMoney: null;
+  CreditMoneyQuota: null;
+  userVipInfo: null;
+};
+
+/** `SubAccount` tells the two apart: null for a main account. */
+export type UserInfoWire = MainUserInfoWire | SubUserInfoWire;
 
 /** One membership tier (spec §2, §9); thresholds are cumulative top-up in yuan. */
 export type VipInfoWire = {

@@ -193,7 +193,11 @@ export const notices = pgTable("notices", {
   publishedAt: at("published_at").notNull().defaultNow(),
 });
 
-/** Per-user notifications (通知): Title and Original. */
+/**
+ * Per-user notifications (通知): Title and Original. A row with a
+ * sub_account_id is that sub-account's own; one without is the main
+ * account's, which its sub-accounts never see (docs/decisions/028).
+ */
 export const notifications = pgTable(
   "notifications",
   {
@@ -201,6 +205,7 @@ export const notifications = pgTable(
     userId: bigint("user_id", { mode: "number" })
       .notNull()
       .references(() => users.id),
+    subAccountId: bigint("sub_account_id", { mode: "number" }).references(() => subAccounts.id),
     title: text("title").notNull(),
     original: text("original").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
@@ -214,7 +219,10 @@ export const notifications = pgTable(
   ],
 );
 
-/** Per-user messages (消息): CreateAt and Message, shown to users with a phone. */
+/**
+ * Per-user messages (消息): CreateAt and Message, shown to users with a phone.
+ * Scoped like notifications: sub_account_id set for a sub-account's own.
+ */
 export const messages = pgTable(
   "messages",
   {
@@ -222,6 +230,7 @@ export const messages = pgTable(
     userId: bigint("user_id", { mode: "number" })
       .notNull()
       .references(() => users.id),
+    subAccountId: bigint("sub_account_id", { mode: "number" }).references(() => subAccounts.id),
     message: text("message").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
     readAt: at("read_at"),

@@ -90,11 +90,21 @@ async function seedDemoAccount(db: Db) {
     .insert(users)
     .values({ phone: DEMO.phone, passwordHash: await hashPassword(DEMO.password), nickname: "演示用户" })
     .returning({ id: users.id });
-  await db.insert(subAccounts).values({
-    mainUserId: user.id,
-    name: DEMO.subAccount.name,
-    passwordHash: await hashPassword(DEMO.subAccount.password),
-    moneyLimitFen: DEMO.subAccount.moneyLimitFen,
+  const [sub] = await db
+    .insert(subAccounts)
+    .values({
+      mainUserId: user.id,
+      name: DEMO.subAccount.name,
+      passwordHash: await hashPassword(DEMO.subAccount.password),
+      moneyLimitFen: DEMO.subAccount.moneyLimitFen,
+    })
+    .returning({ id: subAccounts.id });
+  // The sub-account's own notice: it never sees its main account's (docs/decisions/028).
+  await db.insert(notifications).values({
+    userId: user.id,
+    subAccountId: sub.id,
+    title: "子账号已开通",
+    original: "主账号已为您分配 500 元消费额度，额度用尽后请联系主账号调整。",
   });
   await db.insert(notifications).values([
     { userId: user.id, title: "欢迎使用 GPU 算力平台", original: "您的演示账号已开通，可以浏览算力市场并体验控制台。" },

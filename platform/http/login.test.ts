@@ -165,7 +165,7 @@ describe("/sub_account_login", () => {
     expect(reply.body.data.token).toMatch(TOKEN);
     const info = await t.post("/get_user_info", { session: reply.body.data.token });
     expect(info.body.status).toBe(0);
-    expect(info.body.data.Phone).toBe(DEMO.phone);
+    expect(info.body.data.Phone).toBe("138****0000"); // the main phone, masked (decision 028)
     expect(info.body.data.SubAccount).toEqual({
       Name: "lab-student",
       MoneyLimit: "500.00",

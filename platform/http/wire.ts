@@ -1,14 +1,40 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { DomainError, fail } from "../modules/errors";
+import { ILLEGAL_CHARACTERS, MULTI_LINE_SAFE } from "../rules/fields";
 
 export type Form = Record<string, unknown>;
 
 /**
  * The request's fields: the form-urlencoded (or multipart) body for POST, the
- * query string for GET. A malformed body is a BAD_REQUEST, never an exception.
+ * query string for GET. A malformed body is a BAD_REQUEST, never an exception,
+ * and so is a field (or a field name) with a control character other than tab,
+ * CR and LF, or a lone surrogate: no module ever sees one (the field rules of
+ * platform/rules/fields.ts refuse tab, CR and LF too in single-line fields).
  */
 export async function readForm(c: Context): Promise<Form> {
+  return refuseControlCharacters(await readFields(c));
+}
+
+/** The guard of readForm: the first field that carries a control character is refused by name. */
+export function refuseControlCharacters(form: Form): Form {
+  for (const [key, value] of Object.entries(form)) {
+    if (!MULTI_LINE_SAFE.test(key)) fail("BAD_REQUEST", undefined, `请求参数${ILLEGAL_CHARACTERS}`);
+    if (!isSafeValue(value)) fail("BAD_REQUEST", key, `字段 ${key.slice(0, 64)} ${ILLEGAL_CHARACTERS}`);
+  }
+  return form;
+}
+
+function isSafeValue(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return MULTI_LINE_SAFE.test(value);
+  if (depth > 8) return false;
+  if (Array.isArray(value)) return value.every((v) => isSafeValue(v, depth + 1));
+  if (value && typeof value === "object" && !(value instanceof Blob))
+    return Object.entries(value).every(([k, v]) => MULTI_LINE_SAFE.test(k) && isSafeValue(v, depth + 1));
+  return true;
+}
+
+async function readFields(c: Context): Promise<Form> {
   if (c.req.method === "GET" || c.req.method === "HEAD") {
     // As in a body, a repeated parameter is a wrong type, not a silently chosen value.
     const query: Form = {};

@@ -8,9 +8,29 @@ import { z } from "zod";
 import { AMOUNT_INVALID, parseYuanToFen } from "./money";
 import { CODE_PATTERN, EMAIL_PATTERN, isStrongPassword, isValidCreditCode, PHONE_PATTERN } from "./validation";
 
-/** Any text up to `max` characters (not trimmed). */
+/**
+ * Control characters (C0, DEL, C1) and lone surrogates. A single-line field
+ * refuses them all; a multi-line text (a markdown body) keeps tab, CR and LF.
+ * Refused, never stripped: PostgreSQL cannot store a NUL, and what the user
+ * typed is not what we would store.
+ */
+export const SINGLE_LINE_SAFE = /^[^\p{Cc}\p{Cs}]*$/u;
+export const MULTI_LINE_SAFE = /^(?:[\t\n\r]|[^\p{Cc}\p{Cs}])*$/u;
+export const ILLEGAL_CHARACTERS = "包含非法字符";
+
+/** Any single-line text up to `max` characters (not trimmed), without control characters. */
 export const text = (label: string, max: number) =>
-  z.string({ required_error: `请填写${label}`, invalid_type_error: `${label}格式不正确` }).max(max, `${label}过长`);
+  z
+    .string({ required_error: `请填写${label}`, invalid_type_error: `${label}格式不正确` })
+    .max(max, `${label}过长`)
+    .regex(SINGLE_LINE_SAFE, `${label}${ILLEGAL_CHARACTERS}`);
+
+/** Multi-line text up to `max` characters (a markdown body): tab, CR and LF allowed, other control characters not. */
+export const multilineText = (label: string, max: number) =>
+  z
+    .string({ required_error: `请填写${label}`, invalid_type_error: `${label}格式不正确` })
+    .max(max, `${label}过长`)
+    .regex(MULTI_LINE_SAFE, `${label}${ILLEGAL_CHARACTERS}`);
 
 /** Text that must not be blank once trimmed. */
 export const requiredText = (label: string, max: number) => text(label, max).trim().min(1, `请填写${label}`);
@@ -23,7 +43,8 @@ export const smsCode = requiredText("验证码", 16).regex(CODE_PATTERN, "验证
 export const password = z
   .string({ required_error: "请填写密码", invalid_type_error: "密码格式不正确" })
   .min(1, "请填写密码")
-  .max(128, "密码过长");
+  .max(128, "密码过长")
+  .regex(SINGLE_LINE_SAFE, `密码${ILLEGAL_CHARACTERS}`);
 
 /** A password being chosen: 8-32 characters with letters and digits. */
 export const newPassword = password.refine(isStrongPassword, "密码需为8-32位，且同时包含字母和数字");
@@ -43,6 +64,7 @@ export const ticked = (message: string) => z.literal("1", { errorMap: () => ({ m
 export const amountFen = z
   .string({ required_error: "请输入金额", invalid_type_error: AMOUNT_INVALID })
   .max(80, AMOUNT_INVALID)
+  .regex(SINGLE_LINE_SAFE, AMOUNT_INVALID)
   .transform((value, ctx) => {
     const fen = parseYuanToFen(value.trim());
     if (fen === null) {

@@ -6,7 +6,7 @@ import { Dialog } from "../ui/Dialog";
 import { MembershipTable, type MembershipProps } from "./MembershipTable";
 
 /** The membership guide dialog; without JavaScript its button links to /console/accountInfo, which shows the same. */
-export function MembershipGuide({ vipInfos, figures, vipLevel }: MembershipProps) {
+export function MembershipGuide({ vipInfos, figures }: MembershipProps) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   if (!hydrated) {
@@ -22,7 +22,7 @@ export function MembershipGuide({ vipInfos, figures, vipLevel }: MembershipProps
         会员说明
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="会员等级说明">
-        <MembershipTable vipInfos={vipInfos} figures={figures} vipLevel={vipLevel} />
+        <MembershipTable vipInfos={vipInfos} figures={figures} />
       </Dialog>
     </>
   );

@@ -1,17 +1,17 @@
 import { discountText } from "../../../platform/rules/vip";
 import type { VipInfo } from "~/upstream/accounts.server";
-import type { UserFigures } from "~/utils/user-figures";
+import type { MainFigures } from "~/utils/user-figures";
 import { Badge, ProgressFill, ProgressTrack, Table } from "../ui/layout";
 import { colors } from "../ui/stitches.config";
 
 export interface MembershipProps {
   vipInfos: VipInfo[];
-  figures: UserFigures;
-  vipLevel: number;
+  figures: MainFigures;
 }
 
 /** Levels, thresholds, discounts and the caller's progress (spec §2 membership guide). */
-export function MembershipTable({ vipInfos, figures, vipLevel }: MembershipProps) {
+export function MembershipTable({ vipInfos, figures }: MembershipProps) {
+  const { vipLevel } = figures;
   return (
     <div>
       <p>

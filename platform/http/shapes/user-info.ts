@@ -1,28 +1,55 @@
-import type { UserInfoWire } from "../../contract/accounts";
-import type { UserSnapshot } from "../../modules/accounts/user-info";
+import type { MainUserInfoWire, SubUserInfoWire, UserInfoWire } from "../../contract/accounts";
+import type { MainUserSnapshot, SubUserSnapshot, UserSnapshot } from "../../modules/accounts/user-info";
 import { fenToYuan } from "../../rules/money";
+
+const unreadOf = (u: UserSnapshot) =>
+  u.unread ? { Unread: { Notifications: u.unread.notifications, Messages: u.unread.messages } } : {};
 
 /** The wire shape of spec §3 "User info"; amounts are yuan strings with two decimals. */
 export function toUserInfo(u: UserSnapshot): UserInfoWire {
+  return u.account === "sub" ? toSubUserInfo(u) : toMainUserInfo(u);
+}
+
+function toMainUserInfo(u: MainUserSnapshot): MainUserInfoWire {
   return {
     Name: u.nickname,
     Phone: u.phone,
     AccountType: u.kind,
     CompanyName: u.companyName,
     NoticeEmail: u.noticeEmail,
-    SubAccount: u.subAccount && {
-      Name: u.subAccount.name,
-      MoneyLimit: fenToYuan(u.subAccount.moneyLimitFen),
-      MoneyUsed: fenToYuan(u.subAccount.moneyUsedFen),
-      MoneyCanUse: fenToYuan(u.subAccount.moneyCanUseFen),
-    },
+    SubAccount: null,
     VipLevel: u.vipLevel,
     AccumulatedMoney: fenToYuan(u.accumulatedTopUpFen),
     Money: fenToYuan(u.moneyFen),
     PowerMoney: fenToYuan(u.powerMoneyFen),
     CreditMoneyQuota: fenToYuan(u.creditQuotaFen),
     userVipInfo: { vip_score: u.vipScore },
-    ...(u.unread && { Unread: { Notifications: u.unread.notifications, Messages: u.unread.messages } }),
+    ...unreadOf(u),
+    CreatedAt: u.createdAt.toISOString(),
+  };
+}
+
+/** A sub-account's user info: the main account's figures are withheld as null (docs/decisions/028). */
+function toSubUserInfo(u: SubUserSnapshot): SubUserInfoWire {
+  return {
+    Name: u.name,
+    Phone: u.mainPhoneMasked,
+    AccountType: null,
+    CompanyName: null,
+    NoticeEmail: null,
+    SubAccount: {
+      Name: u.name,
+      MoneyLimit: fenToYuan(u.moneyLimitFen),
+      MoneyUsed: fenToYuan(u.moneyUsedFen),
+      MoneyCanUse: fenToYuan(u.moneyCanUseFen),
+    },
+    VipLevel: null,
+    AccumulatedMoney: null,
+    Money: null,
+    PowerMoney: null,
+    CreditMoneyQuota: null,
+    userVipInfo: null,
+    ...unreadOf(u),
     CreatedAt: u.createdAt.toISOString(),
   };
 }

@@ -69,6 +69,7 @@ const subAccountColumns = {
   name: subAccounts.name,
   moneyLimitFen: subAccounts.moneyLimitFen,
   moneyUsedFen: subAccounts.moneyUsedFen,
+  createdAt: subAccounts.createdAt,
   disabledAt: subAccounts.disabledAt,
 };
 const sessionColumns = {
@@ -92,7 +93,7 @@ export interface LiveSession {
 }
 
 const unreadCount = (table: typeof notifications | typeof messages) =>
-  sql<number>`(select count(*) from ${table} where ${table.userId} = ${sessions.userId} and ${table.readAt} is null)`.mapWith(
+  sql<number>`(select count(*) from ${table} where ${table.userId} = ${sessions.userId} and ${table.subAccountId} is not distinct from ${sessions.subAccountId} and ${table.readAt} is null)`.mapWith(
     Number,
   );
 

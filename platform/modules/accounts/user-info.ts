@@ -3,7 +3,12 @@ import { vipLevelFor, vipScore } from "../../rules/vip";
 import type { Ctx, Visitor } from "../context";
 import { resolveSessionWithAccount } from "./sessions";
 
-export interface UserSnapshot {
+/** Unread notifications and messages of the caller itself (a sub-account's own, never its main account's). */
+export type UnreadCounts = { notifications: number; messages: number };
+
+/** A main account's own view: its figures, membership and notice email. */
+export interface MainUserSnapshot {
+  account: "main";
   userId: number;
   phone: string;
   nickname: string;
@@ -16,16 +21,43 @@ export interface UserSnapshot {
   accumulatedTopUpFen: number;
   vipLevel: number;
   vipScore: number;
-  subAccount: null | { id: number; name: string; moneyLimitFen: number; moneyUsedFen: number; moneyCanUseFen: number };
   /** Present when asked for (spec §2's per-navigation unread state). */
-  unread: { notifications: number; messages: number } | null;
+  unread: UnreadCounts | null;
   createdAt: Date;
 }
 
 /**
- * The account behind a token as one plain snapshot (main account figures, the
- * sub-account when there is one, and on request the unread counts spec §2
- * loads with user info on every navigation), from one query. It takes the
+ * A sub-account's view (docs/decisions/028): its own name, limit, what it has
+ * used and what it can still use, and its main account's phone masked. Nothing
+ * else of the main account: no balances, vouchers, credit, membership, company
+ * or notice email.
+ */
+export interface SubUserSnapshot {
+  account: "sub";
+  userId: number;
+  subAccountId: number;
+  name: string;
+  /** 138****0000 */
+  mainPhoneMasked: string;
+  moneyLimitFen: number;
+  moneyUsedFen: number;
+  /** Bounded by the limit left and by what the main account can spend (balance and credit). */
+  moneyCanUseFen: number;
+  unread: UnreadCounts | null;
+  createdAt: Date;
+}
+
+export type UserSnapshot = MainUserSnapshot | SubUserSnapshot;
+
+/** 13800001234 → 138****1234 */
+export function maskPhone(phone: string): string {
+  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : "****";
+}
+
+/**
+ * The caller behind a token as one plain snapshot (a main account's figures,
+ * or a sub-account's own view, and on request the caller's unread counts spec
+ * §2 loads with user info on every navigation), from one query. It takes the
  * token rather than a resolved Caller because it is the session lookup itself:
  * resolving first would read the same rows twice on every page view.
  */
@@ -43,14 +75,22 @@ export async function getUserSnapshot(
     token: input.token,
     withUnread,
   });
-  const subAccount: UserSnapshot["subAccount"] = sub && {
-    id: sub.id,
-    name: sub.name,
-    moneyLimitFen: sub.moneyLimitFen,
-    moneyUsedFen: sub.moneyUsedFen,
-    moneyCanUseFen: subAccountCanUseFen(sub.moneyLimitFen, sub.moneyUsedFen, user),
-  };
+  if (sub) {
+    return {
+      account: "sub",
+      userId: user.id,
+      subAccountId: sub.id,
+      name: sub.name,
+      mainPhoneMasked: maskPhone(user.phone),
+      moneyLimitFen: sub.moneyLimitFen,
+      moneyUsedFen: sub.moneyUsedFen,
+      moneyCanUseFen: subAccountCanUseFen(sub.moneyLimitFen, sub.moneyUsedFen, user),
+      unread: withUnread ? unread : null,
+      createdAt: sub.createdAt,
+    };
+  }
   return {
+    account: "main",
     userId: user.id,
     phone: user.phone,
     nickname: user.nickname,
@@ -63,7 +103,6 @@ export async function getUserSnapshot(
     accumulatedTopUpFen: user.accumulatedTopUpFen,
     vipLevel: vipLevelFor(user.accumulatedTopUpFen),
     vipScore: vipScore(user.accumulatedTopUpFen),
-    subAccount,
     unread: withUnread ? unread : null,
     createdAt: user.createdAt,
   };

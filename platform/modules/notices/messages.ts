@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, isNull } from "drizzle-orm";
 import { messages } from "../../db/schema";
 import type { Caller, Ctx } from "../context";
 import type { Page, PageRequest } from "../page";
+import { ownedBy } from "./scope";
 
 export interface Message {
   id: number;
@@ -10,14 +11,14 @@ export interface Message {
   read: boolean;
 }
 
-/** The caller's messages (account events: logins, balance changes, …), newest first, with the unread count. */
+/** The caller's own messages (account events: logins, balance changes, …), newest first, with the unread count. */
 export async function listMessages(
   ctx: Ctx,
   caller: Caller,
   input: PageRequest,
 ): Promise<Page<Message> & { unread: number }> {
   const { page, pageSize } = input;
-  const where = eq(messages.userId, caller.userId);
+  const where = ownedBy(messages, caller);
   const rows = await ctx.db
     .select()
     .from(messages)
@@ -38,7 +39,7 @@ export async function markAllMessagesRead(ctx: Ctx, caller: Caller): Promise<{ u
   const updated = await ctx.db
     .update(messages)
     .set({ readAt: ctx.now() })
-    .where(and(eq(messages.userId, caller.userId), isNull(messages.readAt)))
+    .where(and(ownedBy(messages, caller), isNull(messages.readAt)))
     .returning({ id: messages.id });
   return { updated: updated.length };
 }

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { notifications } from "../../db/schema";
 import type { Caller, Ctx } from "../context";
 import type { Page, PageRequest } from "../page";
+import { ownedBy } from "./scope";
 
 /** Which notifications to list: all, the unread ones, or the read ones. */
 export type ReadFilter = "all" | "unread" | "read";
@@ -20,14 +21,14 @@ function readCondition(filter: ReadFilter): SQL | undefined {
   return undefined;
 }
 
-/** The caller's notifications (a sub-account sees its main account's), newest first, with the unread count. */
+/** The caller's own notifications (a sub-account's are its own, never its main account's), newest first, with the unread count. */
 export async function listNotifications(
   ctx: Ctx,
   caller: Caller,
   input: PageRequest & { filter: ReadFilter },
 ): Promise<Page<Notification> & { unread: number }> {
   const { page, pageSize } = input;
-  const where = and(eq(notifications.userId, caller.userId), readCondition(input.filter));
+  const where = and(ownedBy(notifications, caller), readCondition(input.filter));
   const rows = await ctx.db
     .select()
     .from(notifications)
@@ -39,7 +40,7 @@ export async function listNotifications(
   const [unread] = await ctx.db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, caller.userId), isNull(notifications.readAt)));
+    .where(and(ownedBy(notifications, caller), isNull(notifications.readAt)));
   const items = rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -54,7 +55,7 @@ export async function markAllNotificationsRead(ctx: Ctx, caller: Caller): Promis
   const updated = await ctx.db
     .update(notifications)
     .set({ readAt: ctx.now() })
-    .where(and(eq(notifications.userId, caller.userId), isNull(notifications.readAt)))
+    .where(and(ownedBy(notifications, caller), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return { updated: updated.length };
 }
