@@ -1,4 +1,6 @@
 import { loadPlatformConfig, type PlatformConfig } from "./config";
+
+export { loadPlatformConfig };
 import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDatabase } from "./db/seed";
@@ -29,7 +31,7 @@ export async function createPlatform({ config, now }: PlatformOptions): Promise<
     providers: createProviders(config, database.db),
     now: now ?? (() => new Date()),
   };
-  const app = createHttpApp(ctx);
+  const app = createHttpApp(ctx, { sandbox: config.sandbox });
   return {
     fetch: async (request) => app.fetch(request),
     ctx,
