@@ -26,7 +26,7 @@ sandboxRoutes.get("/sms", async (c) => {
         `<tr><td>${escape(r.sentAt)}</td><td>${escape(r.phone)}</td><td>${escape(r.purpose)}</td><td><b>${escape(r.code)}</b></td></tr>`,
     )
     .join("");
-  return c.html(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>沙箱短信</title>
+  return c.html(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>沙箱短信</title>
 <style>body{font:14px Roboto,"Noto Sans CJK SC",sans-serif;color:#333;margin:24px}table{border-collapse:collapse}td,th{border:1px solid #D8D8D8;padding:6px 12px;text-align:left}</style>
 </head><body><h1>沙箱短信发件箱</h1><p>沙箱环境不会真正发送短信，验证码显示在这里（最新在前）。</p>
 <table><thead><tr><th>发送时间</th><th>手机号</th><th>用途</th><th>验证码</th></tr></thead><tbody>${body || '<tr><td colspan="4">暂无短信</td></tr>'}</tbody></table></body></html>`);
@@ -46,7 +46,7 @@ sandboxRoutes.get("/email", async (c) => {
         `<tr><td>${escape(r.sentAt)}</td><td>${escape(r.to)}</td><td>${escape(r.subject)}</td><td><pre>${escape(r.body)}</pre></td></tr>`,
     )
     .join("");
-  return c.html(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>沙箱邮件</title>
+  return c.html(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>沙箱邮件</title>
 <style>body{font:14px Roboto,"Noto Sans CJK SC",sans-serif;color:#333;margin:24px}table{border-collapse:collapse}td,th{border:1px solid #D8D8D8;padding:6px 12px;text-align:left;vertical-align:top}pre{margin:0;white-space:pre-wrap;font:inherit}</style>
 </head><body><h1>沙箱邮件发件箱</h1><p>沙箱环境不会真正发送邮件，邮件显示在这里（最新在前）。</p>
 <table><thead><tr><th>发送时间</th><th>收件人</th><th>主题</th><th>正文</th></tr></thead><tbody>${body || '<tr><td colspan="4">暂无邮件</td></tr>'}</tbody></table></body></html>`);
