@@ -1,16 +1,22 @@
 # syntax=docker/dockerfile:1
 #
 # One image, two roles:
-#   web + in-process platform (default):  docker run -p 3000:3000 -e SESSION_SECRET=… -v gpu-data:/data <image>
+#   web + in-process platform (default):  docker run -p 3000:3000 --env-file gpu.env -v gpu-data:/data <image>
+#                                         (gpu.env: the variables required below)
 #   platform alone (split deployment):    docker run -e HOST=0.0.0.0 -e PORT=3001 … <image> npm run start:platform
 #                                         (then run the web image with PLATFORM_URL=http://<platform>:3001)
 #
-# Required in production:
+# Required in production (APP_ENV=production is set below; the image sets no provider, the deployment does):
 #   SESSION_SECRET  at least 32 characters (e.g. `openssl rand -hex 32`); signs the session cookie.
-#                   The web tier refuses to start without it when APP_ENV=production (set below).
+#                   The web tier refuses to start without it.
+#   SMS_PROVIDER=aliyun with ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME,
+#                   ALIYUN_SMS_TEMPLATE_CODE (see README, Configuration).
+#   EMAIL_PROVIDER=smtp with SMTP_URL (smtps://user:pass@host:465) and MAIL_FROM.
+#                   The platform refuses to start with a sandbox provider (docs/decisions/026).
 # Optional:
 #   DATABASE_URL    postgres://… ; without it the embedded PGlite database lives in /data.
 #   PLATFORM_URL    talk to a separately run platform over HTTP instead of in process.
+#   SEED_DEMO=1     seed the README's demo account (off by default in production).
 #
 # Run with `docker run --init` (or an orchestrator that reaps processes) so SIGTERM reaches the server
 # promptly through npm.
@@ -48,7 +54,6 @@ ENV NODE_ENV=production \
     APP_ENV=production \
     DATA_DIR=/data \
     PORT=3000 \
-    PROVIDERS=sandbox \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
     NPM_CONFIG_FUND=false
 WORKDIR /app

@@ -6,7 +6,7 @@ import { defineConfig, type LaunchOptions } from "@playwright/test";
 
 /**
  * End-to-end tests against the built app (`npx remix build` first), started with
- * `npm start` on a fresh data directory and the sandbox providers.
+ * `npm start` on a fresh data directory and the sandbox providers (APP_ENV=test).
  *
  * Two projects run every journey: JavaScript on, and JavaScript off (the plain
  * HTML forms). Files named *.js-only.spec.ts test what exists only with
@@ -71,7 +71,10 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      PROVIDERS: "sandbox",
+      // The sandbox providers: the tests read codes at /sandbox/sms and sign in through /sandbox/session.
+      APP_ENV: "test",
+      SMS_PROVIDER: "sandbox",
+      EMAIL_PROVIDER: "sandbox",
       // One proxy in front, as in production: tests that need their own client address send X-Forwarded-For.
       TRUST_PROXY: "1",
       SESSION_SECRET: process.env.SESSION_SECRET,

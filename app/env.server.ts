@@ -14,7 +14,7 @@ const instant = z
   .refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO date-time, e.g. 2025-10-29T10:00:00+08:00");
 
 const WebEnv = z.object({
-  /** "production" requires SESSION_SECRET and PROVIDERS and sets Secure cookies. NODE_ENV is not used for this: remix-serve always runs the built server with NODE_ENV=production. */
+  /** "production" requires SESSION_SECRET (and, in the platform, real providers: decision 026) and sets Secure cookies. NODE_ENV is not used for this: remix-serve always runs the built server with NODE_ENV=production. */
   APP_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),

@@ -104,7 +104,10 @@ async function startServer(): Promise<Server> {
       PORT: String(port),
       HOST,
       DATA_DIR: dataDir,
-      PROVIDERS: "sandbox",
+      // Sandbox providers (the bench reads codes at /sandbox/sms), so APP_ENV stays development (decision 026).
+      APP_ENV: "development",
+      SMS_PROVIDER: "sandbox",
+      EMAIL_PROVIDER: "sandbox",
       SESSION_SECRET,
       // In process, on embedded PGlite in the fresh DATA_DIR, unless BENCH_DATABASE_URL names a
       // PostgreSQL database to use instead (e.g. from scripts/with-postgres.sh). A DATABASE_URL in the

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./rules/client-address";
+import type { SmsPurpose } from "./providers/sms/types";
 
 function parseTrustProxyOrExplain(value: string | undefined): TrustProxy {
   try {
@@ -9,16 +10,32 @@ function parseTrustProxyOrExplain(value: string | undefined): TrustProxy {
   }
 }
 
+const optional = (schema: z.ZodString) => schema.optional().or(z.literal("").transform(() => undefined));
+/** An empty variable (`-e SMS_PROVIDER=`) counts as unset. */
+const unsetWhenEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
+
 const PlatformEnv = z.object({
   /** See app/env.server.ts: production-ness follows APP_ENV, not NODE_ENV. */
   APP_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  PROVIDERS: z.enum(["sandbox"]).optional(),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")),
+  SMS_PROVIDER: unsetWhenEmpty(z.enum(["sandbox", "aliyun"]).optional()),
+  EMAIL_PROVIDER: unsetWhenEmpty(z.enum(["sandbox", "smtp"]).optional()),
+  ALIYUN_ACCESS_KEY_ID: optional(z.string()),
+  ALIYUN_ACCESS_KEY_SECRET: optional(z.string()),
+  ALIYUN_SMS_SIGN_NAME: optional(z.string()),
+  ALIYUN_SMS_TEMPLATE_CODE: optional(
+    z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code, e.g. SMS_154950909"),
+  ),
+  ALIYUN_SMS_TEMPLATE_CODE_REGISTER: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
+  ALIYUN_SMS_TEMPLATE_CODE_LOGIN: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
+  ALIYUN_SMS_TEMPLATE_CODE_COMPANY_REGISTER: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
+  ALIYUN_SMS_TEMPLATE_CODE_UNREGISTER: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
+  ALIYUN_SMS_ENDPOINT: optional(z.string().url("must be a URL, e.g. https://dysmsapi.aliyuncs.com")),
+  SMTP_URL: optional(
+    z.string().regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@host:465"),
+  ),
+  MAIL_FROM: optional(z.string().min(3)),
   SEED_DEMO: z.enum(["0", "1"]).optional(),
   /** The proxies in front of a standalone platform (decision 025): a hop count, or their addresses and subnets. */
   TRUST_PROXY: z.string().optional(),
@@ -26,19 +43,82 @@ const PlatformEnv = z.object({
   PLATFORM_WEB_TIER_KEY: z.string().min(32, "PLATFORM_WEB_TIER_KEY must be at least 32 characters").optional(),
 });
 
+type Env = z.infer<typeof PlatformEnv>;
+
+/** Aliyun SMS (dysmsapi 2017-05-25 SendSms): keys, sign name, and a template per purpose (or one shared). */
+export interface AliyunSmsConfig {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCodes: Record<SmsPurpose, string>;
+  /** Where the API lives; a test points it at a local fake. */
+  endpoint: URL;
+}
+
+export type SmsConfig = { provider: "sandbox" } | { provider: "aliyun"; aliyun: AliyunSmsConfig };
+export type EmailConfig = { provider: "sandbox" } | { provider: "smtp"; smtpUrl: string; from: string };
+
 export interface PlatformConfig {
   production: boolean;
+  /** True only outside production: the /sandbox/* pages (outboxes, the e2e session door) exist only then. */
+  sandbox: boolean;
   dataDir: string;
   databaseUrl?: string;
-  providers: "sandbox";
+  sms: SmsConfig;
+  email: EmailConfig;
   seedDemo: boolean;
   /** Who may say where a request came from, when the platform runs on its own (platform/main.ts). */
   trustProxy: TrustProxy;
   webTierKey?: string;
 }
 
-/** Parses the platform's environment once, at start-up; throws a readable error when it is wrong. */
-export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+export const DEFAULT_ALIYUN_SMS_ENDPOINT = "https://dysmsapi.aliyuncs.com";
+
+const ALIYUN_REQUIRED = [
+  "ALIYUN_ACCESS_KEY_ID",
+  "ALIYUN_ACCESS_KEY_SECRET",
+  "ALIYUN_SMS_SIGN_NAME",
+  "ALIYUN_SMS_TEMPLATE_CODE",
+] as const;
+const SMTP_REQUIRED = ["SMTP_URL", "MAIL_FROM"] as const;
+
+function smsConfig(e: Env, problems: string[]): SmsConfig {
+  if ((e.SMS_PROVIDER ?? "sandbox") === "sandbox") return { provider: "sandbox" };
+  const missing = ALIYUN_REQUIRED.filter((name) => !e[name]);
+  for (const name of missing) problems.push(`  ${name}: required when SMS_PROVIDER=aliyun`);
+  if (missing.length > 0) return { provider: "sandbox" };
+  const shared = e.ALIYUN_SMS_TEMPLATE_CODE!;
+  return {
+    provider: "aliyun",
+    aliyun: {
+      accessKeyId: e.ALIYUN_ACCESS_KEY_ID!,
+      accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET!,
+      signName: e.ALIYUN_SMS_SIGN_NAME!,
+      templateCodes: {
+        register: e.ALIYUN_SMS_TEMPLATE_CODE_REGISTER ?? shared,
+        login: e.ALIYUN_SMS_TEMPLATE_CODE_LOGIN ?? shared,
+        company_register: e.ALIYUN_SMS_TEMPLATE_CODE_COMPANY_REGISTER ?? shared,
+        unregister: e.ALIYUN_SMS_TEMPLATE_CODE_UNREGISTER ?? shared,
+      },
+      endpoint: new URL(e.ALIYUN_SMS_ENDPOINT ?? DEFAULT_ALIYUN_SMS_ENDPOINT),
+    },
+  };
+}
+
+function emailConfig(e: Env, problems: string[]): EmailConfig {
+  if ((e.EMAIL_PROVIDER ?? "sandbox") === "sandbox") return { provider: "sandbox" };
+  const missing = SMTP_REQUIRED.filter((name) => !e[name]);
+  for (const name of missing) problems.push(`  ${name}: required when EMAIL_PROVIDER=smtp`);
+  if (missing.length > 0) return { provider: "sandbox" };
+  return { provider: "smtp", smtpUrl: e.SMTP_URL!, from: e.MAIL_FROM! };
+}
+
+/**
+ * Parses the platform's environment once, at start-up; throws a readable error
+ * when it is wrong. Production refuses sandbox providers (decision 026): every
+ * code would be published on /sandbox/sms.
+ */
+export function loadPlatformConfig(env: Record<string, string | undefined> = process.env): PlatformConfig {
   const parsed = PlatformEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -46,17 +126,28 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): Platfo
   }
   const e = parsed.data;
   const production = e.APP_ENV === "production";
-  if (production && !e.PROVIDERS) {
-    throw new Error(
-      "Invalid platform environment:\n  PROVIDERS: must be set in production (only 'sandbox' providers exist so far)",
+  const problems: string[] = [];
+  if (production && (e.SMS_PROVIDER ?? "sandbox") === "sandbox") {
+    problems.push(
+      `  SMS_PROVIDER: APP_ENV=production refuses the sandbox SMS provider (it publishes every code); set SMS_PROVIDER=aliyun with ${ALIYUN_REQUIRED.join(", ")}`,
     );
   }
+  if (production && (e.EMAIL_PROVIDER ?? "sandbox") === "sandbox") {
+    problems.push(
+      `  EMAIL_PROVIDER: APP_ENV=production refuses the sandbox email provider; set EMAIL_PROVIDER=smtp with ${SMTP_REQUIRED.join(", ")}`,
+    );
+  }
+  const sms = smsConfig(e, problems);
+  const email = emailConfig(e, problems);
+  if (problems.length > 0) throw new Error(`Invalid platform environment:\n${problems.join("\n")}`);
   return {
     production,
+    sandbox: !production,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    providers: e.PROVIDERS ?? "sandbox",
-    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "1" : true,
+    sms,
+    email,
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "1" : !production,
     trustProxy: parseTrustProxyOrExplain(e.TRUST_PROXY),
     webTierKey: e.PLATFORM_WEB_TIER_KEY,
   };

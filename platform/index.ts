@@ -1,4 +1,6 @@
 import { loadPlatformConfig, type PlatformConfig } from "./config";
+
+export { loadPlatformConfig };
 import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDatabase } from "./db/seed";
@@ -35,10 +37,11 @@ export async function createPlatform({ config, now, role = "in-process" }: Platf
     providers: createProviders(config, database.db),
     now: now ?? (() => new Date()),
   };
-  const app = createHttpApp(
-    ctx,
-    role === "in-process" ? { role } : { role, trustProxy: config.trustProxy, webTierKey: config.webTierKey },
-  );
+  const app = createHttpApp(ctx, {
+    sandbox: config.sandbox,
+    addressing:
+      role === "in-process" ? { role } : { role, trustProxy: config.trustProxy, webTierKey: config.webTierKey },
+  });
   return {
     fetch: async (request) => app.fetch(request),
     ctx,

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { env } from "~/env.server";
+import { loadPlatformConfig } from "../../platform/index";
 import { PlatformThread, threadPlatform } from "./platform-thread.server";
 import { ERROR_CATALOGUE, isErrorKey, type ApiReply, type ErrorKey } from "../../platform/contract/errors";
 import { CLIENT_ADDRESS_HEADER, WEB_TIER_KEY_HEADER } from "../../platform/contract/security";
@@ -39,6 +40,10 @@ export interface InProcessPlatform {
 const PLATFORM_WORKER_FILE = new URL("./platform-worker.js", import.meta.url);
 
 let inProcess: Promise<InProcessPlatform> | undefined;
+
+// In process, the platform reads this process's environment: check it at start-up, so that a
+// production start with sandbox providers stops here, not at the first request (decision 026).
+if (!env.PLATFORM_URL) loadPlatformConfig();
 
 /** The origin of requests handed to the in-process platform (only the path and query matter to it). */
 const INTERNAL_ORIGIN = "http://platform.internal";

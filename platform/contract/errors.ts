@@ -16,6 +16,7 @@ export type ErrorKey =
   | "SMS_RATE_MINUTE"
   | "SMS_RATE_HOUR"
   | "SMS_RATE_DAY"
+  | "SMS_SEND_FAILED"
   | "PHONE_REGISTERED"
   | "AGREEMENT_REQUIRED"
   | "PASSWORD_WEAK"
@@ -58,6 +59,7 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   SMS_RATE_MINUTE: { status: 1, reason: "验证码发送过于频繁，请1分钟后再试", code: 102252, http: 429 },
   SMS_RATE_HOUR: { status: 1, reason: "该手机号1小时内已获取5次验证码，请1小时后再试", code: 102252, http: 429 },
   SMS_RATE_DAY: { status: 1, reason: "该手机号今日已获取10次验证码，请明天再试", code: 102252, http: 429 },
+  SMS_SEND_FAILED: { status: 1, reason: "短信发送失败，请稍后再试", code: 100003, http: 424 },
   PHONE_REGISTERED: { status: 1, reason: "该手机号已注册，请直接登录", code: 100022, http: 409 },
   AGREEMENT_REQUIRED: { status: 1, reason: "请阅读并同意相关协议", code: 100022, http: 400 },
   PASSWORD_WEAK: { status: 1, reason: "密码需为8-32位，且同时包含字母和数字", code: 100022, http: 400 },

@@ -13,12 +13,19 @@ import { mainApiError, UNKNOWN_PATH } from "./errors-reply";
 import { sandboxRoutes } from "./sandbox";
 import { thirdPartyApi } from "./third-party";
 
-/** The platform's HTTP face: /api, /third-party, /sandbox (sandbox providers only), /healthz, /readyz. */
-export function createHttpApp(ctx: Ctx, addressing: Addressing = { role: "in-process" }): Hono<Env> {
+export interface HttpAppOptions {
+  /** Mount /sandbox/* (the outboxes, the e2e session door): only outside production (config.sandbox, decision 026). */
+  sandbox: boolean;
+  /** Where a request's client address comes from (decision 025). */
+  addressing: Addressing;
+}
+
+/** The platform's HTTP face: /api, /third-party, /sandbox (outside production only), /healthz, /readyz. */
+export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   const app = new Hono<Env>();
   app.use("*", async (c, next) => {
     c.set("ctx", ctx);
-    c.set("addressing", addressing);
+    c.set("addressing", options.addressing);
     await next();
   });
 
@@ -57,7 +64,7 @@ export function createHttpApp(ctx: Ctx, addressing: Addressing = { role: "in-pro
   thirdParty.route("/", thirdPartyApi);
   app.route("/third-party", thirdParty);
 
-  if (ctx.providers.kind === "sandbox") app.route("/sandbox", sandboxRoutes);
+  if (options.sandbox) app.route("/sandbox", sandboxRoutes);
 
   app.notFound((c) =>
     c.req.path.startsWith("/third-party/")

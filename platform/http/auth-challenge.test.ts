@@ -68,7 +68,10 @@ describe("client addresses", () => {
       });
     const json = async (r: Response | Promise<Response>) => (await r).json();
     // One proxy: the last entry is what it saw; whatever the client put before it is ignored.
-    const behindProxy = createHttpApp(t.ctx, { role: "standalone", trustProxy: parseTrustProxy("1") });
+    const behindProxy = createHttpApp(t.ctx, {
+      sandbox: true,
+      addressing: { role: "standalone", trustProxy: parseTrustProxy("1") },
+    });
     const attacker = uniqueIp();
     for (let i = 0; i < CHALLENGE_AFTER_ADDRESS_FAILURES; i++)
       await request(behindProxy, uniquePhone(), `${uniqueIp()}, ${attacker}`);
@@ -76,14 +79,17 @@ describe("client addresses", () => {
       CAPTCHA_REQUIRED,
     );
     // No TRUST_PROXY: a forged header names nobody, so it neither blames nor spares anyone.
-    const direct = createHttpApp(t.ctx, { role: "standalone", trustProxy: null });
+    const direct = createHttpApp(t.ctx, { sandbox: true, addressing: { role: "standalone", trustProxy: null } });
     expect((await json(request(direct, uniquePhone(), attacker))).key).toBe("LOGIN_FAILED");
   });
 
   it("in a split deployment the web tier's address header counts only with the shared key", async () => {
     quiet();
     const key = "k".repeat(40);
-    const app = createHttpApp(t.ctx, { role: "standalone", trustProxy: null, webTierKey: key });
+    const app = createHttpApp(t.ctx, {
+      sandbox: true,
+      addressing: { role: "standalone", trustProxy: null, webTierKey: key },
+    });
     const attacker = uniqueIp();
     const send = (headers: Record<string, string>) =>
       app.request("/api/login", {
@@ -124,7 +130,7 @@ describe("site-wide bursts and shared counters", () => {
     quiet();
     const user = await t.registerUser();
     for (let i = 0; i < 3; i++) await failLogin(user.phone);
-    const replica = createHttpApp({ ...t.ctx });
+    const replica = createHttpApp({ ...t.ctx }, { sandbox: true, addressing: { role: "in-process" } });
     const reply = await replica.request("/api/login", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -21,7 +21,10 @@ let forwardToPlatform: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
   t = await startTestPlatform();
-  const app = createHttpApp(t.ctx, { role: "standalone", trustProxy: null, webTierKey: KEY });
+  const app = createHttpApp(t.ctx, {
+    sandbox: true,
+    addressing: { role: "standalone", trustProxy: null, webTierKey: KEY },
+  });
   server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise((resolve) => server.once("listening", resolve));
   platformUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -63,9 +66,7 @@ describe("the web tier's address header", () => {
       "CAPTCHA_REQUIRED",
     );
     // A client forging the header with another forwarded address is counted under that one.
-    expect((await viaWebTier({ "x-forwarded-for": uniqueIp(), "x-client-address": address })).key).toBe(
-      "LOGIN_FAILED",
-    );
+    expect((await viaWebTier({ "x-forwarded-for": uniqueIp(), "x-client-address": address })).key).toBe("LOGIN_FAILED");
   });
 
   it("counts on the platform only with the shared key: a direct caller cannot blame another address", async () => {

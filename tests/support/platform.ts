@@ -12,6 +12,7 @@ import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createPlatform, type Platform } from "../../platform/index";
 import { users } from "../../platform/db/schema";
+import { OutboxEmailProvider } from "../../platform/providers/email/outbox";
 import { OutboxSmsProvider, type OutboxEntry } from "../../platform/providers/sms/outbox";
 import type { SmsPurpose } from "../../platform/providers/sms/types";
 
@@ -148,7 +149,9 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
       production: false,
       dataDir: "memory://",
       databaseUrl: process.env.DATABASE_URL || undefined,
-      providers: "sandbox",
+      sandbox: true,
+      sms: { provider: "sandbox" },
+      email: { provider: "sandbox" },
       seedDemo: true,
       trustProxy: null,
     },
@@ -156,6 +159,7 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
   });
   // Same sandbox outbox, without a log line per code.
   platform.ctx.providers.sms = new OutboxSmsProvider(platform.ctx.db, () => {});
+  platform.ctx.providers.email = new OutboxEmailProvider(platform.ctx.db, () => {});
   // Requests carry no client address unless a test sends one (x-client-address, as the web tier does).
   const request = async (path: string, init: RequestInit = {}): Promise<Reply> =>
     readReply(await platform.fetch(new Request(`http://x${path}`, init)));

@@ -1,8 +1,8 @@
 /**
  * A signed-in session without the login form, for the end-to-end fixture
  * (tests/e2e/fixtures/session.ts; docs/decisions/024-e2e-login-fixture.md).
- * Reached only through the sandbox routes, which exist only with
- * PROVIDERS=sandbox. The session is a real one (a hashed row), so logout,
+ * Reached only through the sandbox routes, which exist only outside
+ * production (config.sandbox, decision 026). The session is a real one (a hashed row), so logout,
  * expiry and revocation behave as after a real login.
  */
 import { and, eq, isNull } from "drizzle-orm";

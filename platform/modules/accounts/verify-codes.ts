@@ -2,7 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import { and, count, desc, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import { verifyCodes } from "../../db/schema";
 import { inTransaction } from "../../db/tx";
-import type { SmsPurpose } from "../../providers/sms/types";
+import { SmsSendError, type SmsPurpose } from "../../providers/sms/types";
 import { CODE_PATTERN, PHONE_PATTERN } from "../../rules/validation";
 import type { Ctx, Visitor } from "../context";
 import { fail } from "../errors";
@@ -111,7 +111,17 @@ export async function sendVerifyCode(
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
   });
-  await ctx.providers.sms.sendCode({ phone: input.phone, purpose: input.purpose, code });
+  try {
+    await ctx.providers.sms.sendCode({ phone: input.phone, purpose: input.purpose, code });
+  } catch (error) {
+    if (!(error instanceof SmsSendError)) throw error;
+    // Nothing was sent: the code never reached the phone, so it neither works nor counts against the limits.
+    const unsent = codeHash(input.phone, input.purpose, code);
+    await ctx.db
+      .delete(verifyCodes)
+      .where(and(eq(verifyCodes.phone, input.phone), eq(verifyCodes.codeHash, unsent), eq(verifyCodes.sentAt, now)));
+    fail("SMS_SEND_FAILED", "phone");
+  }
   await countSent(ctx, visitor, input.phone);
   return { sentAt: now, resendAfterMs: SMS_LIMITS[0].windowMs };
 }
