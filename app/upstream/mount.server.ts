@@ -1,3 +1,4 @@
+import { secured } from "~/render/security-headers.server";
 import { sendToPlatform } from "./transport.server";
 
 /**
@@ -8,5 +9,5 @@ import { sendToPlatform } from "./transport.server";
 export function forwardToPlatform(request: Request): Promise<Response> {
   const headers = new Headers(request.headers);
   headers.delete("cookie");
-  return sendToPlatform(request, headers);
+  return sendToPlatform(request, headers).then(secured);
 }

@@ -4,7 +4,8 @@ import { z } from "zod";
 import * as accounts from "~/upstream/accounts.server";
 import { anyone, formAction } from "~/utils/action.server";
 import { readBdVid } from "~/utils/bd-vid.server";
-import { clientIp, commitSessionToken, safeRedirectPath } from "~/utils/session.server";
+import { requestedRedirect } from "~/utils/safe-redirect";
+import { clientIp, commitSessionToken } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { maskPhone } from "~/utils/user-figures";
 import {
@@ -23,7 +24,7 @@ async function loggedIn(token: string, form: FormData, message: string) {
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSessionToken(token));
   headers.append("Set-Cookie", await toastHeader({ type: "success", message }));
-  return redirect(safeRedirectPath(form.get("redirectTo")), { headers });
+  return redirect(requestedRedirect(form.get("redirectTo")), { headers });
 }
 
 /** A filled honeypot field: a bot. */
