@@ -56,8 +56,9 @@ export function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number):
       if (done) return controller.close();
       seen += value.byteLength;
       if (seen > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        return controller.error(tooLarge(maxBytes));
+        controller.error(tooLarge(maxBytes));
+        discardRest(reader);
+        return;
       }
       controller.enqueue(value);
     },
@@ -65,6 +66,27 @@ export function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number):
       return reader.cancel(reason);
     },
   });
+}
+
+/** How long the rest of a refused body is read and thrown away before the connection is dropped. */
+const DISCARD_MS = 5_000;
+
+/**
+ * Reads what is left of a refused body and throws it away (nothing is kept),
+ * for a few seconds at most, then cancels it. Cancelling at once would reset
+ * the connection while the client is still sending, and a browser would show
+ * a network error instead of the 413 page (the "lingering close" of servers).
+ */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const until = Date.now() + DISCARD_MS;
+  void (async () => {
+    try {
+      while (Date.now() < until) if ((await reader.read()).done) return;
+      await reader.cancel();
+    } catch {
+      // the client went away
+    }
+  })();
 }
 
 /** Reads the whole body, at most `maxBytes` of it. */

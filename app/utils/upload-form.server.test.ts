@@ -79,9 +79,16 @@ describe("readUploadForm", () => {
       { name: "b.png", size: 95 * 1024 },
       { name: "c.png", size: 95 * 1024 },
     ]);
-    const error = await refusal(readUploadForm(request, { ...LIMITS, maxFiles: 5 }));
+    let readAtRefusal = -1;
+    const error = await refusal(
+      readUploadForm(request, { ...LIMITS, maxFiles: 5 }).catch((e: unknown) => {
+        readAtRefusal = read();
+        throw e;
+      }),
+    );
     expect(error.status).toBe(413);
-    expect(read()).toBeLessThanOrEqual(250 * 1024 + 2 * 8192);
+    expect(error.message).toBe("提交的内容过大（上限 250 KB），请精简后重试");
+    expect(readAtRefusal).toBeLessThanOrEqual(250 * 1024 + 16 * 8192);
   });
 
   it("refuses more files than allowed", async () => {
