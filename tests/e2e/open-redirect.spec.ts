@@ -9,10 +9,13 @@ test("a crafted redirectTo keeps the user on our site, at login and when already
   baseURL,
 }) => {
   const offSite: string[] = [];
-  await page.route((url) => url.hostname.endsWith("evil.example"), (route) => {
-    offSite.push(route.request().url());
-    return route.abort();
-  });
+  await page.route(
+    (url) => url.hostname.endsWith("evil.example"),
+    (route) => {
+      offSite.push(route.request().url());
+      return route.abort();
+    },
+  );
 
   await page.goto("/login?tab=password&redirectTo=%2Fx%2F..%2F%5Cevil.example");
   await page.getByLabel("手机号", { exact: true }).fill(DEMO.phone);
