@@ -62,8 +62,9 @@ export function countedBody(body: ReadableStream<Uint8Array>, maxBytes: number):
       }
       controller.enqueue(value);
     },
-    cancel(reason) {
-      return reader.cancel(reason);
+    // A reader that gives up (the multipart parser refusing a file) leaves the rest to be discarded too.
+    cancel() {
+      discardRest(reader);
     },
   });
 }
