@@ -25,6 +25,7 @@ import { GeneralErrorBoundary } from "./components/ErrorBoundary";
 import { Page } from "./components/ui/layout";
 import { bodyFontUrl, globalStyles } from "./components/ui/global-styles";
 import { Toast } from "./components/ui/Toast";
+import { useNonce } from "./render/nonce";
 import { loadShell } from "./utils/shell.server";
 
 export const links: LinksFunction = () => [
@@ -56,6 +57,7 @@ export interface RouteHandle {
 
 export function Layout({ children }: { children: ReactNode }) {
   globalStyles();
+  const nonce = useNonce();
   return (
     <html lang="zh-CN">
       <head>
@@ -63,12 +65,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <style id="stitches" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+        <style id="stitches" nonce={nonce} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { theme } from "~/components/ui/stitches.config";
+import { secured } from "./security-headers.server";
 
 /** The page that was posted to, as a path on this site. */
 function backPath(request: Request): string {
@@ -50,8 +51,10 @@ function RefusalPage({ back }: { back: string }) {
  * The action has not run.
  */
 export function crossOriginRefusal(request: Request): Response {
-  return new Response(`<!DOCTYPE html>${renderToStaticMarkup(<RefusalPage back={backPath(request)} />)}`, {
-    status: 403,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  return secured(
+    new Response(`<!DOCTYPE html>${renderToStaticMarkup(<RefusalPage back={backPath(request)} />)}`, {
+      status: 403,
+      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    }),
+  );
 }

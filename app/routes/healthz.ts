@@ -1,4 +1,6 @@
+import { secured } from "~/render/security-headers.server";
+
 /** The web process is alive. */
 export function loader() {
-  return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+  return secured(new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } }));
 }

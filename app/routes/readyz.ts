@@ -1,7 +1,12 @@
+import { secured } from "~/render/security-headers.server";
 import { sendToPlatform } from "~/upstream/transport.server";
 
 /** Ready when the platform answers and its database responds within 1 s. */
-export async function loader() {
+export function loader() {
+  return ready().then(secured);
+}
+
+async function ready(): Promise<Response> {
   try {
     const response = await sendToPlatform(new Request("http://platform.internal/readyz"));
     return new Response(await response.text(), {

@@ -1,9 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getNotifications, markAllNotificationsRead } from "~/upstream/notices.server";
+import { withSecurityHeaders } from "~/render/security-headers.server";
 import { formAction } from "~/utils/action.server";
 import { loadFeed } from "~/utils/feed.server";
-import { getSessionToken, safeRedirectPath } from "~/utils/session.server";
+import { requestedRedirect } from "~/utils/safe-redirect";
+import { getSessionToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** The notification centre's poll (every 10 s from the bar). */
@@ -20,20 +22,22 @@ async function requireToken(request: Request): Promise<string> {
 
 /** Mark all read: a plain form POST (or the bar's fetcher), back to where it came from. */
 export function action({ request }: ActionFunctionArgs) {
-  return formAction(request, {
-    guard: requireToken,
-    intents: (intent) => ({
-      "read-all": intent(
-        z.object({ redirectTo: z.string().max(2048).optional() }),
-        async ({ redirectTo }, { guard }) => {
-          await markAllNotificationsRead(guard);
-          return redirectWithToast(safeRedirectPath(redirectTo, "/console/messages?tab=notifications"), {
-            type: "success",
-            message: "通知已全部标为已读",
-            place: "bar",
-          });
-        },
-      ),
+  return withSecurityHeaders(() =>
+    formAction(request, {
+      guard: requireToken,
+      intents: (intent) => ({
+        "read-all": intent(
+          z.object({ redirectTo: z.string().max(2048).optional() }),
+          async ({ redirectTo }, { guard }) => {
+            await markAllNotificationsRead(guard);
+            return redirectWithToast(requestedRedirect(redirectTo, "/console/messages?tab=notifications"), {
+              type: "success",
+              message: "通知已全部标为已读",
+              place: "bar",
+            });
+          },
+        ),
+      }),
     }),
-  });
+  );
 }

@@ -1,6 +1,7 @@
 import { CLIENT_ADDRESS_HEADER, WEB_TIER_KEY_HEADER } from "../../platform/contract/security";
 import { requestClientAddress } from "~/utils/client-address.server";
 import { clientAddressHeaders, sendToPlatform } from "./transport.server";
+import { secured } from "~/render/security-headers.server";
 
 /**
  * Hands an outside client's request (under /api, /third-party or /sandbox) to the
@@ -15,5 +16,5 @@ export function forwardToPlatform(request: Request): Promise<Response> {
   headers.delete(CLIENT_ADDRESS_HEADER);
   headers.delete(WEB_TIER_KEY_HEADER);
   for (const [name, value] of clientAddressHeaders(requestClientAddress(request))) headers.set(name, value);
-  return sendToPlatform(request, headers);
+  return sendToPlatform(request, headers).then(secured);
 }

@@ -65,8 +65,53 @@ describe("formAction", () => {
 
   it("refuses a body above the limit before reading it", async () => {
     const { action, run } = page();
-    const big = post({ intent: "save", email: "a@b.cn" }, { "content-length": String(64 * 1024) });
+    const big = post({ intent: "save", email: "a@b.cn" }, { "content-length": String(64 * 1024 + 1) });
     await expect(action(big)).rejects.toSatisfy((r: unknown) => r instanceof Response && r.status === 413);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it("stops a chunked body over 64 KB as it arrives: the page without JavaScript, a form error with it", async () => {
+    const { action, run, guard } = page();
+    const body = () => {
+      let sent = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= 10 * 1024 * 1024) return controller.close();
+          sent += 8192;
+          controller.enqueue(new TextEncoder().encode(sent === 8192 ? "intent=save&email=" : "a".repeat(8192)));
+        },
+      });
+    };
+    const chunked = (headers: Record<string, string>) =>
+      new Request("http://127.0.0.1:3000/console/form", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1:3000", ...headers },
+        body: body(),
+        duplex: "half",
+      } as RequestInit);
+    await expect(action(chunked({ "sec-fetch-mode": "navigate" }))).rejects.toSatisfy(
+      (r: unknown) => r instanceof Response && r.status === 413,
+    );
+    const { status, result } = read(await action(chunked({ "sec-fetch-mode": "cors" })));
+    expect(status).toBe(413);
+    expect(result.formError).toBe("提交的内容过大（上限 64 KB），请精简后重试");
+    expect(run).not.toHaveBeenCalled();
+    expect(guard).not.toHaveBeenCalled();
+  });
+
+  it("answers 415 for JSON and text/plain, and 400 for a line break in redirectTo", async () => {
+    const { action, run } = page();
+    for (const type of ["application/json", "text/plain"]) {
+      const request = new Request("http://127.0.0.1:3000/console/form", {
+        method: "POST",
+        headers: { "content-type": type, host: "127.0.0.1:3000", "sec-fetch-mode": "cors" },
+        body: '{"intent":"save"}',
+      });
+      expect(read(await action(request)).status).toBe(415);
+    }
+    await expect(
+      action(post({ intent: "save", email: "a@b.cn", redirectTo: "/console\r\nSet-Cookie: a=b" })),
+    ).rejects.toSatisfy((r: unknown) => r instanceof Response && r.status === 400);
     expect(run).not.toHaveBeenCalled();
   });
 

@@ -3,6 +3,8 @@ import type { z } from "zod";
 import { getCaptcha, type CaptchaWire } from "~/upstream/security.server";
 import { UpstreamError } from "~/upstream/transport.server";
 import { assertSameOrigin } from "./origin.server";
+import { BodyRefused, FORM_MAX_BYTES, readForm } from "./request-body.server";
+import { requestedRedirect } from "./safe-redirect";
 import { upstreamErrorResponse } from "./upstream-errors.server";
 
 export type FieldErrors = Record<string, string>;
@@ -54,17 +56,17 @@ export interface FormActionSpec<Guard> {
   before?: (form: FormData) => string | null;
   /** Platform field names that are named otherwise in the form ("mainPhone" → "phone"). */
   fieldAliases?: Record<string, string>;
-  /** The largest body the page accepts, in bytes (default 32 KB). */
+  /** The largest body the page accepts, in bytes (default 64 KB). */
   maxBytes?: number;
 }
 
-const DEFAULT_MAX_BYTES = 32 * 1024;
 const SECRET_FIELDS = new Set(["password", "confirm_password", "new_password"]);
 const STALE_FORM = "请求有误，请刷新页面后重试";
 
 /**
  * The one way a page handles a form post (docs/decisions/021), in order: the
- * origin check, the body limit, the session guard, the `intent` dispatch, the
+ * origin check, the body (its limit checked before reading, then counted as it
+ * is read; 413/415/400 unread), the session guard, the `intent` dispatch, the
  * zod parse, the business step, and the mapping of a platform refusal (beside
  * its field, or the page's 404/403/500, or /login for a dead session).
  */
@@ -73,15 +75,17 @@ export async function formAction<Guard>(
   spec: FormActionSpec<Guard>,
 ): Promise<Response | ActionReply> {
   assertSameOrigin(request);
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > (spec.maxBytes ?? DEFAULT_MAX_BYTES)) throw new Response("提交内容过大", { status: 413 });
-  const guard = await spec.guard(request);
+  const maxBytes = spec.maxBytes ?? FORM_MAX_BYTES;
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    return failure("", new FormData(), {}, STALE_FORM);
+    form = await readForm(request, maxBytes);
+  } catch (error) {
+    if (error instanceof BodyRefused) return bodyRefusal(request, error);
+    throw error;
   }
+  const guard = await spec.guard(request);
+  // A line break in a redirect target is a forged request: 400 before any step runs.
+  if (form.has("redirectTo")) requestedRedirect(form.get("redirectTo"));
   const name = String(form.get("intent") ?? "");
   const intents = spec.intents(buildIntent);
   const step = Object.hasOwn(intents, name) ? intents[name] : undefined;
@@ -114,6 +118,17 @@ export async function formAction<Guard>(
 async function nextCaptcha(form: FormData, error: UpstreamError | null): Promise<CaptchaWire | null> {
   const asked = error?.key === "CAPTCHA_REQUIRED" || error?.key === "CAPTCHA_INVALID";
   return asked || form.get("captcha_id") ? getCaptcha() : null;
+}
+
+/**
+ * A body the page would not read: a browser navigation without JavaScript gets
+ * the status page (413 内容过大, 415, 400); a post from the page's JavaScript
+ * gets the message above the form, with the same status.
+ */
+function bodyRefusal(request: Request, refused: BodyRefused): ActionReply {
+  if (request.headers.get("sec-fetch-mode") === "navigate" || !request.headers.has("sec-fetch-mode"))
+    throw new Response(refused.message, { status: refused.status });
+  return data(result("", new FormData(), { formError: refused.message }), { status: refused.status });
 }
 
 /** Lets anyone post (login, registration). */

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { sessionSecret } from "~/env.server";
 import { getUserInfo, type UserInfo } from "~/upstream/accounts.server";
+import { safeRedirect } from "./safe-redirect";
 import { SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS } from "./session-constants";
 import { siteCookie } from "./site-cookie.server";
 
@@ -44,12 +45,6 @@ export function destroySessionCookie(): Promise<string> {
   return sessionCookie.serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
-/** Only same-site paths are followed after login. */
-export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/console/dashboard") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
-
 const inFlight = new Map<string, Promise<UserInfo | null>>();
 
 /**
@@ -75,7 +70,7 @@ export async function getRequestUser(request: Request): Promise<UserInfo | null>
  */
 export async function redirectToLogin(request: Request, dropCookie: boolean): Promise<Response> {
   const url = new URL(request.url);
-  const redirectTo = `${url.pathname}${url.search}`;
+  const redirectTo = safeRedirect(`${url.pathname}${url.search}`);
   return redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`, {
     headers: dropCookie ? { "Set-Cookie": await destroySessionCookie() } : undefined,
   });

@@ -6,7 +6,8 @@ import { anyone, formAction } from "~/utils/action.server";
 import { readBdVid } from "~/utils/bd-vid.server";
 import { captchaFieldsOf } from "~/upstream/security.server";
 import { requestClientAddress } from "~/utils/client-address.server";
-import { commitSessionToken, safeRedirectPath } from "~/utils/session.server";
+import { requestedRedirect } from "~/utils/safe-redirect";
+import { commitSessionToken } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { maskPhone } from "~/utils/user-figures";
 import {
@@ -25,7 +26,7 @@ async function loggedIn(token: string, form: FormData, message: string) {
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSessionToken(token));
   headers.append("Set-Cookie", await toastHeader({ type: "success", message }));
-  return redirect(safeRedirectPath(form.get("redirectTo")), { headers });
+  return redirect(requestedRedirect(form.get("redirectTo")), { headers });
 }
 
 /** A filled honeypot field: a bot. */

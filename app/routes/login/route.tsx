@@ -5,7 +5,8 @@ import { CaptchaField } from "~/components/ui/CaptchaField";
 import { CheckboxField, Field, FieldError } from "~/components/ui/Field";
 import { styled } from "~/components/ui/stitches.config";
 import { StatusButton } from "~/components/ui/StatusButton";
-import { getRequestUser, safeRedirectPath } from "~/utils/session.server";
+import { requestedRedirect } from "~/utils/safe-redirect";
+import { getRequestUser } from "~/utils/session.server";
 import { redirect } from "@remix-run/node";
 import { handleLoginAction, honeypot } from "./actions.server";
 import { LOGIN_TABS, parseTab, TAB_LABELS, type LoginTab } from "./tabs";
@@ -14,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "登录 / 注册 · 算力云"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const redirectTo = requestedRedirect(url.searchParams.get("redirectTo"));
   // Someone already logged in goes straight on.
   if (await getRequestUser(request)) throw redirect(redirectTo);
   return {
