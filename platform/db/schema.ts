@@ -107,18 +107,6 @@ export const verifyCodes = pgTable(
   (t) => [index("verify_codes_phone_idx").on(t.phone, t.sentAt)],
 );
 
-/** Events counted by rate limits (login failures per phone and per IP). */
-export const rateEvents = pgTable(
-  "rate_events",
-  {
-    id: id(),
-    bucket: text("bucket").notNull(),
-    subject: text("subject").notNull(),
-    at: at("at").notNull().defaultNow(),
-  },
-  (t) => [index("rate_events_lookup_idx").on(t.bucket, t.subject, t.at)],
-);
-
 /**
  * Rate-limit counters, shared by every replica: hits of one bucket (e.g. failed
  * logins) for one subject (a phone, an address, "*" for the whole site) within
@@ -248,7 +236,6 @@ export const schema = {
   subAccounts,
   sessions,
   verifyCodes,
-  rateEvents,
   rateCounters,
   captchaChallenges,
   smsOutbox,

@@ -3,8 +3,9 @@
  * PostgreSQL when DATABASE_URL is set (scripts/with-postgres.sh), with a clock
  * the test moves by hand, and small clients for its HTTP contract.
  *
- * On PostgreSQL every test file shares one database, so tests never assume it
- * is empty: each creates its own accounts with uniquePhone().
+ * On PostgreSQL each test file gets its own database on the one server
+ * (postgres-database.ts); tests still create their own accounts with
+ * uniquePhone() and never assume the database is empty.
  */
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
@@ -12,6 +13,7 @@ import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createPlatform, type Platform } from "../../platform/index";
 import { users } from "../../platform/db/schema";
+import { createFileDatabase } from "./postgres-database";
 import { OutboxEmailProvider } from "../../platform/providers/email/outbox";
 import { OutboxSmsProvider, type OutboxEntry } from "../../platform/providers/sms/outbox";
 import type { SmsPurpose } from "../../platform/providers/sms/types";
@@ -144,11 +146,12 @@ async function readReply(response: Response): Promise<Reply> {
  */
 export async function startTestPlatform(options: { start?: Date } = {}): Promise<TestPlatform> {
   const clock = createClock(options.start);
+  const fileDatabase = process.env.DATABASE_URL ? await createFileDatabase(process.env.DATABASE_URL) : null;
   const platform = await createPlatform({
     config: {
       production: false,
       dataDir: "memory://",
-      databaseUrl: process.env.DATABASE_URL || undefined,
+      databaseUrl: fileDatabase?.url,
       sandbox: true,
       sms: { provider: "sandbox" },
       email: { provider: "sandbox" },
@@ -243,6 +246,9 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
     registerUser,
     login,
     userByPhone,
-    close: () => platform.close(),
+    close: async () => {
+      await platform.close();
+      await fileDatabase?.drop();
+    },
   };
 }
