@@ -4,24 +4,10 @@
  * of the rules and the elements that break them. Colour tokens and their
  * ratios: docs/decisions/023-accessible-colours.md.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { DEMO, DEMO_SUB } from "./support";
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** The serious and critical violations on the page as it is now, one line per element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ") ?? v.help}`,
-      ),
-    );
-}
 
 /**
  * Opens `path` as the project sees it and answers axe's serious violations.

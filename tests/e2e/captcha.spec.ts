@@ -9,6 +9,7 @@
  */
 import { randomInt } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolationsOfDocument } from "./axe";
 import { readCode, TEST_PASSWORD, uniquePhone } from "./support";
 
 test.beforeEach(({ context }) =>
@@ -62,6 +63,8 @@ test("after three wrong passwords the login form asks for the CAPTCHA, and the o
   await page.getByRole("button", { name: "登录", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "请完成安全验证" })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/login");
+  await expect(page.getByTestId("captcha")).toBeVisible();
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled), "axe with the CAPTCHA shown").toEqual([]);
 
   await passCaptcha(page, javaScriptEnabled);
   await page.getByLabel("密码", { exact: true }).fill(TEST_PASSWORD);

@@ -81,8 +81,9 @@ export async function createCaptcha(ctx: Ctx): Promise<CaptchaChallenge> {
     height: 50,
     fontSize: 52,
     noise: 3,
+    // Dark grey characters (#000–#444) on the page's white: a background would switch svg-captcha to
+    // random light colours (a pale yellow "8JK62" was hard to read).
     color: false,
-    background: "#ffffff",
   });
   return { id, imageSvg, pow, expiresAt };
 }

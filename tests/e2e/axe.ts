@@ -1,0 +1,42 @@
+/**
+ * axe checks for the e2e tests (WCAG 2.1 AA, serious and critical only).
+ * axe runs as a script in the page; without JavaScript it cannot, so the
+ * js-off project hands the document it has to a second context that runs axe
+ * but blocks the app's own scripts: the server's HTML, never hydrated.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** The serious and critical violations on the page as it is now, one line per element. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ") ?? v.help}`,
+      ),
+    );
+}
+
+/**
+ * The violations of the document the page shows now, also one a form post
+ * produced (which a second GET could not reproduce): without JavaScript its
+ * HTML is checked in a context that blocks the app's scripts.
+ */
+export async function seriousViolationsOfDocument(page: Page, javaScriptEnabled: boolean): Promise<string[]> {
+  if (javaScriptEnabled) return seriousViolations(page);
+  const html = await page.content();
+  const context = await page.context().browser()!.newContext({ locale: "zh-CN", javaScriptEnabled: true });
+  try {
+    await context.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
+    const copy = await context.newPage();
+    await copy.route(page.url(), (route) => route.fulfill({ contentType: "text/html", body: html }));
+    await copy.goto(page.url());
+    return await seriousViolations(copy);
+  } finally {
+    await context.close();
+  }
+}
