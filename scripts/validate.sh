@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Everything CI checks, from a fresh clone: Debian packages the tests need,
 # npm ci, typecheck, lint, unit + module/API tests on PGlite, the same module/API
-# tests on a throwaway PostgreSQL server, the production build, and Playwright
-# (JavaScript on and off) against the built server.
+# tests on a throwaway PostgreSQL server, the production build, the login flood
+# (tests/load/login-flood.ts) and Playwright (JavaScript on and off) against the
+# built server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,6 +36,9 @@ bash scripts/with-postgres.sh npx vitest run --project platform
 
 echo "==> production build"
 npm run build
+
+echo "==> login flood against the built server (issue 9: 20 connections, 10 s; memory and another user's login)"
+npx tsx tests/load/login-flood.ts
 
 echo "==> end-to-end tests (JavaScript on and off)"
 npx playwright test

@@ -5,7 +5,7 @@ process.on("message", (message) => {
   globalThis.gc?.();
   setTimeout(() => {
     globalThis.gc?.();
-    const { rss, heapUsed } = process.memoryUsage();
-    process.send?.({ rss, heapUsed });
+    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+    process.send?.({ rss, heapUsed, external, arrayBuffers });
   }, 200);
 });
