@@ -4,7 +4,8 @@
 #   web + in-process platform (default):  docker run -p 3000:3000 --env-file gpu.env -v gpu-data:/data <image>
 #                                         (gpu.env: the variables required below)
 #   platform alone (split deployment):    docker run -e HOST=0.0.0.0 -e PORT=3001 … <image> npm run start:platform
-#                                         (then run the web image with PLATFORM_URL=http://<platform>:3001)
+#                                         (then run the web image with PLATFORM_URL=http://<platform>:3001;
+#                                         both with the same PLATFORM_WEB_TIER_KEY)
 #
 # Required in production (APP_ENV=production is set below; the image sets no provider, the deployment does):
 #   SESSION_SECRET  at least 32 characters (e.g. `openssl rand -hex 32`); signs the session cookie.
@@ -15,7 +16,10 @@
 #                   The platform refuses to start with a sandbox provider (docs/decisions/026).
 # Optional:
 #   DATABASE_URL    postgres://… ; without it the embedded PGlite database lives in /data.
-#   PLATFORM_URL    talk to a separately run platform over HTTP instead of in process.
+#   PLATFORM_URL    talk to a separately run platform over HTTP instead of in process; then
+#                   PLATFORM_WEB_TIER_KEY (≥ 32 characters, the same on both) is required.
+#   TRUST_PROXY     the proxies in front (`1`, or their addresses): without it X-Forwarded-For is ignored
+#                   (docs/decisions/025).
 #   SEED_DEMO=1     seed the README's demo account (off by default in production).
 #
 # Run with `docker run --init` (or an orchestrator that reaps processes) so SIGTERM reaches the server

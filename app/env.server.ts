@@ -60,7 +60,13 @@ function parse(): WebEnv {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid web environment:\n${lines.join("\n")}`);
   }
-  return parsed.data;
+  const e = parsed.data;
+  // Without the key the platform would count every user under the web tier's own address (decision 025).
+  if (e.APP_ENV === "production" && e.PLATFORM_URL && !e.PLATFORM_WEB_TIER_KEY)
+    throw new Error(
+      "Invalid web environment:\n  PLATFORM_WEB_TIER_KEY: required in production with PLATFORM_URL (the same secret on the platform), so the platform can trust the client address this tier sends",
+    );
+  return e;
 }
 
 /** Parsed once, at start-up. */

@@ -37,7 +37,12 @@ describe("the web tier with the platform in process", () => {
   });
 
   it("leaves the check to the platform when it runs apart (PLATFORM_URL)", async () => {
-    production({ PROVIDERS: "sandbox", PLATFORM_URL: "http://127.0.0.1:3649" });
+    production({ PROVIDERS: "sandbox", PLATFORM_URL: "http://127.0.0.1:3649", PLATFORM_WEB_TIER_KEY: "k".repeat(40) });
     await expect(import("./transport.server")).resolves.toHaveProperty("sendToPlatform");
+  });
+
+  it("refuses a split production start without the web-tier key, which the platform needs to trust client addresses", async () => {
+    production({ PLATFORM_URL: "http://127.0.0.1:3649" });
+    await expect(import("./transport.server")).rejects.toThrow(/PLATFORM_WEB_TIER_KEY: required in production/);
   });
 });
