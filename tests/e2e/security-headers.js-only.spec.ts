@@ -1,5 +1,7 @@
+import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/session";
+import { uniquePhone } from "./support";
 
 // Issue 9, section 7: a Content-Security-Policy with a per-request nonce, frame-ancestors
 // 'none', nosniff and a strict referrer policy on every answer (docs/decisions/027).
@@ -98,4 +100,21 @@ test("resource routes and the /api mount carry the headers too", async ({ page }
     expectSecurityHeaders(response.headers(), path);
     expect(response.headers()["content-security-policy"], path).toContain("default-src 'none'");
   }
+});
+
+test("the CAPTCHA's image and its proof-of-work chunk run under the CSP with no violation", async ({ page }) => {
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `10.${randomInt(0, 256)}.${randomInt(0, 256)}.9` });
+  const violations = await watchViolations(page);
+  const phone = uniquePhone();
+  await page.goto("/login");
+  for (let i = 1; i <= 4; i++) {
+    await page.getByLabel("手机号", { exact: true }).fill(phone);
+    await page.getByLabel("密码", { exact: true }).fill(`Wrong${i}pass`);
+    await page.getByRole("button", { name: "登录", exact: true }).click();
+    if (i < 4) await expect(page.getByLabel("密码", { exact: true })).toHaveAccessibleDescription("手机号或密码错误");
+  }
+  const box = page.getByTestId("captcha");
+  await expect(box).toBeVisible();
+  await expect(box.getByText("已自动完成人机验证")).toBeVisible({ timeout: 20_000 });
+  expect(await violations()).toEqual([]);
 });
