@@ -5,6 +5,7 @@ import { MembershipTable } from "~/components/console/MembershipTable";
 import { Field } from "~/components/ui/Field";
 import { Badge, Panel, PanelTitle, Table } from "~/components/ui/layout";
 import { StatusButton } from "~/components/ui/StatusButton";
+import type { NoticeEmailWire } from "../../platform/contract/accounts";
 import { changeNoticeEmail, getVipInfos } from "~/upstream/accounts.server";
 import { formAction } from "~/utils/action.server";
 import { formatDateTime } from "~/utils/format";
@@ -28,11 +29,28 @@ export async function action({ request }: ActionFunctionArgs) {
     guard: (r) => requireMainAccount(r, "子账号不能设置通知邮箱"),
     intents: (intent) => ({
       email: intent(z.object({ email: field.email }), async ({ email }, { guard }) => {
-        await changeNoticeEmail(guard.token, email);
-        return redirectWithToast("/console/accountInfo", { type: "success", message: "通知邮箱已更新" });
+        const saved = await changeNoticeEmail(guard.token, email);
+        return redirectWithToast("/console/accountInfo", noticeEmailToast(saved));
       }),
     }),
   });
+}
+
+/** What the user is told after saving: the address is saved in every case; the confirmation may not be. */
+function noticeEmailToast({ email, confirmation }: NoticeEmailWire): { type: "success" | "info"; message: string } {
+  switch (confirmation) {
+    case "sent":
+      return { type: "success", message: `通知邮箱已更新，确认邮件已发送至 ${email}` };
+    case "unchanged":
+      return { type: "success", message: "通知邮箱已更新" };
+    case "failed":
+      return {
+        type: "info",
+        message: `通知邮箱已保存，但确认邮件未能发送至 ${email}，请检查地址是否正确，或稍后重新保存`,
+      };
+    case "limited":
+      return { type: "info", message: "通知邮箱已保存；今天的确认邮件已达上限，本次未发送" };
+  }
 }
 
 export default function AccountInfoPage() {

@@ -99,7 +99,12 @@ export type UnregisterBlockerWire = { key: UnregisterBlockerKey; message: string
 
 export type UnregisterCheckWire = { can_unregister: boolean; blockers: UnregisterBlockerWire[] };
 
-export type NoticeEmailWire = { email: string };
+/**
+ * The saved notice address, and what became of its confirmation email: `sent`; `unchanged` (same address,
+ * nothing sent); `failed` (the mail server refused or could not be reached; the address is saved anyway);
+ * `limited` (the account's confirmations for today are used up; saved, not sent).
+ */
+export type NoticeEmailWire = { email: string; confirmation: "sent" | "unchanged" | "failed" | "limited" };
 
 // ---- inputs -----------------------------------------------------------------
 

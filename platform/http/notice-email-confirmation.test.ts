@@ -1,12 +1,14 @@
 /**
  * Setting the notice email sends a confirmation to the new address through ctx.providers.email:
  * the sandbox outbox (read at /sandbox/email and /sandbox/email.json), or SMTP. A mail server
- * that fails leaves the setting saved and the reply a success.
+ * that fails leaves the setting saved and the reply a success; the reply says what became of
+ * the confirmation, and an account gets at most a few a day.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OutboxEmailProvider } from "../providers/email/outbox";
 import { SmtpEmailProvider } from "../providers/email/smtp";
-import { startTestPlatform, type TestPlatform } from "../../tests/support/platform";
+import { NOTICE_EMAIL_CONFIRMATIONS_PER_DAY } from "../modules/accounts/profile";
+import { DAY, MINUTE, startTestPlatform, type TestPlatform } from "../../tests/support/platform";
 
 let t: TestPlatform;
 beforeAll(async () => {
@@ -24,7 +26,7 @@ describe("notice email confirmation", () => {
   it("sends a Chinese confirmation to the new address, readable on the sandbox pages", async () => {
     const user = await t.registerUser();
     const reply = await t.post("/change_notice_email", { session: user.token, email: " New.Box@Example.com " });
-    expect(reply.body).toMatchObject({ status: 0, data: { email: "new.box@example.com" } });
+    expect(reply.body).toMatchObject({ status: 0, data: { email: "new.box@example.com", confirmation: "sent" } });
     const mails = await outbox("new.box@example.com");
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: "new.box@example.com", subject: "【算力云】通知邮箱设置成功" });
@@ -40,7 +42,8 @@ describe("notice email confirmation", () => {
   it("sends nothing when the address does not change, and one to each new address", async () => {
     const user = await t.registerUser();
     await t.post("/change_notice_email", { session: user.token, email: "same@example.com" });
-    await t.post("/change_notice_email", { session: user.token, email: "SAME@example.com" });
+    const again = await t.post("/change_notice_email", { session: user.token, email: "SAME@example.com" });
+    expect(again.body.data).toEqual({ email: "same@example.com", confirmation: "unchanged" });
     expect(await outbox("same@example.com")).toHaveLength(1);
     await t.post("/change_notice_email", { session: user.token, email: "next@example.com" });
     expect(await outbox("next@example.com")).toHaveLength(1);
@@ -60,12 +63,33 @@ describe("notice email confirmation", () => {
     try {
       const reply = await t.post("/change_notice_email", { session: user.token, email: "down@example.com" });
       expect(reply.http).toBe(200);
-      expect(reply.body).toMatchObject({ status: 0, data: { email: "down@example.com" } });
+      expect(reply.body).toMatchObject({ status: 0, data: { email: "down@example.com", confirmation: "failed" } });
       expect((await t.userByPhone(user.phone))?.noticeEmail).toBe("down@example.com");
     } finally {
       t.ctx.providers.email = sandbox;
     }
     expect(await outbox("down@example.com")).toEqual([]);
+  });
+
+  it(`sends at most ${NOTICE_EMAIL_CONFIRMATIONS_PER_DAY} confirmations a day per account, still saving the address`, async () => {
+    const user = await t.registerUser();
+    const change = (n: number) =>
+      t.post("/change_notice_email", { session: user.token, email: `spam${n}.${user.phone}@example.com` });
+    for (let n = 1; n <= NOTICE_EMAIL_CONFIRMATIONS_PER_DAY; n++)
+      expect((await change(n)).body.data.confirmation, `change ${n}`).toBe("sent");
+    const over = NOTICE_EMAIL_CONFIRMATIONS_PER_DAY + 1;
+    expect((await change(over)).body).toMatchObject({ status: 0, data: { confirmation: "limited" } });
+    expect((await t.userByPhone(user.phone))?.noticeEmail).toBe(`spam${over}.${user.phone}@example.com`);
+    expect(await outbox(`spam${over}.${user.phone}@example.com`)).toEqual([]);
+    // Another account is not affected; the next day this one may send again.
+    const other = await t.registerUser();
+    const otherReply = await t.post("/change_notice_email", {
+      session: other.token,
+      email: `x.${other.phone}@example.com`,
+    });
+    expect(otherReply.body.data.confirmation).toBe("sent");
+    t.clock.advance(DAY + MINUTE);
+    expect((await change(over + 1)).body.data.confirmation).toBe("sent");
   });
 
   it("the sandbox outbox provider logs one line without the body", async () => {

@@ -15,7 +15,7 @@ test("the notice email is checked, saved and shown", async ({ page, login }) => 
 
   await page.getByLabel("通知邮箱").fill("Lab.Admin@Example.com");
   await page.getByRole("button", { name: "保存" }).click();
-  await expect(page.getByRole("status")).toHaveText("通知邮箱已更新");
+  await expect(page.getByRole("status")).toHaveText("通知邮箱已更新，确认邮件已发送至 lab.admin@example.com");
   await expect(page.getByText("当前：lab.admin@example.com")).toBeVisible();
 });
 

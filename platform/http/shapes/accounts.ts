@@ -51,4 +51,7 @@ export const toUnregisterCheck = (check: {
   blockers: check.blockers.map(toUnregisterBlocker),
 });
 
-export const toNoticeEmail = (profile: { noticeEmail: string }): NoticeEmailWire => ({ email: profile.noticeEmail });
+export const toNoticeEmail = (profile: {
+  noticeEmail: string;
+  confirmation: NoticeEmailWire["confirmation"];
+}): NoticeEmailWire => ({ email: profile.noticeEmail, confirmation: profile.confirmation });

@@ -4,6 +4,18 @@ import { EmailSendError, type EmailMessage } from "../../providers/email/types";
 import { EMAIL_PATTERN } from "../../rules/validation";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
+import { addHits, countHits } from "../security/rate-counters";
+
+/** Confirmation emails one account may have sent a day: changing the address cannot make us a spam relay. */
+export const NOTICE_EMAIL_CONFIRMATIONS_PER_DAY = 5;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * What became of the confirmation: sent; not needed (the address did not
+ * change); not sent because the mail server failed, or because the account
+ * reached its daily number.
+ */
+export type NoticeEmailConfirmation = "sent" | "unchanged" | "failed" | "limited";
 
 /** The email that tells a new notice address it now receives this account's notices. */
 export function noticeEmailConfirmation(to: string, phone: string): EmailMessage {
@@ -25,16 +37,16 @@ export function noticeEmailConfirmation(to: string, phone: string): EmailMessage
 
 /**
  * Sets the address that receives notices by email (trimmed, lower case). Main
- * accounts only. When the address is new, a confirmation goes to it. The
- * setting is saved first: a mail server that refuses or cannot be reached
- * leaves it saved, is logged, and shows as `confirmationSent: false`
- * (decision 026).
+ * accounts only. When the address is new, a confirmation goes to it, at most
+ * NOTICE_EMAIL_CONFIRMATIONS_PER_DAY a day per account. The setting is saved
+ * first: a mail server that refuses or cannot be reached leaves it saved and
+ * answers `failed` (decision 026).
  */
 export async function changeNoticeEmail(
   ctx: Ctx,
   caller: Caller,
   input: { email: string },
-): Promise<{ noticeEmail: string; confirmationSent: boolean }> {
+): Promise<{ noticeEmail: string; confirmation: NoticeEmailConfirmation }> {
   if (caller.subAccountId !== null) fail("PERMISSION_DENIED");
   const normalized = input.email.trim().toLowerCase();
   if (normalized.length > 254 || !EMAIL_PATTERN.test(normalized)) fail("EMAIL_INVALID", "email");
@@ -43,12 +55,17 @@ export async function changeNoticeEmail(
     .from(users)
     .where(eq(users.id, caller.userId));
   await ctx.db.update(users).set({ noticeEmail: normalized }).where(eq(users.id, caller.userId));
-  if (!before || before.noticeEmail === normalized) return { noticeEmail: normalized, confirmationSent: false };
+  if (!before || before.noticeEmail === normalized) return { noticeEmail: normalized, confirmation: "unchanged" };
+  // Counted before sending and read after, so parallel changes can only under-send, never over-send.
+  const subject = String(caller.userId);
+  await addHits(ctx.db, ctx.now(), [{ bucket: "email_account", subject }]);
+  const [sentToday] = await countHits(ctx.db, ctx.now(), [{ bucket: "email_account", subject, windowMs: DAY_MS }]);
+  if (sentToday! > NOTICE_EMAIL_CONFIRMATIONS_PER_DAY) return { noticeEmail: normalized, confirmation: "limited" };
   try {
     await ctx.providers.email.send(noticeEmailConfirmation(normalized, before.phone));
-    return { noticeEmail: normalized, confirmationSent: true };
+    return { noticeEmail: normalized, confirmation: "sent" };
   } catch (error) {
     if (!(error instanceof EmailSendError)) throw error;
-    return { noticeEmail: normalized, confirmationSent: false };
+    return { noticeEmail: normalized, confirmation: "failed" };
   }
 }

@@ -2,9 +2,15 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rateCounters } from "../../db/schema";
 
-/** What a counter counts. Subjects: a phone (or "phone/sub-account"), an address, or SITE. */
+/** What a counter counts. Subjects: a phone (or "phone/sub-account"), an address, a user id, or SITE. */
 export type RateBucket =
-  "auth_fail" | "auth_fail_address" | "auth_fail_site" | "sms_address" | "sms_address_phone" | "sms_site";
+  | "auth_fail"
+  | "auth_fail_address"
+  | "auth_fail_site"
+  | "sms_address"
+  | "sms_address_phone"
+  | "sms_site"
+  | "email_account";
 
 /** The subject of site-wide counters. */
 export const SITE = "*";
