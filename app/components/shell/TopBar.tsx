@@ -61,7 +61,7 @@ const Promo = styled(Link, {
   "@desktop": { display: "inline-block" },
   padding: "2px 10px",
   borderRadius: 999,
-  background: "linear-gradient(90deg, #FF7A45, #F33E3E)",
+  background: "linear-gradient(90deg, $promoFrom, $promoTo)",
   color: "white !important",
   fontSize: "$sm",
 });

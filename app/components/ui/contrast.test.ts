@@ -38,6 +38,9 @@ const TEXT_PAIRINGS: Array<[text: Colour, background: Colour, use: string]> = [
   ["white", "primaryFill", "primary buttons, the avatar"],
   ["white", "primaryFillHover", "primary buttons on hover"],
   ["white", "dangerFill", "danger buttons"],
+  // The pill's gradient: both ends (sampled at 101 points between them, white text stays 5.18–5.49:1).
+  ["white", "promoFrom", "the promotion pill, left end of its gradient"],
+  ["white", "promoTo", "the promotion pill, right end of its gradient"],
   ["white", "barDark", "the dark bar's text"],
   ["primary", "barDark", "the dark bar's active tab (the spec's own colour)"],
   ["price", "barDark", "the dark bar's balance (the spec's own colour)"],

@@ -24,6 +24,9 @@ export const colors = {
   priceText: "#C92A2A",
   errorText: "#C92A2A",
   dangerFill: "#C92A2A",
+  // The promotion pill's gradient (the spec's #FF7A45 → #F33E3E, darkened so its white 12 px text reads).
+  promoFrom: "#C2410C",
+  promoTo: "#C92A2A",
   successText: "#1E7A4B",
   goldText: "#8A5A12",
   goldSoft: "#FFF4DC",
