@@ -5,7 +5,7 @@ import { MembershipTable } from "~/components/console/MembershipTable";
 import { Field } from "~/components/ui/Field";
 import { Badge, Panel, PanelTitle, Table } from "~/components/ui/layout";
 import { StatusButton } from "~/components/ui/StatusButton";
-import type { NoticeEmailWire } from "../../platform/contract/accounts";
+import type { NoticeEmailWire } from "~/upstream/accounts.server";
 import { changeNoticeEmail, getVipInfos } from "~/upstream/accounts.server";
 import { formAction } from "~/utils/action.server";
 import { formatDateTime } from "~/utils/format";

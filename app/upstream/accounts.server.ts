@@ -1,5 +1,6 @@
 import type {
   AccountCalls,
+  NoticeEmailWire,
   SmsPurpose,
   UnregisterBlockerWire,
   UserInfoWire,
@@ -8,7 +9,7 @@ import type {
 import type { CaptchaFields } from "../../platform/contract/security";
 import { callApi, callApiOrThrow, type CallOptions } from "./transport.server";
 
-export type { SmsPurpose, UnregisterBlockerWire, UserInfoWire, VipInfoWire };
+export type { NoticeEmailWire, SmsPurpose, UnregisterBlockerWire, UserInfoWire, VipInfoWire };
 export type UserInfo = UserInfoWire;
 export type VipInfo = VipInfoWire;
 export type UnregisterBlocker = UnregisterBlockerWire;

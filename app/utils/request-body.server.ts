@@ -102,6 +102,11 @@ async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Arra
     chunks.push(value);
     size += value.byteLength;
   }
+  return concatBytes(chunks, size);
+}
+
+/** The chunks of a body read so far, as one array of `size` bytes. */
+export function concatBytes(chunks: Uint8Array[], size: number): Uint8Array {
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

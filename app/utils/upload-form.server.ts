@@ -1,5 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { BodyRefused, checkDeclaredLength, countedBody, mediaType, tooLarge } from "./request-body.server";
+import { BodyRefused, checkDeclaredLength, concatBytes, countedBody, mediaType, tooLarge } from "./request-body.server";
 
 /** What a page with file uploads accepts (the work-order forms will set their own). */
 export interface UploadLimits {
@@ -52,7 +52,7 @@ function countingHandler(limits: UploadLimits): UploadHandler {
       if (size > max) throw isFile ? fileTooLarge(limits.maxFileBytes) : tooLarge(max);
       chunks.push(chunk);
     }
-    if (!isFile) return new TextDecoder().decode(concat(chunks, size));
+    if (!isFile) return new TextDecoder().decode(concatBytes(chunks, size));
     return new File(chunks, filename, { type: contentType });
   };
 }
@@ -62,13 +62,3 @@ const fileTooLarge = (max: number) =>
     413,
     `单个文件不能超过 ${max >= 1024 * 1024 ? `${Math.round(max / 1048576)} MB` : `${Math.round(max / 1024)} KB`}`,
   );
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}

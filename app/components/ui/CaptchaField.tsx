@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { CaptchaWire } from "../../../platform/contract/security";
+import type { CaptchaWire } from "~/upstream/security.server";
 import { Field, FieldError } from "./Field";
 import { styled } from "./stitches.config";
 
