@@ -31,6 +31,8 @@ export type ErrorKey =
   | "CONTACT_NAME_INVALID"
   | "EMAIL_INVALID"
   | "UNREGISTER_BLOCKED"
+  | "BALANCE_INSUFFICIENT"
+  | "OPERATION_CONFLICT"
   | "DATABASE"
   | "INTERNAL";
 
@@ -74,6 +76,8 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   CONTACT_NAME_INVALID: { status: 1, reason: "请输入2-20个字的联系人姓名", code: 100022, http: 400 },
   EMAIL_INVALID: { status: 1, reason: "邮箱格式不正确", code: 100022, http: 400 },
   UNREGISTER_BLOCKED: { status: 1, reason: "账号存在未处理事项，暂不能注销", code: 100041, http: 409 },
+  BALANCE_INSUFFICIENT: { status: 1, reason: "余额不足", code: 100022, http: 409 },
+  OPERATION_CONFLICT: { status: 1, reason: "该操作已提交过，且内容不同，请刷新页面后重试", code: 100022, http: 409 },
   DATABASE: { status: 1, reason: "服务繁忙，请稍后再试", code: 100001, http: 500 },
   INTERNAL: { status: 1, reason: "服务繁忙，请稍后再试", code: 100011, http: 500 },
 };

@@ -231,7 +231,52 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * The money ledger (docs/decisions/029-ledger.md): append-only. Each entry moves one wallet of one main account by a
+ * signed amount and records the balance after it. Entries posted together share an operation key, unique per
+ * account, which makes every money movement idempotent.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: id(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    wallet: text("wallet", { enum: ["cash", "voucher", "credit"] }).notNull(),
+    kind: text("kind", {
+      enum: ["top_up", "purchase", "refund", "coupon", "voucher", "credit", "withdrawal", "adjustment"],
+    }).notNull(),
+    amountFen: bigint("amount_fen", { mode: "number" }).notNull(),
+    balanceAfterFen: bigint("balance_after_fen", { mode: "number" }).notNull(),
+    operationKey: text("operation_key").notNull(),
+    /** Position within its operation (0, 1, …): an operation may move several wallets. */
+    seq: integer("seq").notNull(),
+    /** What the movement is for: "recharge:<out_trade_no>", "instance:<id>", … */
+    refersTo: text("refers_to").notNull(),
+    note: text("note"),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("ledger_entries_operation_uq").on(t.userId, t.operationKey, t.seq),
+    index("ledger_entries_user_idx").on(t.userId, t.id),
+    check("ledger_entries_amount_nonzero", sql`${t.amountFen} <> 0`),
+    check("ledger_entries_wallet_known", sql`${t.wallet} in ('cash', 'voucher', 'credit')`),
+    check(
+      "ledger_entries_kind_known",
+      sql`${t.kind} in ('top_up', 'purchase', 'refund', 'coupon', 'voucher', 'credit', 'withdrawal', 'adjustment')`,
+    ),
+    check("ledger_entries_seq_nonneg", sql`${t.seq} >= 0`),
+    check("ledger_entries_key_length", sql`length(${t.operationKey}) between 1 and 128`),
+    check(
+      "ledger_entries_balance_by_wallet",
+      sql`(${t.wallet} = 'cash') or (${t.wallet} in ('voucher', 'credit') and ${t.balanceAfterFen} >= 0)`,
+    ),
+  ],
+);
+
 export const schema = {
+  ledgerEntries,
   users,
   subAccounts,
   sessions,
