@@ -27,6 +27,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CookieJar } from "./cookie-jar";
 import { firstLoadJs, type PageWeight } from "./first-load-js";
+import { sandboxServerEnv } from "./sandbox-server-env";
 import { freePort } from "./free-port";
 import { capacityOf, measureCapacity, type CapacityStep } from "./capacity";
 import { expect200, measureLatency, type LatencyRow, type Target } from "./latency";
@@ -98,23 +99,14 @@ async function startServer(): Promise<Server> {
     // Its own process group, so stopping it also stops npx's children.
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST,
-      DATA_DIR: dataDir,
-      // Sandbox providers (the bench reads codes at /sandbox/sms), so APP_ENV stays development (decision 026).
-      APP_ENV: "development",
-      SMS_PROVIDER: "sandbox",
-      EMAIL_PROVIDER: "sandbox",
-      SESSION_SECRET,
-      // In process, on embedded PGlite in the fresh DATA_DIR, unless BENCH_DATABASE_URL names a
-      // PostgreSQL database to use instead (e.g. from scripts/with-postgres.sh). A DATABASE_URL in the
-      // caller's shell is deliberately not inherited: the bench seeds the demo account.
-      PLATFORM_URL: "",
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
-    },
+    env: sandboxServerEnv({
+      port,
+      host: HOST,
+      dataDir,
+      sessionSecret: SESSION_SECRET,
+      // e.g. from scripts/with-postgres.sh; the bench seeds the demo account on whichever it uses.
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+    }),
   });
   const keep = (chunk: Buffer) => {
     log.push(...chunk.toString("utf8").split("\n").filter(Boolean));

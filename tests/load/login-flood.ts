@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../../bench/free-port";
+import { sandboxServerEnv } from "../../bench/sandbox-server-env";
 import { solvePow } from "../support/platform";
 
 const HOST = "127.0.0.1";
@@ -46,16 +47,14 @@ async function main() {
       cwd: ROOT,
       stdio: ["ignore", "ignore", "pipe", "ipc"],
       env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST,
-        DATA_DIR: dataDir,
-        SMS_PROVIDER: "sandbox",
-        EMAIL_PROVIDER: "sandbox",
-        SESSION_SECRET: randomBytes(32).toString("hex"),
-        PLATFORM_URL: "",
-        DATABASE_URL: process.env.FLOOD_DATABASE_URL ?? "",
+        ...sandboxServerEnv({
+          port,
+          host: HOST,
+          dataDir,
+          sessionSecret: randomBytes(32).toString("hex"),
+          databaseUrl: process.env.FLOOD_DATABASE_URL,
+        }),
+        // Unknown client addresses, as the attacker: forwarded headers are ignored.
         TRUST_PROXY: "",
       },
     },
