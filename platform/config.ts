@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./rules/client-address";
 import type { SmsPurpose } from "./providers/sms/types";
@@ -39,6 +40,10 @@ const PlatformEnv = z.object({
   SEED_DEMO: z.enum(["0", "1"]).optional(),
   /** The proxies in front of a standalone platform (decision 025): a hop count, or their addresses and subnets. */
   TRUST_PROXY: z.string().optional(),
+  /** The site's public origin: QR codes and payment callbacks point at it, e.g. https://gpu.example.cn. */
+  PUBLIC_URL: optional(z.string().url("must be the site's origin, e.g. https://gpu.example.cn")),
+  /** The sandbox payment provider's callback signing key; random per process when unset. */
+  SANDBOX_PAY_SECRET: optional(z.string().min(16, "SANDBOX_PAY_SECRET must be at least 16 characters")),
   /** Split deployment: the web tier sends this with the client address it trusts (decision 025). */
   PLATFORM_WEB_TIER_KEY: z.string().min(32, "PLATFORM_WEB_TIER_KEY must be at least 32 characters").optional(),
 });
@@ -55,6 +60,20 @@ export interface AliyunSmsConfig {
   endpoint: URL;
 }
 
+/**
+ * QR payments (issue 10): per channel the sandbox provider (a page of this
+ * site confirms the payment and sends a signed callback) or the real adapter.
+ */
+export type PaymentChannelConfig = { provider: "sandbox" };
+
+export interface PaymentsConfig {
+  /** The site's origin: the sandbox QR and the providers' notify URLs are built on it. */
+  publicUrl: string;
+  sandboxSecret: string;
+  wechat: PaymentChannelConfig;
+  alipay: PaymentChannelConfig;
+}
+
 export type SmsConfig = { provider: "sandbox" } | { provider: "aliyun"; aliyun: AliyunSmsConfig };
 export type EmailConfig = { provider: "sandbox" } | { provider: "smtp"; smtpUrl: string; from: string };
 
@@ -66,6 +85,7 @@ export interface PlatformConfig {
   databaseUrl?: string;
   sms: SmsConfig;
   email: EmailConfig;
+  payments: PaymentsConfig;
   seedDemo: boolean;
   /** Who may say where a request came from, when the platform runs on its own (platform/main.ts). */
   trustProxy: TrustProxy;
@@ -147,6 +167,12 @@ export function loadPlatformConfig(env: Record<string, string | undefined> = pro
     databaseUrl: e.DATABASE_URL,
     sms,
     email,
+    payments: {
+      publicUrl: (e.PUBLIC_URL ?? "http://localhost:3000").replace(/\/+$/, ""),
+      sandboxSecret: e.SANDBOX_PAY_SECRET ?? randomBytes(32).toString("hex"),
+      wechat: { provider: "sandbox" },
+      alipay: { provider: "sandbox" },
+    },
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "1" : !production,
     trustProxy: parseTrustProxyOrExplain(e.TRUST_PROXY),
     webTierKey: e.PLATFORM_WEB_TIER_KEY,

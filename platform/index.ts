@@ -32,10 +32,11 @@ export async function createPlatform({ config, now, role = "in-process" }: Platf
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
   await seedDatabase(database, { demo: config.seedDemo });
+  const clock = now ?? (() => new Date());
   const ctx: Ctx = {
     db: database.db,
-    providers: createProviders(config, database.db),
-    now: now ?? (() => new Date()),
+    providers: createProviders(config, database.db, clock),
+    now: clock,
   };
   const app = createHttpApp(ctx, {
     sandbox: config.sandbox,

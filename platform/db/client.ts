@@ -3,7 +3,10 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { sendQueriesInOneTrip } from "./pglite-one-trip";
-import { schema } from "./schema";
+import { schema as coreSchema } from "./schema";
+import { walletSchema } from "./wallet-schema";
+
+const schema = { ...coreSchema, ...walletSchema };
 
 export type Schema = typeof schema;
 /** The database handle modules receive: a pool, an embedded PGlite, or a transaction on either. */

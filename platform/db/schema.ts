@@ -37,6 +37,11 @@ export const users = pgTable(
     powerMoneyFen: fen("power_money_fen"),
     creditQuotaFen: fen("credit_quota_fen"),
     accumulatedTopUpFen: fen("accumulated_top_up_fen"),
+    /**
+     * What identity verification proved: a person, a student or an enterprise;
+     * null while unverified. Coupons target by it (TargetUserVerifyType).
+     */
+    verifiedAs: text("verified_as", { enum: ["personal", "student", "enterprise"] }),
     createdAt: at("created_at").notNull().defaultNow(),
     closedAt: at("closed_at"),
   },
@@ -48,6 +53,7 @@ export const users = pgTable(
     check("users_credit_quota_nonneg", sql`${t.creditQuotaFen} >= 0`),
     check("users_money_within_credit", sql`${t.moneyFen} >= -${t.creditQuotaFen}`),
     check("users_accumulated_nonneg", sql`${t.accumulatedTopUpFen} >= 0`),
+    check("users_verified_as_known", sql`${t.verifiedAs} in ('personal', 'student', 'enterprise')`),
   ],
 );
 

@@ -155,6 +155,12 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
       sandbox: true,
       sms: { provider: "sandbox" },
       email: { provider: "sandbox" },
+      payments: {
+        publicUrl: "http://127.0.0.1:3000",
+        sandboxSecret: "test-sandbox-payment-secret-0123456789",
+        wechat: { provider: "sandbox" },
+        alipay: { provider: "sandbox" },
+      },
       seedDemo: true,
       trustProxy: null,
     },
