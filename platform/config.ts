@@ -44,6 +44,8 @@ const PlatformEnv = z.object({
   PUBLIC_URL: optional(z.string().url("must be the site's origin, e.g. https://gpu.example.cn")),
   /** The sandbox payment provider's callback signing key; random per process when unset. */
   SANDBOX_PAY_SECRET: optional(z.string().min(16, "SANDBOX_PAY_SECRET must be at least 16 characters")),
+  /** The operators' key for `npm run ops` (decision 035); outside production a generated one is kept in DATA_DIR. */
+  OPS_KEY: z.string().min(32, "OPS_KEY must be at least 32 characters").optional(),
   /** Split deployment: the web tier sends this with the client address it trusts (decision 025). */
   PLATFORM_WEB_TIER_KEY: z.string().min(32, "PLATFORM_WEB_TIER_KEY must be at least 32 characters").optional(),
 });
@@ -90,6 +92,8 @@ export interface PlatformConfig {
   /** Who may say where a request came from, when the platform runs on its own (platform/main.ts). */
   trustProxy: TrustProxy;
   webTierKey?: string;
+  /** OPS_KEY; see platform/ops/key.ts for the development default. */
+  opsKey?: string;
 }
 
 export const DEFAULT_ALIYUN_SMS_ENDPOINT = "https://dysmsapi.aliyuncs.com";
@@ -176,5 +180,6 @@ export function loadPlatformConfig(env: Record<string, string | undefined> = pro
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "1" : !production,
     trustProxy: parseTrustProxyOrExplain(e.TRUST_PROXY),
     webTierKey: e.PLATFORM_WEB_TIER_KEY,
+    opsKey: e.OPS_KEY,
   };
 }

@@ -7,6 +7,7 @@ import { seedDatabase } from "./db/seed";
 import { createHttpApp } from "./http/app";
 import type { Ctx } from "./modules/context";
 import { createProviders } from "./providers";
+import { resolveOpsKey } from "./ops/key";
 
 /** A running platform: its fetch handler (the whole HTTP contract), its context and a way to stop it. */
 export interface Platform {
@@ -40,6 +41,7 @@ export async function createPlatform({ config, now, role = "in-process" }: Platf
   };
   const app = createHttpApp(ctx, {
     sandbox: config.sandbox,
+    opsKey: resolveOpsKey(config),
     addressing:
       role === "in-process" ? { role } : { role, trustProxy: config.trustProxy, webTierKey: config.webTierKey },
   });

@@ -1,0 +1,4 @@
+import type { OpsCommand } from "../command";
+
+/** Every operator command; `npm run ops -- help` lists them. Add a command as its own file and list it here. */
+export const OPS_COMMANDS: OpsCommand[] = [];
