@@ -37,6 +37,7 @@ export async function createPlatform({ config, now, role = "in-process" }: Platf
   const ctx: Ctx = {
     db: database.db,
     providers: createProviders(config, database.db, clock),
+    site: { publicUrl: config.payments.publicUrl, transferAccount: config.payments.transfer },
     now: clock,
   };
   const app = createHttpApp(ctx, {

@@ -162,6 +162,7 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
       email: { provider: "sandbox" },
       payments: {
         publicUrl: "http://127.0.0.1:3000",
+        transfer: { accountName: "测试算力科技有限公司", bank: "测试银行", accountNo: "6222 1111 2222 3333" },
         sandboxSecret: "test-sandbox-payment-secret-0123456789",
         wechat: { provider: "sandbox" },
         alipay: { provider: "sandbox" },
