@@ -1,4 +1,4 @@
-import { AlipayRequestError, AlipaySdk } from "alipay-sdk";
+import type { AlipayRequestError, AlipaySdk } from "alipay-sdk";
 import type { AlipayConfig } from "../../config";
 import { fenToYuan, yuanToFen } from "../../rules/money";
 import {
@@ -46,20 +46,27 @@ const PAID_STATUSES = new Set(["TRADE_SUCCESS", "TRADE_FINISHED"]);
 export class AlipayProvider implements PaymentProvider {
   readonly name = "alipay";
   readonly channel = "alipay" as const;
-  private readonly sdk: AlipaySdk;
+  /** Loaded on first use: the SDK and its HTTP client take ~0.5 s to import, which a sandbox start need not pay. */
+  private sdkLoading?: Promise<AlipaySdk>;
 
   constructor(
     private readonly config: AlipayConfig,
     private readonly options: { now?: () => Date; log?: (line: string) => void } = {},
-  ) {
-    this.sdk = new AlipaySdk({
-      appId: config.appId,
-      privateKey: config.privateKey,
-      keyType: "PKCS8",
-      alipayPublicKey: config.alipayPublicKey,
-      endpoint: config.gateway.origin,
-      timeout: 10_000,
-    });
+  ) {}
+
+  private sdk(): Promise<AlipaySdk> {
+    this.sdkLoading ??= import("alipay-sdk").then(
+      ({ AlipaySdk }) =>
+        new AlipaySdk({
+          appId: this.config.appId,
+          privateKey: this.config.privateKey,
+          keyType: "PKCS8",
+          alipayPublicKey: this.config.alipayPublicKey,
+          endpoint: this.config.gateway.origin,
+          timeout: 10_000,
+        }),
+    );
+    return this.sdkLoading;
   }
 
   async createQr(request: QrPaymentRequest): Promise<{ qrContent: string }> {
@@ -126,9 +133,10 @@ export class AlipayProvider implements PaymentProvider {
     if (!fields.sign) return { verified: false, reason: "signature", detail: "no sign" };
     if ((fields.sign_type ?? "RSA2") !== "RSA2")
       return { verified: false, reason: "signature", detail: `sign_type ${fields.sign_type} is not RSA2` };
+    const sdk = await this.sdk();
     let valid = false;
     try {
-      valid = this.sdk.checkNotifySignV2(fields);
+      valid = sdk.checkNotifySignV2(fields);
     } catch {
       valid = false;
     }
@@ -165,13 +173,14 @@ export class AlipayProvider implements PaymentProvider {
 
   /** One signed v3 call; Alipay's refusal or an unverifiable answer becomes PaymentProviderError. */
   private async call<T>(what: string, outTradeNo: string, path: string, body: Record<string, string>): Promise<T> {
+    const sdk = await this.sdk();
     try {
-      const result = await this.sdk.curl<T>("POST", path, { body });
+      const result = await sdk.curl<T>("POST", path, { body });
       return result.data;
     } catch (error) {
-      const e = error as AlipayRequestError & { responseHttpStatus?: number };
+      const e = error as Partial<AlipayRequestError>;
       const code =
-        error instanceof AlipayRequestError && typeof e.code === "string" && e.code
+        e.name === "AlipayRequestError" && typeof e.code === "string" && e.code
           ? e.code
           : e.responseHttpStatus
             ? `HTTP_${e.responseHttpStatus}`
