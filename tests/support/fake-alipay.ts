@@ -27,6 +27,7 @@ export interface FakeAlipayOptions {
   appPublicKey: KeyObject;
   /** "Alipay's" key: answers and notifications are signed with it. */
   alipayPrivateKey: KeyObject;
+  /** The clock of payment and notify times (requests' timestamps are checked against the real time). */
   now?: () => Date;
 }
 
@@ -120,7 +121,8 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
     if (fields.app_id !== options.appId) return "app_id is not the app's";
     if (!fields.nonce) return "no nonce";
     const timestamp = Number(fields.timestamp);
-    if (!Number.isInteger(timestamp) || Math.abs(now().getTime() - timestamp) > 5 * 60_000)
+    // alipay-sdk signs with the real time (Date.now()), not an injectable clock, so the check uses it too.
+    if (!Number.isInteger(timestamp) || Math.abs(Date.now() - timestamp) > 5 * 60_000)
       return "timestamp outside five minutes";
     const content = `${authString}\n${req.method}\n${req.url}\n${body}\n`;
     const valid = createVerify("RSA-SHA256").update(content, "utf8").verify(options.appPublicKey, match[2]!, "base64");
