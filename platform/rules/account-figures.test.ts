@@ -62,7 +62,12 @@ describe("derived figures (spec §3, §4)", () => {
 
   it("examples", () => {
     expect(
-      mainAccountFigures({ moneyFen: -250_00, powerMoneyFen: 30_00, creditQuotaFen: 1000_00, accumulatedTopUpFen: 750_00 }),
+      mainAccountFigures({
+        moneyFen: -250_00,
+        powerMoneyFen: 30_00,
+        creditQuotaFen: 1000_00,
+        accumulatedTopUpFen: 750_00,
+      }),
     ).toEqual({
       displayMoneyFen: 0,
       integratedMoneyFen: 780_00,

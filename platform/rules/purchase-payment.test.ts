@@ -9,14 +9,22 @@ const w = (moneyFen: number, creditQuotaFen = 0, powerMoneyFen = 0): Wallets => 
   creditQuotaFen,
 });
 const wallets = fc
-  .record({ quota: fc.nat(1_000_000), power: fc.nat(1_000_000), money: fc.integer({ min: -1_000_000, max: 1_000_000 }) })
+  .record({
+    quota: fc.nat(1_000_000),
+    power: fc.nat(1_000_000),
+    money: fc.integer({ min: -1_000_000, max: 1_000_000 }),
+  })
   .map(({ quota, power, money }) => w(Math.max(money, -quota), quota, power));
 const options = fc.record({ allowVouchers: fc.boolean(), allowCredit: fc.boolean() });
 const all = { allowVouchers: true, allowCredit: true };
 
 describe("paying a purchase (issue 10 §3, spec §9)", () => {
   it("vouchers first, then cash, then credit", () => {
-    expect(planPurchasePayment(w(50_00, 0, 30_00), 40_00, all)).toEqual({ ok: true, voucherFen: 30_00, cashFen: 10_00 });
+    expect(planPurchasePayment(w(50_00, 0, 30_00), 40_00, all)).toEqual({
+      ok: true,
+      voucherFen: 30_00,
+      cashFen: 10_00,
+    });
     expect(planPurchasePayment(w(5_00, 100_00), 40_00, all)).toEqual({ ok: true, voucherFen: 0, cashFen: 40_00 });
     expect(planPurchasePayment(w(5_00, 100_00), 40_00, { allowVouchers: true, allowCredit: false })).toEqual({
       ok: false,
@@ -30,7 +38,11 @@ describe("paying a purchase (issue 10 §3, spec §9)", () => {
   });
 
   it("vouchers never pay arrears: with Money negative they pay the price and the arrears stay", () => {
-    expect(planPurchasePayment(w(-20_00, 100_00, 30_00), 10_00, all)).toEqual({ ok: true, voucherFen: 10_00, cashFen: 0 });
+    expect(planPurchasePayment(w(-20_00, 100_00, 30_00), 10_00, all)).toEqual({
+      ok: true,
+      voucherFen: 10_00,
+      cashFen: 0,
+    });
   });
 
   it("nothing is bought while balance plus available credit is ≤ 0, whatever the vouchers", () => {
