@@ -6,6 +6,7 @@ import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
 import { noticesApi } from "./api/notices";
 import { securityApi } from "./api/security";
+import { vouchersApi } from "./api/vouchers";
 import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
@@ -49,6 +50,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", accountsApi);
   api.route("/", noticesApi);
   api.route("/", securityApi);
+  api.route("/", vouchersApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);

@@ -15,6 +15,9 @@ import { subAccountCanUseFen } from "../../rules/balances";
 import { fenToYuan } from "../../rules/money";
 import { planPurchasePayment } from "../../rules/purchase-payment";
 import type { Caller, Ctx } from "../context";
+
+/** What a wallet operation needs of the context: the database and the clock (the seed has no providers). */
+type WalletCtx = Pick<Ctx, "db" | "now">;
 import { fail } from "../errors";
 import { postToLedger, type Movement } from "./ledger";
 
@@ -87,7 +90,7 @@ function checkInput(input: PurchaseInput): void {
  * BALANCE_BELOW_PRICE (可用余额少于套餐价格!) or SUB_ACCOUNT_LIMIT_REACHED, with
  * the shortfall, and moves nothing.
  */
-export async function spendForPurchase(ctx: Ctx, caller: Caller, input: PurchaseInput): Promise<PurchaseOrder> {
+export async function spendForPurchase(ctx: WalletCtx, caller: Caller, input: PurchaseInput): Promise<PurchaseOrder> {
   checkInput(input);
   const orderNo = purchaseOrderNo(caller.userId, input.operationKey);
   return inTransaction(ctx.db, async (tx) => {
