@@ -11,6 +11,7 @@ import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
 import { mainApiError, UNKNOWN_PATH } from "./errors-reply";
+import { opsRoutes } from "./ops";
 import { sandboxRoutes } from "./sandbox";
 import { thirdPartyApi } from "./third-party";
 
@@ -19,6 +20,8 @@ export interface HttpAppOptions {
   sandbox: boolean;
   /** Where a request's client address comes from (decision 025). */
   addressing: Addressing;
+  /** The operators' key; without one /ops answers 404 (decision 035). */
+  opsKey?: string;
 }
 
 /** The platform's HTTP face: /api, /third-party, /sandbox (outside production only), /healthz, /readyz. */
@@ -67,6 +70,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   app.route("/third-party", thirdParty);
 
   if (options.sandbox) app.route("/sandbox", sandboxRoutes);
+  app.route("/ops", opsRoutes(options.opsKey));
 
   app.notFound((c) =>
     c.req.path.startsWith("/third-party/")
