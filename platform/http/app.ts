@@ -5,6 +5,7 @@ import { ping } from "../db/client";
 import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
 import { noticesApi } from "./api/notices";
+import { paymentsApi } from "./api/payments";
 import { securityApi } from "./api/security";
 import { vouchersApi } from "./api/vouchers";
 import type { Addressing } from "./client-address";
@@ -13,6 +14,7 @@ import { DomainError } from "../modules/errors";
 import { mainApiError, UNKNOWN_PATH } from "./errors-reply";
 import { opsRoutes } from "./ops";
 import { sandboxRoutes } from "./sandbox";
+import { sandboxPayRoutes } from "./sandbox-pay";
 import { thirdPartyApi } from "./third-party";
 
 export interface HttpAppOptions {
@@ -30,6 +32,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   app.use("*", async (c, next) => {
     c.set("ctx", ctx);
     c.set("addressing", options.addressing);
+    c.set("dispatch", async (request) => app.fetch(request));
     await next();
   });
 
@@ -54,6 +57,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", noticesApi);
   api.route("/", securityApi);
   api.route("/", vouchersApi);
+  api.route("/", paymentsApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);
@@ -69,7 +73,10 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   thirdParty.route("/", thirdPartyApi);
   app.route("/third-party", thirdParty);
 
-  if (options.sandbox) app.route("/sandbox", sandboxRoutes);
+  if (options.sandbox) {
+    app.route("/sandbox/pay", sandboxPayRoutes);
+    app.route("/sandbox", sandboxRoutes);
+  }
   app.route("/ops", opsRoutes(options.opsKey));
 
   app.notFound((c) =>
