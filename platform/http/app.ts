@@ -7,6 +7,7 @@ import { accountsApi } from "./api/accounts";
 import { noticesApi } from "./api/notices";
 import { paymentsApi } from "./api/payments";
 import { securityApi } from "./api/security";
+import { vouchersApi } from "./api/vouchers";
 import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
@@ -55,6 +56,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", accountsApi);
   api.route("/", noticesApi);
   api.route("/", securityApi);
+  api.route("/", vouchersApi);
   api.route("/", paymentsApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));

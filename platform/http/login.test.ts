@@ -170,7 +170,8 @@ describe("/sub_account_login", () => {
       Name: "lab-student",
       MoneyLimit: "500.00",
       MoneyUsed: "0.00",
-      MoneyCanUse: "0.00",
+      // The demo main account's seeded ¥1,000 credit quota (platform/db/seed-demo-wallet.ts) covers the whole limit.
+      MoneyCanUse: "500.00",
     });
   });
 
