@@ -172,6 +172,7 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
       opsKey: TEST_OPS_KEY,
     },
     now: clock.now,
+    jobs: false,
   });
   // Same sandbox outbox, without a log line per code.
   platform.ctx.providers.sms = new OutboxSmsProvider(platform.ctx.db, () => {});
