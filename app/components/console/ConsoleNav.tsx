@@ -29,6 +29,7 @@ export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
     ...(isSub
       ? []
       : [
+          { to: "/console/recharge", label: "充值" },
           { to: "/console/powerMoney", label: "算力券" },
           { to: "/console/credit", label: "授信额度" },
         ]),
