@@ -33,6 +33,8 @@ export type ErrorKey =
   | "UNREGISTER_BLOCKED"
   | "BALANCE_INSUFFICIENT"
   | "OPERATION_CONFLICT"
+  | "WITHDRAW_EXCEEDS_REFUNDABLE"
+  | "WITHDRAWAL_DECIDED"
   | "DATABASE"
   | "INTERNAL";
 
@@ -78,6 +80,8 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   UNREGISTER_BLOCKED: { status: 1, reason: "账号存在未处理事项，暂不能注销", code: 100041, http: 409 },
   BALANCE_INSUFFICIENT: { status: 1, reason: "余额不足", code: 100022, http: 409 },
   OPERATION_CONFLICT: { status: 1, reason: "该操作已提交过，且内容不同，请刷新页面后重试", code: 100022, http: 409 },
+  WITHDRAW_EXCEEDS_REFUNDABLE: { status: 1, reason: "提现金额超过可提现余额", code: 100022, http: 409 },
+  WITHDRAWAL_DECIDED: { status: 1, reason: "该提现申请已处理，不能重复审核", code: 100022, http: 409 },
   DATABASE: { status: 1, reason: "服务繁忙，请稍后再试", code: 100001, http: 500 },
   INTERNAL: { status: 1, reason: "服务繁忙，请稍后再试", code: 100011, http: 500 },
 };
