@@ -54,10 +54,10 @@ export async function refundableCash(ctx: Ctx, userId: number): Promise<Refundab
     .select({
       cashFen: users.moneyFen,
       unspentFen: sql<number>`(select coalesce(sum(${ledgerEntries.amountFen}), 0) from ${ledgerEntries}
-        where ${ledgerEntries.userId} = ${users.id} and ${ledgerEntries.wallet} = 'cash'
+        where ${ledgerEntries.userId} = ${userId} and ${ledgerEntries.wallet} = 'cash'
           and ${ledgerEntries.kind} in ('top_up', 'purchase', 'refund', 'withdrawal'))`.mapWith(Number),
       pendingFen: sql<number>`(select coalesce(sum(${withdrawals.amountFen}), 0) from ${withdrawals}
-        where ${withdrawals.userId} = ${users.id} and ${withdrawals.status} = 'pending')`.mapWith(Number),
+        where ${withdrawals.userId} = ${userId} and ${withdrawals.status} = 'pending')`.mapWith(Number),
     })
     .from(users)
     .where(eq(users.id, userId));
