@@ -63,6 +63,11 @@ export type BalanceChangeListFields = PageFields &
     wallet?: LedgerWallet;
   };
 
+/** The CSV export's entries: at most `limit` of them, newest first; `too_many` (and no list) beyond. */
+export type BalanceChangeExportWire = { list: BalanceChangeWire[]; too_many: boolean; limit: number };
+
+export type BalanceChangeExportFields = DateRangeFields & { kind?: LedgerKind; wallet?: LedgerWallet };
+
 /** Spending on one Asia/Shanghai day: purchases net of refunds, paid from cash and from vouchers. */
 export type DailySpendingWire = { Date: string; Cash: string; Voucher: string };
 
@@ -109,6 +114,7 @@ export type WithdrawalIdFields = { id: number };
 export type FinanceCalls = {
   "/get_order": MainApiCall<OrderListFields, PageWire<OrderItemWire>, "required">;
   "/get_wallet_balance_change_list": MainApiCall<BalanceChangeListFields, PageWire<BalanceChangeWire>, "required">;
+  "/get_wallet_balance_change_export": MainApiCall<BalanceChangeExportFields, BalanceChangeExportWire, "required">;
   "/get_wallet_daily_spending": MainApiCall<DailySpendingFields, DailySpendingListWire, "required">;
   "/withdraw/get_refundable": MainApiCall<NoFields, RefundableWire, "required">;
   "/withdraw/create": MainApiCall<WithdrawalCreateFields, WithdrawalWire, "required">;

@@ -19,6 +19,13 @@ export interface ConsoleNavItem {
   label: string;
 }
 
+/** The finance records (issue 10 §5): main accounts only. */
+const FINANCE_NAV_ITEMS: ConsoleNavItem[] = [
+  { to: "/console/finance/orders", label: "订单记录" },
+  { to: "/console/finance/expenseDetail", label: "收支明细" },
+  { to: "/console/finance/withdrawRecords", label: "提现记录" },
+];
+
 /** Navigation for the console pages that exist; the list grows with each area. */
 export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
   return [
@@ -26,6 +33,7 @@ export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
     { to: "/console/accountInfo", label: "账号信息" },
     { to: "/console/messages", label: "消息中心" },
     ...(isSub ? [] : [{ to: "/console/safe", label: "安全设置" }]),
+    ...(isSub ? [] : FINANCE_NAV_ITEMS),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { FinanceCalls } from "../../contract/finance";
-import { dailySpending, listBalanceChanges } from "../../modules/finance/balance-changes";
+import { dailySpending, exportBalanceChanges, listBalanceChanges } from "../../modules/finance/balance-changes";
 import { listOrders } from "../../modules/finance/orders";
 import { getRefundable, getWithdrawal, listWithdrawals, requestWithdrawal } from "../../modules/wallet/withdrawals";
 import {
@@ -75,6 +75,27 @@ on.post("/get_wallet_balance_change_list", async (c) => {
     range: shanghaiRange(input.start_date, input.end_date),
   });
   return toPage(page, toBalanceChange);
+});
+
+/** The most entries one CSV export holds. */
+export const EXPORT_LIMIT = 10_000;
+
+const exportFields = z
+  .object({ kind: choice("变动类型", ENTRY_KINDS), wallet: choice("账户类型", WALLETS) })
+  .and(dateRangeFields);
+
+on.post("/get_wallet_balance_change_export", async (c) => {
+  const form = await readForm(c);
+  const caller = await callerFromForm(c, form);
+  const input = parseFields(exportFields, form);
+  const entries = await exportBalanceChanges(c.var.ctx, caller, {
+    kind: input.kind ?? null,
+    wallet: input.wallet ?? null,
+    range: shanghaiRange(input.start_date, input.end_date),
+    limit: EXPORT_LIMIT,
+  });
+  const tooMany = entries.length > EXPORT_LIMIT;
+  return { list: tooMany ? [] : entries.map(toBalanceChange), too_many: tooMany, limit: EXPORT_LIMIT };
 });
 
 const spendingFields = dateRangeFields.refine((v) => v.start_date && v.end_date, {
