@@ -19,6 +19,9 @@ import {
   type OrderStatusCode,
 } from "../../platform/rules/finance";
 
+/** Entries per page of the expense detail. */
+export const EXPENSE_PAGE_SIZE = 20;
+
 export type FieldErrors = Record<string, string>;
 
 const blankAsUndefined = (v: unknown) => (v === "" ? undefined : v);

@@ -23,6 +23,7 @@ const Bar = styled("div", {
   },
   "select[aria-invalid=true]": { borderColor: "$error" },
 });
+const DateInput = styled(Input, { width: 160 });
 const Actions = styled("div", { display: "flex", gap: "$2", alignSelf: "center", paddingTop: 4 });
 
 /** A GET filter form: works without JavaScript, its query is the page's URL. */
@@ -97,12 +98,11 @@ export function DateFilter({
   return (
     <label htmlFor={id}>
       {label}
-      <Input
+      <DateInput
         id={id}
         type="date"
         name={name}
         defaultValue={value}
-        css={{ width: 160 }}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />

@@ -3,7 +3,7 @@ import { getBalanceChanges, getDailySpending } from "~/upstream/finance.server";
 import { chartRange, expenseQuery } from "~/utils/finance-query";
 import { fenToYuan, yuanToFen } from "../../../platform/rules/money";
 
-export const PAGE_SIZE = 20;
+import { EXPENSE_PAGE_SIZE as PAGE_SIZE } from "~/utils/finance-query";
 
 /** What the expense detail shows: the filtered entries, one page of them, and the spending chart. */
 export async function expenseDetailData(token: string, url: URL, now: Date) {

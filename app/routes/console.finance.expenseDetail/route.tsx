@@ -5,11 +5,11 @@ import { DateFilter, FilterForm, SelectFilter } from "~/components/finance/Filte
 import { SpendingChart } from "~/components/finance/SpendingChart";
 import { Panel, PanelTitle } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
-import { withQuery } from "~/utils/finance-query";
+import { EXPENSE_PAGE_SIZE as PAGE_SIZE, withQuery } from "~/utils/finance-query";
 import { requireMainAccount } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { ENTRY_KIND_NAMES } from "../../../platform/rules/finance";
-import { expenseDetailData, PAGE_SIZE } from "./data.server";
+import { expenseDetailData } from "./data.server";
 
 export const meta: MetaFunction = () => [{ title: "收支明细 · 算力云" }];
 
