@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../db/schema";
 import { createSubAccount } from "../modules/accounts/sub-accounts";
 import { resolveSession } from "../modules/accounts/sessions";
+import { exportBalanceChanges } from "../modules/finance/balance-changes";
 import { ledgerSums } from "../modules/wallet/ledger";
 import { yuanToFen } from "../rules/money";
 import { HISTORY, writeHistory } from "../../tests/support/finance-history";
@@ -159,6 +160,34 @@ describe("/get_wallet_balance_change_list", () => {
     expect(day.body.data.list.map((e: { Amount: string }) => e.Amount)).toEqual(["0.01"]);
     const next = await changes({ start_date: "2026-11-05", end_date: "2026-11-05" }, fresh.token);
     expect(next.body.data.list.map((e: { Amount: string }) => e.Amount)).toEqual(["0.02"]);
+  });
+});
+
+describe("/get_wallet_balance_change_export", () => {
+  it("answers every matching entry, newest first, within its bound", async () => {
+    const reply = await t.post("/get_wallet_balance_change_export", { session: main.token, wallet: "cash" });
+    expect(reply.body.data).toMatchObject({ too_many: false, limit: 10_000 });
+    expect(reply.body.data.list.map((e: { Amount: string }) => e.Amount)).toEqual([
+      "-12.34",
+      "10.00",
+      "-30.00",
+      "50.50",
+      "100.00",
+    ]);
+  });
+
+  it("beyond its bound says so and lists none; a narrower filter exports", async () => {
+    const caller = await resolveSession(t.ctx, { origin: { ip: null } }, { token: main.token });
+    const filter = { kind: null, wallet: null, range: { from: null, until: null } };
+    expect(await exportBalanceChanges(t.ctx, caller, { ...filter, limit: HISTORY.entries - 1 })).toEqual({
+      entries: [],
+      tooMany: true,
+    });
+    const exact = await exportBalanceChanges(t.ctx, caller, { ...filter, limit: HISTORY.entries });
+    expect(exact.tooMany).toBe(false);
+    expect(exact.entries).toHaveLength(HISTORY.entries);
+    const narrower = await exportBalanceChanges(t.ctx, caller, { ...filter, kind: "top_up", limit: 2 });
+    expect(narrower.entries.map((e) => e.amountFen)).toEqual([50_50, 100_00]);
   });
 });
 

@@ -88,14 +88,13 @@ on.post("/get_wallet_balance_change_export", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
   const input = parseFields(exportFields, form);
-  const entries = await exportBalanceChanges(c.var.ctx, caller, {
+  const exported = await exportBalanceChanges(c.var.ctx, caller, {
     kind: input.kind ?? null,
     wallet: input.wallet ?? null,
     range: shanghaiRange(input.start_date, input.end_date),
     limit: EXPORT_LIMIT,
   });
-  const tooMany = entries.length > EXPORT_LIMIT;
-  return { list: tooMany ? [] : entries.map(toBalanceChange), too_many: tooMany, limit: EXPORT_LIMIT };
+  return { list: exported.entries.map(toBalanceChange), too_many: exported.tooMany, limit: EXPORT_LIMIT };
 });
 
 const spendingFields = dateRangeFields.refine((v) => v.start_date && v.end_date, {

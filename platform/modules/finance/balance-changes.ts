@@ -73,21 +73,23 @@ export async function listBalanceChanges(
 }
 
 /**
- * Up to `limit + 1` matching entries, newest first, for the CSV export: one
- * more than allowed tells the caller the export is too large.
+ * Every matching entry, newest first, for the CSV export, when there are at
+ * most `limit` of them; otherwise none, and `tooMany` (one row more than
+ * allowed is read to tell).
  */
 export async function exportBalanceChanges(
   ctx: Ctx,
   caller: Caller,
   input: BalanceChangeFilter & { limit: number },
-): Promise<BalanceChange[]> {
+): Promise<{ entries: BalanceChange[]; tooMany: boolean }> {
   const userId = mainAccountOf(caller);
   const rows = await rowsOf<EntryRow>(
     ctx.db,
     sql`select ${COLUMNS} from ledger_entries where ${conditions(userId, input)}
         order by id desc limit ${input.limit + 1}`,
   );
-  return rows.map(toBalanceChange);
+  if (rows.length > input.limit) return { entries: [], tooMany: true };
+  return { entries: rows.map(toBalanceChange), tooMany: false };
 }
 
 function toBalanceChange(row: EntryRow): BalanceChange {
