@@ -43,6 +43,8 @@ export type ErrorKey =
   | "TRANSFER_UNAVAILABLE"
   | "PAYMENT_PROVIDER_FAILED"
   | "ORDER_NOT_PENDING"
+  | "WITHDRAW_EXCEEDS_REFUNDABLE"
+  | "WITHDRAWAL_DECIDED"
   | "DATABASE"
   | "INTERNAL";
 
@@ -110,6 +112,8 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
     http: 502,
   },
   ORDER_NOT_PENDING: { status: 1, reason: "该订单已处理，不能重复操作", code: 100022, http: 409 },
+  WITHDRAW_EXCEEDS_REFUNDABLE: { status: 1, reason: "提现金额超过可提现余额", code: 100022, http: 409 },
+  WITHDRAWAL_DECIDED: { status: 1, reason: "该提现申请已处理，不能重复审核", code: 100022, http: 409 },
   DATABASE: { status: 1, reason: "服务繁忙，请稍后再试", code: 100001, http: 500 },
   INTERNAL: { status: 1, reason: "服务繁忙，请稍后再试", code: 100011, http: 500 },
 };

@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES } from "../contract/limits";
 import { ping } from "../db/client";
 import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
+import { financeApi } from "./api/finance";
 import { noticesApi } from "./api/notices";
 import { paymentsApi } from "./api/payments";
 import { securityApi } from "./api/security";
@@ -58,6 +59,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", securityApi);
   api.route("/", vouchersApi);
   api.route("/", paymentsApi);
+  api.route("/", financeApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);
