@@ -23,6 +23,12 @@ const CONSOLE_PAGES = [
   "/console/safe",
   "/console/messages",
   "/console/messages?tab=notifications",
+  "/console/recharge",
+  "/console/powerMoney",
+  "/console/credit",
+  "/console/finance/orders",
+  "/console/finance/expenseDetail",
+  "/console/finance/withdrawRecords",
 ];
 
 /** Collects CSP violations from the console and from `securitypolicyviolation` events. */
