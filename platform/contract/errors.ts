@@ -33,6 +33,11 @@ export type ErrorKey =
   | "UNREGISTER_BLOCKED"
   | "BALANCE_INSUFFICIENT"
   | "OPERATION_CONFLICT"
+  | "COUPON_ALREADY_CLAIMED"
+  | "COUPON_SOLD_OUT"
+  | "COUPON_USED"
+  | "COUPON_EXPIRED"
+  | "COUPON_NOT_RECHARGE"
   | "DATABASE"
   | "INTERNAL";
 
@@ -78,6 +83,11 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   UNREGISTER_BLOCKED: { status: 1, reason: "账号存在未处理事项，暂不能注销", code: 100041, http: 409 },
   BALANCE_INSUFFICIENT: { status: 1, reason: "余额不足", code: 100022, http: 409 },
   OPERATION_CONFLICT: { status: 1, reason: "该操作已提交过，且内容不同，请刷新页面后重试", code: 100022, http: 409 },
+  COUPON_ALREADY_CLAIMED: { status: 1, reason: "您已领取过该优惠券，每人限领一张", code: 100022, http: 409 },
+  COUPON_SOLD_OUT: { status: 1, reason: "优惠券已抢光", code: 100022, http: 409 },
+  COUPON_USED: { status: 1, reason: "优惠券已使用", code: 100022, http: 409 },
+  COUPON_EXPIRED: { status: 1, reason: "优惠券已过期", code: 100022, http: 409 },
+  COUPON_NOT_RECHARGE: { status: 1, reason: "该优惠券不是充值券，请在下单时抵扣使用", code: 100022, http: 409 },
   DATABASE: { status: 1, reason: "服务繁忙，请稍后再试", code: 100001, http: 500 },
   INTERNAL: { status: 1, reason: "服务繁忙，请稍后再试", code: 100011, http: 500 },
 };

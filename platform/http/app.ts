@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES } from "../contract/limits";
 import { ping } from "../db/client";
 import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
+import { couponsApi } from "./api/coupons";
 import { noticesApi } from "./api/notices";
 import { securityApi } from "./api/security";
 import type { Addressing } from "./client-address";
@@ -49,6 +50,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", accountsApi);
   api.route("/", noticesApi);
   api.route("/", securityApi);
+  api.route("/", couponsApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);

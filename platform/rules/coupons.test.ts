@@ -16,20 +16,19 @@ const DAY = 86_400_000;
 const GOODS = ["4090", "A100", "H100"] as const;
 const IMAGES = ["pytorch", "tensorflow", "ubuntu"] as const;
 
-const coupon: fc.Arbitrary<HeldCoupon> = fc
-  .record({
-    id: fc.integer({ min: 1, max: 1_000_000 }),
-    type: fc.constantFrom(0 as const, 1 as const, 2 as const),
-    amountFen: fc.integer({ min: 1, max: 500_00 }),
-    discountBp: fc.integer({ min: 1, max: 9_999 }),
-    moneyLimitFen: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 2_000_00 })),
-    targetGoods: fc.subarray([...GOODS]),
-    targetImage: fc.subarray([...IMAGES]),
-    targetUseMode: fc.constantFrom(0 as const, 1 as const),
-    targetUserVerifyType: fc.constantFrom(0 as const, 1 as const, 2 as const),
-    expiresAtMs: fc.integer({ min: NOW - 3 * DAY, max: NOW + 30 * DAY }),
-    used: fc.boolean(),
-  });
+const coupon: fc.Arbitrary<HeldCoupon> = fc.record({
+  id: fc.integer({ min: 1, max: 1_000_000 }),
+  type: fc.constantFrom(0 as const, 1 as const, 2 as const),
+  amountFen: fc.integer({ min: 1, max: 500_00 }),
+  discountBp: fc.integer({ min: 1, max: 9_999 }),
+  moneyLimitFen: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 2_000_00 })),
+  targetGoods: fc.subarray([...GOODS]),
+  targetImage: fc.subarray([...IMAGES]),
+  targetUseMode: fc.constantFrom(0 as const, 1 as const),
+  targetUserVerifyType: fc.constantFrom(0 as const, 1 as const, 2 as const),
+  expiresAtMs: fc.integer({ min: NOW - 3 * DAY, max: NOW + 30 * DAY }),
+  used: fc.boolean(),
+});
 
 const order: fc.Arbitrary<CouponOrder> = fc.record({
   goods: fc.constantFrom(...GOODS),

@@ -53,14 +53,7 @@ export interface CouponOrder {
 }
 
 export type CouponRefusal =
-  | "used"
-  | "expired"
-  | "not_for_orders"
-  | "goods"
-  | "image"
-  | "package_only"
-  | "verify_type"
-  | "threshold";
+  "used" | "expired" | "not_for_orders" | "goods" | "image" | "package_only" | "verify_type" | "threshold";
 
 export type CouponVerdict = { ok: true } | { ok: false; reason: CouponRefusal; message: string };
 
@@ -71,7 +64,11 @@ export function verifyTypeMatches(target: TargetUserVerifyType, verifiedAs: Veri
   return true;
 }
 
-export const VERIFY_TYPE_NAMES: Record<TargetUserVerifyType, string> = { 0: "所有用户", 1: "学生认证用户", 2: "企业认证用户" };
+export const VERIFY_TYPE_NAMES: Record<TargetUserVerifyType, string> = {
+  0: "所有用户",
+  1: "学生认证用户",
+  2: "企业认证用户",
+};
 
 const refuse = (reason: CouponRefusal, message: string): CouponVerdict => ({ ok: false, reason, message });
 

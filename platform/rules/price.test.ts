@@ -24,7 +24,9 @@ const input = fc.record({
  */
 function referencePay(i: PriceInput): bigint {
   const SCALE = 10n ** 12n;
-  let exact = (BigInt(i.unitPriceFen) * BigInt(i.quantity) * BigInt(i.durationDiscountBp) * BigInt(i.vipDiscountBp) * SCALE) / 10n ** 8n;
+  let exact =
+    (BigInt(i.unitPriceFen) * BigInt(i.quantity) * BigInt(i.durationDiscountBp) * BigInt(i.vipDiscountBp) * SCALE) /
+    10n ** 8n;
   if (i.coupon?.type === 1) exact = (exact * BigInt(i.coupon.discountBp)) / 10_000n;
   if (i.coupon?.type === 2) exact -= BigInt(i.coupon.amountFen) * SCALE;
   if (exact < 0n) exact = 0n;
@@ -36,7 +38,13 @@ describe("quotePrice", () => {
   it("multiplies the discounts and rounds half-up once, at the end", () => {
     // 0.98 × 0.98 × 0.85 of 1.23 yuan: 1.00… exactly 1.0041… → 1.00; rounding each step would give 1.01.
     expect(
-      quotePrice({ unitPriceFen: 123, quantity: 1, durationDiscountBp: 9_800, vipDiscountBp: 9_800, coupon: { type: 1, discountBp: 8_500 } }),
+      quotePrice({
+        unitPriceFen: 123,
+        quantity: 1,
+        durationDiscountBp: 9_800,
+        vipDiscountBp: 9_800,
+        coupon: { type: 1, discountBp: 8_500 },
+      }),
     ).toEqual({ listFen: 123, afterDiscountsFen: 118, couponSavingFen: 18, payFen: 100 });
     expect(quotePrice({ unitPriceFen: 1_000, quantity: 3, durationDiscountBp: 9_500, vipDiscountBp: 9_400 })).toEqual({
       listFen: 3_000,
@@ -45,12 +53,20 @@ describe("quotePrice", () => {
       payFen: 2_679,
     });
     // Half a fen rounds up: 0.5 fen → 1 fen.
-    expect(quotePrice({ unitPriceFen: 1, quantity: 1, durationDiscountBp: 5_000, vipDiscountBp: 10_000 }).payFen).toBe(1);
+    expect(quotePrice({ unitPriceFen: 1, quantity: 1, durationDiscountBp: 5_000, vipDiscountBp: 10_000 }).payFen).toBe(
+      1,
+    );
   });
 
   it("a reduction larger than the order makes it free, never negative", () => {
     expect(
-      quotePrice({ unitPriceFen: 500, quantity: 1, durationDiscountBp: 10_000, vipDiscountBp: 10_000, coupon: { type: 2, amountFen: 2_000 } }),
+      quotePrice({
+        unitPriceFen: 500,
+        quantity: 1,
+        durationDiscountBp: 10_000,
+        vipDiscountBp: 10_000,
+        coupon: { type: 2, amountFen: 2_000 },
+      }),
     ).toEqual({ listFen: 500, afterDiscountsFen: 500, couponSavingFen: 500, payFen: 0 });
   });
 
