@@ -3,6 +3,7 @@ import type { Database, Db } from "./client";
 import { messages, notices, notifications, users } from "./schema";
 import { hashPassword } from "../modules/accounts/passwords";
 import { subAccounts } from "./schema";
+import { seedCoupons } from "./seed-coupons";
 
 const SEED_LOCK = 727_002;
 
@@ -119,5 +120,6 @@ export async function seedDatabase(database: Database, options: { demo: boolean 
     if (!options.demo) return;
     await seedNotices(db);
     await seedDemoAccount(db);
+    await seedCoupons(db, DEMO.phone);
   });
 }
