@@ -16,3 +16,8 @@ export function informDetailPath(id: number): string {
 export function contactQrPath(key: string): string {
   return `/resources/contact-qr/${encodeURIComponent(key)}`;
 }
+
+/** app/routes/console.coupon.use.$id.tsx: the confirm page for using recharge voucher `id`. */
+export function couponUsePath(id: number): string {
+  return `/console/coupon/use/${encodeURIComponent(String(id))}`;
+}

@@ -26,6 +26,7 @@ export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
     { to: "/console/accountInfo", label: "账号信息" },
     { to: "/console/messages", label: "消息中心" },
     ...(isSub ? [] : [{ to: "/console/safe", label: "安全设置" }]),
+    ...(isSub ? [] : [{ to: "/console/coupon", label: "优惠券" }]),
   ];
 }
 
