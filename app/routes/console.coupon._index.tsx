@@ -92,12 +92,7 @@ export default function CouponPage() {
             ))}
           </Grid>
         )}
-        <Pagination
-          page={page}
-          pageSize={COUPON_PAGE_SIZE}
-          total={coupons.total}
-          hrefFor={(p) => tabHref(tab, p)}
-        />
+        <Pagination page={page} pageSize={COUPON_PAGE_SIZE} total={coupons.total} hrefFor={(p) => tabHref(tab, p)} />
       </Panel>
     </>
   );
