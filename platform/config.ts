@@ -42,8 +42,14 @@ const PlatformEnv = z.object({
   TRUST_PROXY: z.string().optional(),
   /** The site's public origin: QR codes and payment callbacks point at it, e.g. https://gpu.example.cn. */
   PUBLIC_URL: optional(z.string().url("must be the site's origin, e.g. https://gpu.example.cn")),
+  /** Where corporate transfers go (pay_type 2); outside production a demo account is shown when unset. */
+  TRANSFER_ACCOUNT_NAME: optional(z.string().max(100)),
+  TRANSFER_BANK: optional(z.string().max(100)),
+  TRANSFER_ACCOUNT_NO: optional(z.string().max(64)),
   /** The sandbox payment provider's callback signing key; random per process when unset. */
   SANDBOX_PAY_SECRET: optional(z.string().min(16, "SANDBOX_PAY_SECRET must be at least 16 characters")),
+  /** The operators' key for `npm run ops` (decision 035); outside production a generated one is kept in DATA_DIR. */
+  OPS_KEY: z.string().min(32, "OPS_KEY must be at least 32 characters").optional(),
   /** Split deployment: the web tier sends this with the client address it trusts (decision 025). */
   PLATFORM_WEB_TIER_KEY: z.string().min(32, "PLATFORM_WEB_TIER_KEY must be at least 32 characters").optional(),
 });
@@ -66,9 +72,18 @@ export interface AliyunSmsConfig {
  */
 export type PaymentChannelConfig = { provider: "sandbox" };
 
+/** The company account corporate transfers go to. */
+export interface TransferAccount {
+  accountName: string;
+  bank: string;
+  accountNo: string;
+}
+
 export interface PaymentsConfig {
   /** The site's origin: the sandbox QR and the providers' notify URLs are built on it. */
   publicUrl: string;
+  /** Null when transfers are not offered (production without TRANSFER_* set). */
+  transfer: TransferAccount | null;
   sandboxSecret: string;
   wechat: PaymentChannelConfig;
   alipay: PaymentChannelConfig;
@@ -90,6 +105,8 @@ export interface PlatformConfig {
   /** Who may say where a request came from, when the platform runs on its own (platform/main.ts). */
   trustProxy: TrustProxy;
   webTierKey?: string;
+  /** OPS_KEY; see platform/ops/key.ts for the development default. */
+  opsKey?: string;
 }
 
 export const DEFAULT_ALIYUN_SMS_ENDPOINT = "https://dysmsapi.aliyuncs.com";
@@ -133,6 +150,18 @@ function emailConfig(e: Env, problems: string[]): EmailConfig {
   return { provider: "smtp", smtpUrl: e.SMTP_URL!, from: e.MAIL_FROM! };
 }
 
+/** TRANSFER_* when all three are set; outside production a demo account otherwise; else none. */
+function transferAccount(e: Env, production: boolean): TransferAccount | null {
+  if (e.TRANSFER_ACCOUNT_NAME && e.TRANSFER_BANK && e.TRANSFER_ACCOUNT_NO)
+    return { accountName: e.TRANSFER_ACCOUNT_NAME, bank: e.TRANSFER_BANK, accountNo: e.TRANSFER_ACCOUNT_NO };
+  if (production) return null;
+  return {
+    accountName: "演示算力科技有限公司（沙盒）",
+    bank: "演示银行北京中关村支行",
+    accountNo: "6222 0000 0000 0000 000",
+  };
+}
+
 /**
  * Parses the platform's environment once, at start-up; throws a readable error
  * when it is wrong. Production refuses sandbox providers (decision 026): every
@@ -169,6 +198,7 @@ export function loadPlatformConfig(env: Record<string, string | undefined> = pro
     email,
     payments: {
       publicUrl: (e.PUBLIC_URL ?? "http://localhost:3000").replace(/\/+$/, ""),
+      transfer: transferAccount(e, production),
       sandboxSecret: e.SANDBOX_PAY_SECRET ?? randomBytes(32).toString("hex"),
       wechat: { provider: "sandbox" },
       alipay: { provider: "sandbox" },
@@ -176,5 +206,6 @@ export function loadPlatformConfig(env: Record<string, string | undefined> = pro
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "1" : !production,
     trustProxy: parseTrustProxyOrExplain(e.TRUST_PROXY),
     webTierKey: e.PLATFORM_WEB_TIER_KEY,
+    opsKey: e.OPS_KEY,
   };
 }

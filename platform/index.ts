@@ -7,6 +7,7 @@ import { seedDatabase } from "./db/seed";
 import { createHttpApp } from "./http/app";
 import type { Ctx } from "./modules/context";
 import { createProviders } from "./providers";
+import { resolveOpsKey } from "./ops/key";
 
 /** A running platform: its fetch handler (the whole HTTP contract), its context and a way to stop it. */
 export interface Platform {
@@ -36,10 +37,12 @@ export async function createPlatform({ config, now, role = "in-process" }: Platf
   const ctx: Ctx = {
     db: database.db,
     providers: createProviders(config, database.db, clock),
+    site: { publicUrl: config.payments.publicUrl, transferAccount: config.payments.transfer },
     now: clock,
   };
   const app = createHttpApp(ctx, {
     sandbox: config.sandbox,
+    opsKey: resolveOpsKey(config),
     addressing:
       role === "in-process" ? { role } : { role, trustProxy: config.trustProxy, webTierKey: config.webTierKey },
   });

@@ -33,6 +33,14 @@ export type ErrorKey =
   | "UNREGISTER_BLOCKED"
   | "BALANCE_INSUFFICIENT"
   | "OPERATION_CONFLICT"
+  | "AMOUNT_INVALID"
+  | "AMOUNT_TOO_LARGE"
+  | "PAY_TYPE_INVALID"
+  | "QR_NOT_READY"
+  | "RECHARGE_TOO_FREQUENT"
+  | "TRANSFER_UNAVAILABLE"
+  | "PAYMENT_PROVIDER_FAILED"
+  | "ORDER_NOT_PENDING"
   | "COUPON_ALREADY_CLAIMED"
   | "COUPON_SOLD_OUT"
   | "COUPON_USED"
@@ -83,6 +91,19 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   UNREGISTER_BLOCKED: { status: 1, reason: "账号存在未处理事项，暂不能注销", code: 100041, http: 409 },
   BALANCE_INSUFFICIENT: { status: 1, reason: "余额不足", code: 100022, http: 409 },
   OPERATION_CONFLICT: { status: 1, reason: "该操作已提交过，且内容不同，请刷新页面后重试", code: 100022, http: 409 },
+  AMOUNT_INVALID: { status: 1, reason: "输入金额不合法", code: 100022, http: 400 },
+  AMOUNT_TOO_LARGE: { status: 1, reason: "单笔充值金额最多 1,000,000.00 元", code: 100022, http: 400 },
+  PAY_TYPE_INVALID: { status: 1, reason: "请选择支付方式", code: 100022, http: 400 },
+  QR_NOT_READY: { status: 1, reason: "二维码未生成或者已过期!", code: 100022, http: 409 },
+  RECHARGE_TOO_FREQUENT: { status: 1, reason: "充值订单创建过于频繁，请稍后再试", code: 100022, http: 429 },
+  TRANSFER_UNAVAILABLE: { status: 1, reason: "对公转账暂未开放，请联系客服", code: 100022, http: 409 },
+  PAYMENT_PROVIDER_FAILED: {
+    status: 1,
+    reason: "支付渠道暂时不可用，请稍后再试或更换支付方式",
+    code: 100003,
+    http: 502,
+  },
+  ORDER_NOT_PENDING: { status: 1, reason: "该订单已处理，不能重复操作", code: 100022, http: 409 },
   COUPON_ALREADY_CLAIMED: { status: 1, reason: "您已领取过该优惠券，每人限领一张", code: 100022, http: 409 },
   COUPON_SOLD_OUT: { status: 1, reason: "优惠券已抢光", code: 100022, http: 409 },
   COUPON_USED: { status: 1, reason: "优惠券已使用", code: 100022, http: 409 },

@@ -6,12 +6,15 @@ import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
 import { couponsApi } from "./api/coupons";
 import { noticesApi } from "./api/notices";
+import { paymentsApi } from "./api/payments";
 import { securityApi } from "./api/security";
 import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
 import { mainApiError, UNKNOWN_PATH } from "./errors-reply";
+import { opsRoutes } from "./ops";
 import { sandboxRoutes } from "./sandbox";
+import { sandboxPayRoutes } from "./sandbox-pay";
 import { thirdPartyApi } from "./third-party";
 
 export interface HttpAppOptions {
@@ -19,6 +22,8 @@ export interface HttpAppOptions {
   sandbox: boolean;
   /** Where a request's client address comes from (decision 025). */
   addressing: Addressing;
+  /** The operators' key; without one /ops answers 404 (decision 035). */
+  opsKey?: string;
 }
 
 /** The platform's HTTP face: /api, /third-party, /sandbox (outside production only), /healthz, /readyz. */
@@ -27,6 +32,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   app.use("*", async (c, next) => {
     c.set("ctx", ctx);
     c.set("addressing", options.addressing);
+    c.set("dispatch", async (request) => app.fetch(request));
     await next();
   });
 
@@ -50,6 +56,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", accountsApi);
   api.route("/", noticesApi);
   api.route("/", securityApi);
+  api.route("/", paymentsApi);
   api.route("/", couponsApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
@@ -66,7 +73,11 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   thirdParty.route("/", thirdPartyApi);
   app.route("/third-party", thirdParty);
 
-  if (options.sandbox) app.route("/sandbox", sandboxRoutes);
+  if (options.sandbox) {
+    app.route("/sandbox/pay", sandboxPayRoutes);
+    app.route("/sandbox", sandboxRoutes);
+  }
+  app.route("/ops", opsRoutes(options.opsKey));
 
   app.notFound((c) =>
     c.req.path.startsWith("/third-party/")

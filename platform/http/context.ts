@@ -5,7 +5,14 @@ import { requestAddress, type Addressing } from "./client-address";
 import type { Form } from "./wire";
 
 /** Hono variables every router shares. */
-export type Env = { Variables: { ctx: Ctx; addressing: Addressing } };
+export type Env = {
+  Variables: {
+    ctx: Ctx;
+    addressing: Addressing;
+    /** This platform's own HTTP handler: the sandbox payment page sends its callback through it, as a provider would. */
+    dispatch: (request: Request) => Promise<Response>;
+  };
+};
 
 /** Whoever sent the request, signed in or not: its origin, for per-address limits (null when unknown). */
 export function visitor<E extends Env>(c: Context<E>): Visitor {

@@ -1,10 +1,20 @@
 import type { Db } from "../db/client";
+import type { TransferAccount } from "../config";
 import type { Providers } from "../providers";
 
-/** What every module operation receives: the database, the outside world and a clock. */
+/** Facts about this deployment that modules need: where it is reachable, where transfers go. */
+export interface SiteSettings {
+  /** The public origin, e.g. https://gpu.example.cn: payment callbacks are sent to it. */
+  publicUrl: string;
+  /** The company account for corporate transfers; null when transfers are not offered. */
+  transferAccount: TransferAccount | null;
+}
+
+/** What every module operation receives: the database, the outside world, the site's settings and a clock. */
 export interface Ctx {
   db: Db;
   providers: Providers;
+  site: SiteSettings;
   now: () => Date;
 }
 

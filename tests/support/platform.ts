@@ -76,6 +76,9 @@ export function uniqueIp(): string {
   return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 }
 
+/** The operator key of test platforms (/ops, decision 035). */
+export const TEST_OPS_KEY = "test-operator-key-0123456789abcdef0123";
+
 export interface RegisteredUser {
   phone: string;
   password: string;
@@ -111,6 +114,8 @@ export interface TestPlatform {
   /** Logs in by password and returns the new token. */
   login(phone: string, password: string): Promise<string>;
   userByPhone(phone: string): Promise<typeof users.$inferSelect | undefined>;
+  /** Runs an operator command through /ops/run, as `npm run ops` does; the JSON reply. */
+  ops(command: string, args?: Record<string, string>, actor?: string): Promise<Reply>;
   close(): Promise<void>;
 }
 
@@ -157,12 +162,14 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
       email: { provider: "sandbox" },
       payments: {
         publicUrl: "http://127.0.0.1:3000",
+        transfer: { accountName: "测试算力科技有限公司", bank: "测试银行", accountNo: "6222 1111 2222 3333" },
         sandboxSecret: "test-sandbox-payment-secret-0123456789",
         wechat: { provider: "sandbox" },
         alipay: { provider: "sandbox" },
       },
       seedDemo: true,
       trustProxy: null,
+      opsKey: TEST_OPS_KEY,
     },
     now: clock.now,
   });
@@ -236,6 +243,13 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
     return reply.body.data.token as string;
   };
 
+  const ops = (command: string, args: Record<string, string> = {}, actor = "test-operator") =>
+    request("/ops/run", {
+      method: "POST",
+      headers: { authorization: `Bearer ${TEST_OPS_KEY}`, "content-type": "application/json" },
+      body: JSON.stringify({ command, args, actor }),
+    });
+
   return {
     platform,
     ctx: platform.ctx,
@@ -252,6 +266,7 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
     registerUser,
     login,
     userByPhone,
+    ops,
     close: async () => {
       await platform.close();
       await fileDatabase?.drop();

@@ -1,0 +1,6 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { forwardToPlatform } from "~/upstream/mount.server";
+
+/** Mounts the platform's /ops door for `npm run ops` (decision 035): closed without the operator key. */
+export const loader = ({ request }: LoaderFunctionArgs) => forwardToPlatform(request);
+export const action = ({ request }: ActionFunctionArgs) => forwardToPlatform(request);

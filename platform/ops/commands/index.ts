@@ -1,0 +1,6 @@
+import type { OpsCommand } from "../command";
+import { transferConfirm } from "./transfer-confirm";
+import { transferReject } from "./transfer-reject";
+
+/** Every operator command; `npm run ops -- help` lists them. Add a command as its own file and list it here. */
+export const OPS_COMMANDS: OpsCommand[] = [transferConfirm, transferReject];
