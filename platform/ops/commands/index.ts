@@ -1,6 +1,7 @@
 import type { OpsCommand } from "../command";
+import { couponGroupCreate } from "./coupon-group-create";
 import { transferConfirm } from "./transfer-confirm";
 import { transferReject } from "./transfer-reject";
 
 /** Every operator command; `npm run ops -- help` lists them. Add a command as its own file and list it here. */
-export const OPS_COMMANDS: OpsCommand[] = [transferConfirm, transferReject];
+export const OPS_COMMANDS: OpsCommand[] = [transferConfirm, transferReject, couponGroupCreate];
