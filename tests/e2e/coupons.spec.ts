@@ -123,4 +123,9 @@ test("the coupon pages pass axe", async ({ page, login, javaScriptEnabled }) => 
   await page.goto("/console/coupon");
   await expect(page.getByRole("article", { name: "全场九折券" })).toBeVisible();
   expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
+  if (javaScriptEnabled) {
+    await page.getByRole("button", { name: "领取优惠券" }).click();
+    await expect(page.getByRole("dialog", { name: "领券中心" }).getByRole("article").first()).toBeVisible();
+    expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
+  }
 });
