@@ -13,7 +13,12 @@
 #   SMS_PROVIDER=aliyun with ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME,
 #                   ALIYUN_SMS_TEMPLATE_CODE (see README, Configuration).
 #   EMAIL_PROVIDER=smtp with SMTP_URL (smtps://user:pass@host:465) and MAIL_FROM.
-#                   The platform refuses to start with a sandbox provider (docs/decisions/026).
+#   PUBLIC_URL      the site's https origin; payment callbacks are sent to <PUBLIC_URL>/api/pay/notify/….
+#   PAYMENT_WECHAT=wechatpay with WECHATPAY_APP_ID, WECHATPAY_MCH_ID, WECHATPAY_SERIAL_NO,
+#                   WECHATPAY_PRIVATE_KEY(_FILE), WECHATPAY_API_V3_KEY, WECHATPAY_PLATFORM_CERT(_FILE),
+#                   WECHATPAY_PLATFORM_SERIAL.
+#   PAYMENT_ALIPAY=alipay with ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY(_FILE), ALIPAY_PUBLIC_KEY(_FILE).
+#                   The platform refuses to start with a sandbox provider (docs/decisions/026, 030).
 # Optional:
 #   DATABASE_URL    postgres://… ; without it the embedded PGlite database lives in /data.
 #   PLATFORM_URL    talk to a separately run platform over HTTP instead of in process; then

@@ -78,6 +78,8 @@ export default defineConfig({
       // One proxy in front, as in production: tests that need their own client address send X-Forwarded-For.
       TRUST_PROXY: "1",
       SESSION_SECRET: process.env.SESSION_SECRET,
+      // The sandbox QR encodes <PUBLIC_URL>/sandbox/pay/<out_trade_no>: the tests open it as a phone would.
+      PUBLIC_URL: baseURL,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,9 @@
 /** The platform's configuration: one provider variable each, and what production refuses (decision 026). */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { productionPaymentEnv } from "../tests/support/payment-env";
 import { loadPlatformConfig } from "./config";
 
 const ALIYUN = {
@@ -15,6 +18,8 @@ const SMTP = {
   SMTP_URL: "smtps://user:pass@smtp.example.com:465",
   MAIL_FROM: "noreply@gpu.example",
 };
+
+const PAYMENTS = productionPaymentEnv();
 
 const refusal = (env: Record<string, string>) => {
   try {
@@ -50,7 +55,26 @@ describe("outside production", () => {
 describe("APP_ENV=production", () => {
   it("refuses to start with the providers unset, naming every variable to set", () => {
     const message = refusal({ APP_ENV: "production" });
-    for (const name of ["SMS_PROVIDER", "EMAIL_PROVIDER", ...Object.keys(ALIYUN), "SMTP_URL", "MAIL_FROM"])
+    for (const name of [
+      "SMS_PROVIDER",
+      "EMAIL_PROVIDER",
+      ...Object.keys(ALIYUN),
+      "SMTP_URL",
+      "MAIL_FROM",
+      "PUBLIC_URL",
+      "PAYMENT_WECHAT",
+      "WECHATPAY_APP_ID",
+      "WECHATPAY_MCH_ID",
+      "WECHATPAY_SERIAL_NO",
+      "WECHATPAY_PRIVATE_KEY",
+      "WECHATPAY_API_V3_KEY",
+      "WECHATPAY_PLATFORM_CERT",
+      "WECHATPAY_PLATFORM_SERIAL",
+      "PAYMENT_ALIPAY",
+      "ALIPAY_APP_ID",
+      "ALIPAY_PRIVATE_KEY",
+      "ALIPAY_PUBLIC_KEY",
+    ])
       expect(message).toContain(name);
   });
 
@@ -69,9 +93,24 @@ describe("APP_ENV=production", () => {
   });
 
   it("starts with real providers: no sandbox pages, no demo data unless SEED_DEMO=1", () => {
-    const config = loadPlatformConfig({ APP_ENV: "production", ...ALIYUN, ...SMTP });
+    const config = loadPlatformConfig({ APP_ENV: "production", ...ALIYUN, ...SMTP, ...PAYMENTS });
     expect(config).toMatchObject({ production: true, sandbox: false, seedDemo: false });
-    expect(loadPlatformConfig({ APP_ENV: "production", ...ALIYUN, ...SMTP, SEED_DEMO: "1" }).seedDemo).toBe(true);
+    expect(
+      loadPlatformConfig({ APP_ENV: "production", ...ALIYUN, ...SMTP, ...PAYMENTS, SEED_DEMO: "1" }).seedDemo,
+    ).toBe(true);
+  });
+
+  it("refuses a sandbox payment provider for either channel, and a PUBLIC_URL that is not https", () => {
+    const real = { APP_ENV: "production", ...ALIYUN, ...SMTP, ...PAYMENTS };
+    expect(refusal({ ...real, PAYMENT_WECHAT: "sandbox" })).toMatch(
+      /^ {2}PAYMENT_WECHAT: APP_ENV=production refuses the sandbox payment provider/m,
+    );
+    expect(refusal({ ...real, PAYMENT_ALIPAY: "" })).toMatch(
+      /^ {2}PAYMENT_ALIPAY: APP_ENV=production refuses the sandbox payment provider/m,
+    );
+    expect(refusal({ ...real, PAYMENT_ALIPAY: "sandbox" })).not.toContain("PAYMENT_WECHAT");
+    expect(refusal({ ...real, PUBLIC_URL: "http://gpu.example.cn" })).toMatch(/PUBLIC_URL: .*https/);
+    expect(refusal({ ...real, PUBLIC_URL: "" })).toMatch(/PUBLIC_URL: .*https/);
   });
 });
 
@@ -118,6 +157,105 @@ describe("the Aliyun and SMTP variables", () => {
     const message = refusal({ ...ALIYUN, ALIYUN_SMS_SIGN_NAME: "", APP_ENV: "production", ...SMTP, MAIL_FROM: "" });
     expect(message).not.toContain(ALIYUN.ALIYUN_ACCESS_KEY_SECRET);
     expect(message).not.toContain("user:pass");
+  });
+});
+
+describe("the payment variables", () => {
+  const WECHAT = Object.fromEntries(
+    Object.entries(PAYMENTS).filter(([name]) => name.startsWith("WECHATPAY_") || name === "PAYMENT_WECHAT"),
+  );
+  const ALIPAY = Object.fromEntries(
+    Object.entries(PAYMENTS).filter(([name]) => name.startsWith("ALIPAY_") || name === "PAYMENT_ALIPAY"),
+  );
+
+  it("default to the sandbox outside production, for both channels", () => {
+    expect(loadPlatformConfig({}).payments).toMatchObject({
+      publicUrl: "http://localhost:3000",
+      wechat: { provider: "sandbox" },
+      alipay: { provider: "sandbox" },
+    });
+  });
+
+  it("choose the real adapters, with their keys checked and the fake's address", () => {
+    const config = loadPlatformConfig({ ...WECHAT, ...ALIPAY, WECHATPAY_BASE_URL: "http://127.0.0.1:3602/ignored" });
+    expect(config.payments.wechat).toMatchObject({
+      provider: "wechatpay",
+      wechatpay: {
+        appId: "wx8888888888888888",
+        mchId: "1900009191",
+        platformSerial: "PUB_KEY_ID_0114232134912410000000000000",
+        baseUrl: new URL("http://127.0.0.1:3602"),
+        privateKey: expect.stringContaining("-----BEGIN PRIVATE KEY-----"),
+        platformCert: expect.stringContaining("-----BEGIN PUBLIC KEY-----"),
+      },
+    });
+    expect(config.payments.alipay).toMatchObject({
+      provider: "alipay",
+      alipay: { appId: "2021004100000001", gateway: new URL("http://127.0.0.1:9") },
+    });
+    const defaults = loadPlatformConfig({ ...WECHAT, ...ALIPAY, WECHATPAY_BASE_URL: "", ALIPAY_GATEWAY: "" });
+    expect(defaults.payments.wechat).toMatchObject({
+      wechatpay: { baseUrl: new URL("https://api.mch.weixin.qq.com") },
+    });
+    expect(defaults.payments.alipay).toMatchObject({ alipay: { gateway: new URL("https://openapi.alipay.com") } });
+  });
+
+  it("are required with their provider, naming each missing one", () => {
+    const wechat = refusal({ PAYMENT_WECHAT: "wechatpay", WECHATPAY_APP_ID: "wx1" });
+    for (const name of [
+      "WECHATPAY_MCH_ID",
+      "WECHATPAY_SERIAL_NO",
+      "WECHATPAY_API_V3_KEY",
+      "WECHATPAY_PRIVATE_KEY (or WECHATPAY_PRIVATE_KEY_FILE)",
+      "WECHATPAY_PLATFORM_CERT (or WECHATPAY_PLATFORM_CERT_FILE)",
+      "WECHATPAY_PLATFORM_SERIAL",
+    ])
+      expect(wechat).toContain(`${name}: required when PAYMENT_WECHAT=wechatpay`);
+    expect(wechat).not.toContain("WECHATPAY_APP_ID:");
+    const alipay = refusal({ PAYMENT_ALIPAY: "alipay" });
+    for (const name of ["ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY (or ALIPAY_PRIVATE_KEY_FILE)", "ALIPAY_PUBLIC_KEY"])
+      expect(alipay).toContain(`${name}`);
+  });
+
+  it("check the keys and the APIv3 key's length at start-up, never echoing a key", () => {
+    const bad = refusal({
+      ...WECHAT,
+      ...ALIPAY,
+      WECHATPAY_PRIVATE_KEY: "not a key",
+      ALIPAY_PUBLIC_KEY: "bm90IGEga2V5",
+    });
+    expect(bad).toContain("WECHATPAY_PRIVATE_KEY: not a PEM private key");
+    expect(bad).toContain("ALIPAY_PUBLIC_KEY: not a PEM certificate or public key");
+    expect(refusal({ ...WECHAT, WECHATPAY_API_V3_KEY: "short" })).toContain("WECHATPAY_API_V3_KEY");
+    const swapped = refusal({ ...WECHAT, WECHATPAY_PRIVATE_KEY: PAYMENTS.WECHATPAY_PLATFORM_CERT! });
+    expect(swapped).toContain("WECHATPAY_PRIVATE_KEY: not a PEM private key");
+    expect(swapped).not.toContain("BEGIN");
+  });
+
+  it("read keys from files (…_FILE), and the bare base64 of Alipay's key tool", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pay-keys-"));
+    writeFileSync(join(dir, "apiclient_key.pem"), PAYMENTS.WECHATPAY_PRIVATE_KEY!);
+    writeFileSync(join(dir, "platform.pem"), PAYMENTS.WECHATPAY_PLATFORM_CERT!);
+    const bare = (pem: string) => pem.replace(/-----[A-Z ]+-----/g, "").replace(/\s+/g, "");
+    const config = loadPlatformConfig({
+      ...WECHAT,
+      WECHATPAY_PRIVATE_KEY: "",
+      WECHATPAY_PRIVATE_KEY_FILE: join(dir, "apiclient_key.pem"),
+      WECHATPAY_PLATFORM_CERT: "",
+      WECHATPAY_PLATFORM_CERT_FILE: join(dir, "platform.pem"),
+      ...ALIPAY,
+      ALIPAY_PRIVATE_KEY: bare(PAYMENTS.ALIPAY_PRIVATE_KEY!),
+      ALIPAY_PUBLIC_KEY: bare(PAYMENTS.ALIPAY_PUBLIC_KEY!),
+    });
+    expect(config.payments.wechat).toMatchObject({
+      wechatpay: { privateKey: PAYMENTS.WECHATPAY_PRIVATE_KEY, platformCert: PAYMENTS.WECHATPAY_PLATFORM_CERT },
+    });
+    expect(config.payments.alipay).toMatchObject({
+      alipay: { privateKey: PAYMENTS.ALIPAY_PRIVATE_KEY, alipayPublicKey: PAYMENTS.ALIPAY_PUBLIC_KEY },
+    });
+    expect(
+      refusal({ ...WECHAT, WECHATPAY_PRIVATE_KEY: "", WECHATPAY_PRIVATE_KEY_FILE: join(dir, "missing.pem") }),
+    ).toContain(`WECHATPAY_PRIVATE_KEY_FILE: cannot read ${join(dir, "missing.pem")} (ENOENT)`);
   });
 });
 

@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import { createPrivateKey, createPublicKey, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./rules/client-address";
 import type { SmsPurpose } from "./providers/sms/types";
@@ -48,6 +49,25 @@ const PlatformEnv = z.object({
   TRANSFER_ACCOUNT_NO: optional(z.string().max(64)),
   /** The sandbox payment provider's callback signing key; random per process when unset. */
   SANDBOX_PAY_SECRET: optional(z.string().min(16, "SANDBOX_PAY_SECRET must be at least 16 characters")),
+  /** QR payments (issue 10, decision 030): the provider of each channel and its keys. */
+  PAYMENT_WECHAT: unsetWhenEmpty(z.enum(["sandbox", "wechatpay"]).optional()),
+  WECHATPAY_APP_ID: optional(z.string()),
+  WECHATPAY_MCH_ID: optional(z.string()),
+  WECHATPAY_SERIAL_NO: optional(z.string()),
+  WECHATPAY_PRIVATE_KEY: optional(z.string()),
+  WECHATPAY_PRIVATE_KEY_FILE: optional(z.string()),
+  WECHATPAY_API_V3_KEY: optional(z.string().length(32, "WECHATPAY_API_V3_KEY must be the 32-character APIv3 key")),
+  WECHATPAY_PLATFORM_CERT: optional(z.string()),
+  WECHATPAY_PLATFORM_CERT_FILE: optional(z.string()),
+  WECHATPAY_PLATFORM_SERIAL: optional(z.string()),
+  WECHATPAY_BASE_URL: optional(z.string().url("must be a URL, e.g. https://api.mch.weixin.qq.com")),
+  PAYMENT_ALIPAY: unsetWhenEmpty(z.enum(["sandbox", "alipay"]).optional()),
+  ALIPAY_APP_ID: optional(z.string()),
+  ALIPAY_PRIVATE_KEY: optional(z.string()),
+  ALIPAY_PRIVATE_KEY_FILE: optional(z.string()),
+  ALIPAY_PUBLIC_KEY: optional(z.string()),
+  ALIPAY_PUBLIC_KEY_FILE: optional(z.string()),
+  ALIPAY_GATEWAY: optional(z.string().url("must be a URL, e.g. https://openapi.alipay.com")),
   /** The operators' key for `npm run ops` (decision 035); outside production a generated one is kept in DATA_DIR. */
   OPS_KEY: z.string().min(32, "OPS_KEY must be at least 32 characters").optional(),
   /** Split deployment: the web tier sends this with the client address it trusts (decision 025). */
@@ -66,11 +86,41 @@ export interface AliyunSmsConfig {
   endpoint: URL;
 }
 
+/** WeChat Pay API v3 (Native): the merchant's identity and keys, and WeChat Pay's key that signs its answers. */
+export interface WechatPayConfig {
+  appId: string;
+  mchId: string;
+  /** The serial number of the merchant's API certificate (its key signs our requests). */
+  serialNo: string;
+  /** PEM of the merchant's private key (apiclient_key.pem). */
+  privateKey: string;
+  /** The APIv3 key (32 characters) that encrypts callbacks. */
+  apiV3Key: string;
+  /** PEM of WeChat Pay's platform certificate, or of its public key ("微信支付公钥"). */
+  platformCert: string;
+  /** Its serial (or public key id, PUB_KEY_ID_…): the Wechatpay-Serial header must name it. */
+  platformSerial: string;
+  /** Where the API lives; a test points it at a local fake. */
+  baseUrl: URL;
+}
+
+/** Alipay OpenAPI (当面付 precreate): the app, its private key, and Alipay's public key. */
+export interface AlipayConfig {
+  appId: string;
+  /** PEM (PKCS#8) of the app's private key. */
+  privateKey: string;
+  /** PEM (SPKI) of Alipay's public key (支付宝公钥). */
+  alipayPublicKey: string;
+  /** Alipay's OpenAPI origin; a test points it at a local fake. */
+  gateway: URL;
+}
+
 /**
  * QR payments (issue 10): per channel the sandbox provider (a page of this
  * site confirms the payment and sends a signed callback) or the real adapter.
  */
-export type PaymentChannelConfig = { provider: "sandbox" };
+export type WechatChannelConfig = { provider: "sandbox" } | { provider: "wechatpay"; wechatpay: WechatPayConfig };
+export type AlipayChannelConfig = { provider: "sandbox" } | { provider: "alipay"; alipay: AlipayConfig };
 
 /** The company account corporate transfers go to. */
 export interface TransferAccount {
@@ -85,8 +135,8 @@ export interface PaymentsConfig {
   /** Null when transfers are not offered (production without TRANSFER_* set). */
   transfer: TransferAccount | null;
   sandboxSecret: string;
-  wechat: PaymentChannelConfig;
-  alipay: PaymentChannelConfig;
+  wechat: WechatChannelConfig;
+  alipay: AlipayChannelConfig;
 }
 
 export type SmsConfig = { provider: "sandbox" } | { provider: "aliyun"; aliyun: AliyunSmsConfig };
@@ -109,6 +159,8 @@ export interface PlatformConfig {
   opsKey?: string;
 }
 
+export const DEFAULT_WECHATPAY_BASE_URL = "https://api.mch.weixin.qq.com";
+export const DEFAULT_ALIPAY_GATEWAY = "https://openapi.alipay.com";
 export const DEFAULT_ALIYUN_SMS_ENDPOINT = "https://dysmsapi.aliyuncs.com";
 
 const ALIYUN_REQUIRED = [
@@ -150,6 +202,101 @@ function emailConfig(e: Env, problems: string[]): EmailConfig {
   return { provider: "smtp", smtpUrl: e.SMTP_URL!, from: e.MAIL_FROM! };
 }
 
+const WECHATPAY_REQUIRED = [
+  "WECHATPAY_APP_ID",
+  "WECHATPAY_MCH_ID",
+  "WECHATPAY_SERIAL_NO",
+  "WECHATPAY_PRIVATE_KEY",
+  "WECHATPAY_API_V3_KEY",
+  "WECHATPAY_PLATFORM_CERT",
+  "WECHATPAY_PLATFORM_SERIAL",
+] as const;
+const ALIPAY_REQUIRED = ["ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY"] as const;
+
+type KeyKind = "private" | "public";
+
+/**
+ * A key given as PEM text in NAME or as a file in NAME_FILE, read and checked
+ * now so that a wrong key stops the start, not the first payment. Returns the
+ * PEM as Node re-exports it (PKCS#8 or SPKI), or undefined with a problem noted.
+ */
+function pemVariable(e: Env, name: keyof Env, kind: KeyKind, problems: string[], provider: string) {
+  const fileName = `${String(name)}_FILE` as keyof Env;
+  let text = e[name] as string | undefined;
+  const file = e[fileName] as string | undefined;
+  if (!text && file) {
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      problems.push(`  ${String(fileName)}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+      return undefined;
+    }
+  }
+  if (!text) {
+    problems.push(`  ${String(name)} (or ${String(fileName)}): required when ${provider}`);
+    return undefined;
+  }
+  // Alipay's key tool gives bare base64 (PKCS#8 private, SPKI public); PEM otherwise.
+  const body = text.trim();
+  const pem = body.startsWith("-----")
+    ? body.replace(/\\n/g, "\n")
+    : `-----BEGIN ${kind === "private" ? "PRIVATE" : "PUBLIC"} KEY-----\n${body.replace(/\s+/g, "")}\n-----END ${kind === "private" ? "PRIVATE" : "PUBLIC"} KEY-----`;
+  try {
+    return kind === "private"
+      ? createPrivateKey(pem).export({ type: "pkcs8", format: "pem" }).toString()
+      : createPublicKey(pem).export({ type: "spki", format: "pem" }).toString();
+  } catch {
+    problems.push(
+      `  ${String(name)}: not a ${kind === "private" ? "PEM private key" : "PEM certificate or public key"}`,
+    );
+    return undefined;
+  }
+}
+
+function wechatConfig(e: Env, problems: string[]): WechatChannelConfig {
+  if ((e.PAYMENT_WECHAT ?? "sandbox") === "sandbox") return { provider: "sandbox" };
+  const before = problems.length;
+  const when = "PAYMENT_WECHAT=wechatpay";
+  for (const name of ["WECHATPAY_APP_ID", "WECHATPAY_MCH_ID", "WECHATPAY_SERIAL_NO", "WECHATPAY_API_V3_KEY"] as const)
+    if (!e[name]) problems.push(`  ${name}: required when ${when}`);
+  const privateKey = pemVariable(e, "WECHATPAY_PRIVATE_KEY", "private", problems, when);
+  const platformKey = pemVariable(e, "WECHATPAY_PLATFORM_CERT", "public", problems, when);
+  if (!e.WECHATPAY_PLATFORM_SERIAL) problems.push(`  WECHATPAY_PLATFORM_SERIAL: required when ${when}`);
+  if (problems.length > before) return { provider: "sandbox" };
+  return {
+    provider: "wechatpay",
+    wechatpay: {
+      appId: e.WECHATPAY_APP_ID!,
+      mchId: e.WECHATPAY_MCH_ID!,
+      serialNo: e.WECHATPAY_SERIAL_NO!,
+      privateKey: privateKey!,
+      apiV3Key: e.WECHATPAY_API_V3_KEY!,
+      platformCert: platformKey!,
+      platformSerial: e.WECHATPAY_PLATFORM_SERIAL!,
+      baseUrl: new URL(new URL(e.WECHATPAY_BASE_URL ?? DEFAULT_WECHATPAY_BASE_URL).origin),
+    },
+  };
+}
+
+function alipayConfig(e: Env, problems: string[]): AlipayChannelConfig {
+  if ((e.PAYMENT_ALIPAY ?? "sandbox") === "sandbox") return { provider: "sandbox" };
+  const before = problems.length;
+  const when = "PAYMENT_ALIPAY=alipay";
+  if (!e.ALIPAY_APP_ID) problems.push(`  ALIPAY_APP_ID: required when ${when}`);
+  const privateKey = pemVariable(e, "ALIPAY_PRIVATE_KEY", "private", problems, when);
+  const alipayPublicKey = pemVariable(e, "ALIPAY_PUBLIC_KEY", "public", problems, when);
+  if (problems.length > before) return { provider: "sandbox" };
+  return {
+    provider: "alipay",
+    alipay: {
+      appId: e.ALIPAY_APP_ID!,
+      privateKey: privateKey!,
+      alipayPublicKey: alipayPublicKey!,
+      gateway: new URL(new URL(e.ALIPAY_GATEWAY ?? DEFAULT_ALIPAY_GATEWAY).origin),
+    },
+  };
+}
+
 /** TRANSFER_* when all three are set; outside production a demo account otherwise; else none. */
 function transferAccount(e: Env, production: boolean): TransferAccount | null {
   if (e.TRANSFER_ACCOUNT_NAME && e.TRANSFER_BANK && e.TRANSFER_ACCOUNT_NO)
@@ -186,8 +333,25 @@ export function loadPlatformConfig(env: Record<string, string | undefined> = pro
       `  EMAIL_PROVIDER: APP_ENV=production refuses the sandbox email provider; set EMAIL_PROVIDER=smtp with ${SMTP_REQUIRED.join(", ")}`,
     );
   }
+  if (production && (e.PAYMENT_WECHAT ?? "sandbox") === "sandbox") {
+    problems.push(
+      `  PAYMENT_WECHAT: APP_ENV=production refuses the sandbox payment provider (anyone could confirm a payment); set PAYMENT_WECHAT=wechatpay with ${WECHATPAY_REQUIRED.join(", ")}`,
+    );
+  }
+  if (production && (e.PAYMENT_ALIPAY ?? "sandbox") === "sandbox") {
+    problems.push(
+      `  PAYMENT_ALIPAY: APP_ENV=production refuses the sandbox payment provider; set PAYMENT_ALIPAY=alipay with ${ALIPAY_REQUIRED.join(", ")}`,
+    );
+  }
+  if (production && !e.PUBLIC_URL?.startsWith("https://")) {
+    problems.push(
+      "  PUBLIC_URL: APP_ENV=production requires the site's https origin (payment callbacks are sent to it), e.g. https://gpu.example.cn",
+    );
+  }
   const sms = smsConfig(e, problems);
   const email = emailConfig(e, problems);
+  const wechat = wechatConfig(e, problems);
+  const alipay = alipayConfig(e, problems);
   if (problems.length > 0) throw new Error(`Invalid platform environment:\n${problems.join("\n")}`);
   return {
     production,
@@ -200,8 +364,8 @@ export function loadPlatformConfig(env: Record<string, string | undefined> = pro
       publicUrl: (e.PUBLIC_URL ?? "http://localhost:3000").replace(/\/+$/, ""),
       transfer: transferAccount(e, production),
       sandboxSecret: e.SANDBOX_PAY_SECRET ?? randomBytes(32).toString("hex"),
-      wechat: { provider: "sandbox" },
-      alipay: { provider: "sandbox" },
+      wechat,
+      alipay,
     },
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "1" : !production,
     trustProxy: parseTrustProxyOrExplain(e.TRUST_PROXY),

@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { productionPaymentEnv } from "../tests/support/payment-env";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -50,6 +51,8 @@ describe("a production start of the platform", () => {
     expect(run.exitCode).not.toBe(0);
     expect(run.output).toContain("SMS_PROVIDER: APP_ENV=production refuses the sandbox SMS provider");
     expect(run.output).toContain("EMAIL_PROVIDER: APP_ENV=production refuses the sandbox email provider");
+    expect(run.output).toContain("PAYMENT_WECHAT: APP_ENV=production refuses the sandbox payment provider");
+    expect(run.output).toContain("PAYMENT_ALIPAY: APP_ENV=production refuses the sandbox payment provider");
   });
 
   it("refuses SMS_PROVIDER=sandbox even with a real email provider", async () => {
@@ -76,6 +79,7 @@ describe("a production start of the platform", () => {
       EMAIL_PROVIDER: "smtp",
       SMTP_URL: "smtps://user:pass@127.0.0.1:9",
       MAIL_FROM: "noreply@gpu.example",
+      ...productionPaymentEnv(),
     });
     expect(run.listened).toBe(true);
   });

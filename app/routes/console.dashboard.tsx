@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { CreditDialog } from "~/components/console/CreditDialog";
 import { MembershipGuide } from "~/components/console/MembershipGuide";
+import { PowerMoneyDialog } from "~/components/console/PowerMoneyDialog";
 import { Badge, Grid, Muted, Panel, PanelTitle, Price, ProgressFill, ProgressTrack, Row } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import { getVipInfos } from "~/upstream/accounts.server";
@@ -48,6 +50,12 @@ export default function DashboardPage() {
             </Figure>
           ))}
         </Grid>
+        {!f.isSub && (
+          <Row css={{ marginTop: "$3" }}>
+            <PowerMoneyDialog label="购买算力券" />
+            <CreditDialog figures={f} label="授信额度说明" />
+          </Row>
+        )}
       </Panel>
       {!f.isSub && (
         <Panel>

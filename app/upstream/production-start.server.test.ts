@@ -3,6 +3,7 @@
  * with sandbox providers at once (decision 026), not fail later on the first request.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { productionPaymentEnv } from "../../tests/support/payment-env";
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -32,6 +33,7 @@ describe("the web tier with the platform in process", () => {
       EMAIL_PROVIDER: "smtp",
       SMTP_URL: "smtps://user:pass@127.0.0.1:9",
       MAIL_FROM: "noreply@gpu.example",
+      ...productionPaymentEnv(),
     });
     await expect(import("./transport.server")).resolves.toHaveProperty("sendToPlatform");
   });

@@ -189,6 +189,8 @@ export class UpstreamError extends Error {
     readonly status: number,
     readonly reason: string,
     readonly field: string | null,
+    /** The refusal's `data` beyond its field (e.g. `shortfall` of 可用余额少于套餐价格!), or null. */
+    readonly data: Record<string, unknown> | null = null,
   ) {
     super(`${key}: ${reason}`);
     this.name = "UpstreamError";
@@ -217,7 +219,7 @@ export async function callApiOrThrow<T>(path: string, fields: Fields = {}, optio
     const field = reply.data?.field ?? null;
     // A reply from a server that does not send keys yet: its status still tells a dead session apart.
     const key = isErrorKey(reply.key) ? reply.key : reply.status === 2 ? "SESSION_INVALID" : "INTERNAL";
-    throw new UpstreamError(key, httpStatus, reply.status, reply.reason, field);
+    throw new UpstreamError(key, httpStatus, reply.status, reply.reason, field, reply.data ?? null);
   }
   return reply.data;
 }

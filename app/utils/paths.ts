@@ -17,6 +17,26 @@ export function contactQrPath(key: string): string {
   return `/resources/contact-qr/${encodeURIComponent(key)}`;
 }
 
+/** app/routes/console.pay.tsx: one top-up order's payment page (QR, or the transfer's instructions). */
+export function payPath(outTradeNo: string): string {
+  return `/console/pay?out_trade_no=${encodeURIComponent(outTradeNo)}`;
+}
+
+/** app/routes/console.recharge.tsx, its amount filled in (yuan, e.g. "12.50") when given: the fast-pay fallback. */
+export function rechargePath(amountYuan?: string): string {
+  return amountYuan ? `/console/recharge?amount=${encodeURIComponent(amountYuan)}` : "/console/recharge";
+}
+
+/** app/routes/resources.order-status.$outTradeNo.ts: a top-up order's status as JSON, polled every 2 s. */
+export function orderStatusPath(outTradeNo: string): string {
+  return `/resources/order-status/${encodeURIComponent(outTradeNo)}`;
+}
+
+/** app/routes/resources.payment.$outTradeNo.ts: a top-up order's payment panel data, reloaded by a dialog. */
+export function paymentResourcePath(outTradeNo: string): string {
+  return `/resources/payment/${encodeURIComponent(outTradeNo)}`;
+}
+
 /** app/routes/console.coupon.use.$id.tsx: the confirm page for using recharge voucher `id`. */
 export function couponUsePath(id: number): string {
   return `/console/coupon/use/${encodeURIComponent(String(id))}`;

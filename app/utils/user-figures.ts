@@ -1,12 +1,6 @@
-import {
-  creditPercent,
-  displayMoneyFen,
-  integratedMoneyFen,
-  remainCreditFen,
-  type Wallets,
-} from "../../platform/rules/balances";
+import { mainAccountFigures } from "../../platform/rules/account-figures";
 import { formatYuan, yuanToFen } from "../../platform/rules/money";
-import { experiencePercent, vipTier, yuanToNextLevel } from "../../platform/rules/vip";
+import { vipTier } from "../../platform/rules/vip";
 import type { UserInfoWire } from "../../platform/contract/accounts";
 
 /** User info as /get_user_info answers it: a main account's figures, or a sub-account's own view (decision 028). */
@@ -26,25 +20,27 @@ export function userFigures(user: UserFiguresInput) {
       subUsed: formatYuan(yuanToFen(user.SubAccount.MoneyUsed)),
     };
   }
-  const wallets: Wallets = {
+  // The same function the platform answers /get_user_info's derived figures with (platform/rules/account-figures.ts).
+  const f = mainAccountFigures({
     moneyFen: yuanToFen(user.Money),
     powerMoneyFen: yuanToFen(user.PowerMoney),
     creditQuotaFen: yuanToFen(user.CreditMoneyQuota),
-  };
-  const tier = vipTier(user.VipLevel);
+    accumulatedTopUpFen: yuanToFen(user.AccumulatedMoney),
+  });
   return {
     isSub: false as const,
-    displayMoney: formatYuan(displayMoneyFen(wallets)),
-    powerMoney: formatYuan(wallets.powerMoneyFen),
-    creditQuota: formatYuan(wallets.creditQuotaFen),
-    remainCredit: formatYuan(remainCreditFen(wallets)),
-    creditPercent: creditPercent(wallets),
-    integratedMoney: formatYuan(integratedMoneyFen(wallets)),
-    vipLevel: user.VipLevel,
-    vipName: tier.name,
-    vipDiscount: tier.discount,
-    experiencePercent: experiencePercent(user.userVipInfo.vip_score, tier.level),
-    yuanToNextLevel: yuanToNextLevel(user.userVipInfo.vip_score, tier.level),
+    displayMoney: formatYuan(f.displayMoneyFen),
+    powerMoney: formatYuan(yuanToFen(user.PowerMoney)),
+    creditQuota: formatYuan(yuanToFen(user.CreditMoneyQuota)),
+    remainCredit: formatYuan(f.remainCreditFen),
+    usedCredit: formatYuan(f.usedCreditFen),
+    creditPercent: f.creditPercent,
+    integratedMoney: formatYuan(f.integratedMoneyFen),
+    vipLevel: f.vipLevel,
+    vipName: vipTier(f.vipLevel).name,
+    vipDiscount: f.vipDiscount,
+    experiencePercent: f.experiencePercent,
+    yuanToNextLevel: f.yuanToNextLevel,
   };
 }
 

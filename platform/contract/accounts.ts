@@ -54,7 +54,27 @@ export type MainUserInfoWire = UserInfoCommon & {
   Money: string;
   PowerMoney: string;
   CreditMoneyQuota: string;
-  userVipInfo: { vip_score: number };
+  /** Derived (spec §3, §4; platform/rules/account-figures.ts): if CreditMoneyQuota > 0, Money when not negative, else 0; otherwise Money. */
+  displayMoney: string;
+  /** Money + PowerMoney + CreditMoneyQuota. */
+  integratedMoney: string;
+  /** CreditMoneyQuota while Money > 0, else CreditMoneyQuota + Money. */
+  remainCreditMoney: string;
+  /** remainCreditMoney as a whole percent of CreditMoneyQuota; 0 without a quota. */
+  creditPercent: number;
+  userVipInfo: VipProgressWire;
+};
+
+/**
+ * Membership progress (spec §4, §9): vip_score is the cumulative top-up in whole
+ * yuan; next_level_threshold is the current level's next-level threshold (100,
+ * 1500, 10000, 20000, 20000); experience_percent = vip_score*100 / that, at most 100.
+ */
+export type VipProgressWire = {
+  vip_score: number;
+  vip_discount: number;
+  next_level_threshold: number;
+  experience_percent: number;
 };
 
 /**
@@ -73,6 +93,10 @@ export type SubUserInfoWire = UserInfoCommon & {
   Money: null;
   PowerMoney: null;
   CreditMoneyQuota: null;
+  displayMoney: null;
+  integratedMoney: null;
+  remainCreditMoney: null;
+  creditPercent: null;
   userVipInfo: null;
 };
 

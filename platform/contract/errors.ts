@@ -33,6 +33,8 @@ export type ErrorKey =
   | "UNREGISTER_BLOCKED"
   | "BALANCE_INSUFFICIENT"
   | "OPERATION_CONFLICT"
+  | "BALANCE_BELOW_PRICE"
+  | "SUB_ACCOUNT_LIMIT_REACHED"
   | "AMOUNT_INVALID"
   | "AMOUNT_TOO_LARGE"
   | "PAY_TYPE_INVALID"
@@ -91,6 +93,15 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   UNREGISTER_BLOCKED: { status: 1, reason: "账号存在未处理事项，暂不能注销", code: 100041, http: 409 },
   BALANCE_INSUFFICIENT: { status: 1, reason: "余额不足", code: 100022, http: 409 },
   OPERATION_CONFLICT: { status: 1, reason: "该操作已提交过，且内容不同，请刷新页面后重试", code: 100022, http: 409 },
+  /** Spec §8: opens the fast-pay dialog; `data.shortfall` (yuan) is the top-up that would let the purchase pass. */
+  BALANCE_BELOW_PRICE: { status: 1, reason: "可用余额少于套餐价格!", code: 100022, http: 409 },
+  /** A sub-account's purchase above what it can still use (its limit, or its main account's money). */
+  SUB_ACCOUNT_LIMIT_REACHED: {
+    status: 1,
+    reason: "子账号可用额度不足，请联系主账号调整额度",
+    code: 100041,
+    http: 409,
+  },
   AMOUNT_INVALID: { status: 1, reason: "输入金额不合法", code: 100022, http: 400 },
   AMOUNT_TOO_LARGE: { status: 1, reason: "单笔充值金额最多 1,000,000.00 元", code: 100022, http: 400 },
   PAY_TYPE_INVALID: { status: 1, reason: "请选择支付方式", code: 100022, http: 400 },

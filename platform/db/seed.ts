@@ -3,6 +3,8 @@ import type { Database, Db } from "./client";
 import { messages, notices, notifications, users } from "./schema";
 import { hashPassword } from "../modules/accounts/passwords";
 import { subAccounts } from "./schema";
+import { seedDemoWallet } from "./seed-demo-wallet";
+import { seedVoucherOffers } from "./seed-voucher-offers";
 import { seedCoupons } from "./seed-coupons";
 
 const SEED_LOCK = 727_002;
@@ -117,9 +119,11 @@ async function seedDemoAccount(db: Db) {
 /** Idempotent: safe on every start and on several replicas at once. */
 export async function seedDatabase(database: Database, options: { demo: boolean }): Promise<void> {
   await database.withExclusiveLock(SEED_LOCK, async (db) => {
+    await seedVoucherOffers(db);
     if (!options.demo) return;
     await seedNotices(db);
     await seedDemoAccount(db);
+    await seedDemoWallet(db, DEMO.phone);
     await seedCoupons(db, DEMO.phone);
   });
 }

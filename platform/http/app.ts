@@ -8,6 +8,7 @@ import { couponsApi } from "./api/coupons";
 import { noticesApi } from "./api/notices";
 import { paymentsApi } from "./api/payments";
 import { securityApi } from "./api/security";
+import { vouchersApi } from "./api/vouchers";
 import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
@@ -56,6 +57,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", accountsApi);
   api.route("/", noticesApi);
   api.route("/", securityApi);
+  api.route("/", vouchersApi);
   api.route("/", paymentsApi);
   api.route("/", couponsApi);
   api.onError((error, c) => mainApiError(c, error));

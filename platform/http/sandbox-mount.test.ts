@@ -9,6 +9,7 @@ import { loadPlatformConfig } from "../config";
 import { users } from "../db/schema";
 import { DEMO } from "../db/seed";
 import { createPlatform, type Platform } from "../index";
+import { productionPaymentEnv } from "../../tests/support/payment-env";
 
 const PRODUCTION_ENV = {
   APP_ENV: "production",
@@ -24,6 +25,7 @@ const PRODUCTION_ENV = {
   EMAIL_PROVIDER: "smtp",
   SMTP_URL: "smtps://user:pass@127.0.0.1:9",
   MAIL_FROM: "noreply@gpu.example",
+  ...productionPaymentEnv(),
 };
 
 const SANDBOX_PATHS = ["/sandbox/sms", "/sandbox/sms.json", "/sandbox/email", "/sandbox/email.json"];

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
-import { payerView, type PayerView } from "../modules/payments/payer-view";
+import { expireQrNow, payerView, type PayerView } from "../modules/payments/payer-view";
 import { SandboxPaymentProvider } from "../providers/payment/sandbox";
 import { fenToYuan } from "../rules/money";
 import type { Env } from "./context";
@@ -23,6 +23,7 @@ function orderPage(view: PayerView): string {
   return page(
     title,
     `${head}<form method="post"><button class="primary" type="submit" name="action" value="confirm">确认支付</button><button type="submit" name="action" value="cancel">取消</button></form>
+<form method="post"><button type="submit" name="action" value="expire">模拟二维码过期</button></form>
 <p class="note">沙箱支付不会扣款。确认后，本页会像真实支付渠道一样向平台发送带签名的支付结果通知。</p>`,
   );
 }
@@ -46,6 +47,10 @@ sandboxPayRoutes.post("/:outTradeNo", async (c) => {
   const { action } = await readForm(c);
   if (action === "cancel")
     return c.html(page("已取消", `<h1>已取消支付</h1><p role="status">订单未支付，可回到充值页面重新支付。</p>`));
+  if (action === "expire") {
+    await expireQrNow(c.var.ctx, view.outTradeNo);
+    return c.html(page("已过期", `<h1>二维码已过期</h1><p role="status">该订单的二维码已设为过期（沙箱测试）。</p>`));
+  }
   if (action !== "confirm" || !view.payable) return c.html(orderPage(view), view.payable ? 400 : 409);
 
   const provider = c.var.ctx.providers.payments[view.channel];

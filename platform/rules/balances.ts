@@ -33,3 +33,17 @@ export function subAccountCanUseFen(limitFen: number, usedFen: number, main: Wal
   const mainAvailable = main.moneyFen + main.creditQuotaFen;
   return Math.max(0, Math.min(limitFen - usedFen, mainAvailable));
 }
+
+/**
+ * What cash and credit can pay together: the balance when positive plus the
+ * available credit (= Money + quota for every state the database allows).
+ * Vouchers do not count: they pay orders, never arrears.
+ */
+export function cashAndCreditAvailableFen(w: Wallets): number {
+  return Math.max(0, Math.max(0, w.moneyFen) + remainCreditFen(w));
+}
+
+/** Spec §9 (credit quota, from 2023-04-24): no new rental when the balance plus the available credit is ≤ 0. */
+export function canStartRental(w: Wallets): boolean {
+  return cashAndCreditAvailableFen(w) > 0;
+}

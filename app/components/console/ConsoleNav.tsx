@@ -26,6 +26,12 @@ export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
     { to: "/console/accountInfo", label: "账号信息" },
     { to: "/console/messages", label: "消息中心" },
     ...(isSub ? [] : [{ to: "/console/safe", label: "安全设置" }]),
+    ...(isSub
+      ? []
+      : [
+          { to: "/console/powerMoney", label: "算力券" },
+          { to: "/console/credit", label: "授信额度" },
+        ]),
     ...(isSub ? [] : [{ to: "/console/coupon", label: "优惠券" }]),
   ];
 }

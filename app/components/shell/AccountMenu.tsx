@@ -93,6 +93,16 @@ export function AccountMenu({ user, figures }: { user: UserInfo; figures: UserFi
                 <Link to="/console/safe">安全设置</Link>
               </MenuItem>
             )}
+            {!figures.isSub && (
+              <MenuItem asChild>
+                <Link to="/console/powerMoney">购买算力券</Link>
+              </MenuItem>
+            )}
+            {!figures.isSub && (
+              <MenuItem asChild>
+                <Link to="/console/credit">授信额度</Link>
+              </MenuItem>
+            )}
           </Links>
           <MenuSeparator />
           <div role="group" aria-label="退出登录">

@@ -3,6 +3,7 @@ import type { ShellData } from "~/utils/shell.server";
 import { userFigures } from "~/utils/user-figures";
 import { ButtonLink } from "../ui/Button";
 import { styled } from "../ui/stitches.config";
+import { TopUpButton } from "../payment/TopUpButton";
 import { AccountMenu } from "./AccountMenu";
 import { LogoMark, MenuIcon } from "./icons";
 import { MessagesMenu } from "./MessagesMenu";
@@ -74,6 +75,18 @@ const Figures = styled(Link, {
   fontSize: "$sm",
   "&:hover": { textDecoration: "none" },
   b: { color: "var(--bar-price)", fontWeight: 600 },
+});
+/** The quick top-up (spec §2): a dialog with JavaScript, /console/recharge without. */
+const TopUp = styled(TopUpButton, {
+  padding: "2px 12px",
+  border: "1px solid currentColor",
+  borderRadius: 999,
+  background: "none",
+  color: "inherit",
+  fontSize: "$sm",
+  cursor: "pointer",
+  whiteSpace: "nowrap",
+  "&:hover": { textDecoration: "none" },
 });
 
 const Drawer = styled("details", {
@@ -170,6 +183,7 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
               </>
             )}
           </Figures>
+          {!figures.isSub && <TopUp>充值</TopUp>}
           <AccountMenu user={user} figures={figures} />
         </Tools>
       ) : (

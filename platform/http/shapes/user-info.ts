@@ -1,5 +1,6 @@
 import type { MainUserInfoWire, SubUserInfoWire, UserInfoWire } from "../../contract/accounts";
 import type { MainUserSnapshot, SubUserSnapshot, UserSnapshot } from "../../modules/accounts/user-info";
+import { mainAccountFigures } from "../../rules/account-figures";
 import { fenToYuan } from "../../rules/money";
 
 const unreadOf = (u: UserSnapshot) =>
@@ -11,6 +12,7 @@ export function toUserInfo(u: UserSnapshot): UserInfoWire {
 }
 
 function toMainUserInfo(u: MainUserSnapshot): MainUserInfoWire {
+  const f = mainAccountFigures(u);
   return {
     Name: u.nickname,
     Phone: u.phone,
@@ -18,12 +20,21 @@ function toMainUserInfo(u: MainUserSnapshot): MainUserInfoWire {
     CompanyName: u.companyName,
     NoticeEmail: u.noticeEmail,
     SubAccount: null,
-    VipLevel: u.vipLevel,
+    VipLevel: f.vipLevel,
     AccumulatedMoney: fenToYuan(u.accumulatedTopUpFen),
     Money: fenToYuan(u.moneyFen),
     PowerMoney: fenToYuan(u.powerMoneyFen),
     CreditMoneyQuota: fenToYuan(u.creditQuotaFen),
-    userVipInfo: { vip_score: u.vipScore },
+    displayMoney: fenToYuan(f.displayMoneyFen),
+    integratedMoney: fenToYuan(f.integratedMoneyFen),
+    remainCreditMoney: fenToYuan(f.remainCreditFen),
+    creditPercent: f.creditPercent,
+    userVipInfo: {
+      vip_score: f.vipScore,
+      vip_discount: f.vipDiscount,
+      next_level_threshold: f.nextLevelThresholdYuan,
+      experience_percent: f.experiencePercent,
+    },
     ...unreadOf(u),
     CreatedAt: u.createdAt.toISOString(),
   };
@@ -48,6 +59,10 @@ function toSubUserInfo(u: SubUserSnapshot): SubUserInfoWire {
     Money: null,
     PowerMoney: null,
     CreditMoneyQuota: null,
+    displayMoney: null,
+    integratedMoney: null,
+    remainCreditMoney: null,
+    creditPercent: null,
     userVipInfo: null,
     ...unreadOf(u),
     CreatedAt: u.createdAt.toISOString(),

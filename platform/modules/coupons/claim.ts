@@ -3,10 +3,10 @@ import { pgCode } from "../../db/tx";
 import { users } from "../../db/schema";
 import { couponGroups, userCoupons } from "../../db/wallet-schema";
 import { couponExpiresAtMs, verifyTypeMatches, type TargetUserVerifyType } from "../../rules/coupons";
-import type { Caller, Ctx } from "../context";
+import type { Caller } from "../context";
 import { fail } from "../errors";
 import { toCouponGroup } from "./groups";
-import { mainAccountOnly } from "./main-account";
+import { mainAccountOnly, type CouponCtx } from "./main-account";
 import { toUserCoupon, type UserCoupon } from "./user-coupons";
 
 const UNIQUE_VIOLATION = "23505";
@@ -37,7 +37,7 @@ function notFound(): never {
  * Runs on its own (autocommit): a refused insert would abort a surrounding
  * transaction.
  */
-export async function claimCoupon(ctx: Ctx, caller: Caller, input: { groupId: number }): Promise<UserCoupon> {
+export async function claimCoupon(ctx: CouponCtx, caller: Caller, input: { groupId: number }): Promise<UserCoupon> {
   mainAccountOnly(caller);
   const now = ctx.now();
   const [row] = await ctx.db

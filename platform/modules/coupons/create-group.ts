@@ -1,8 +1,8 @@
 import { couponGroups } from "../../db/wallet-schema";
 import { BP } from "../../rules/price";
 import type { CouponType, TargetUserVerifyType } from "../../rules/coupons";
-import type { Ctx } from "../context";
 import { fail } from "../errors";
+import type { CouponCtx } from "./main-account";
 import { toCouponGroup, type CouponGroup } from "./groups";
 
 /** What an operator gives to create a coupon group (spec §3). */
@@ -35,7 +35,7 @@ function check(condition: boolean, field: string, detail: string): void {
  * the demo seed). Every group starts with RemainNum = its total. Not a user
  * call: operators are not callers.
  */
-export async function createCouponGroup(ctx: Ctx, input: CouponGroupInput): Promise<CouponGroup> {
+export async function createCouponGroup(ctx: CouponCtx, input: CouponGroupInput): Promise<CouponGroup> {
   const name = input.name.trim();
   check(name.length >= 1 && name.length <= 60, "name", "名称需为1-60个字");
   check([0, 1, 2].includes(input.type), "type", "类型只能是0（充值券）、1（折扣券）或2（满减券）");

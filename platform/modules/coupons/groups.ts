@@ -3,9 +3,9 @@ import { users } from "../../db/schema";
 import { couponGroups, userCoupons } from "../../db/wallet-schema";
 import type { Db } from "../../db/client";
 import type { CouponType, TargetUserVerifyType, VerifiedAs } from "../../rules/coupons";
-import type { Caller, Ctx } from "../context";
+import type { Caller } from "../context";
 import { fail } from "../errors";
-import { mainAccountOnly } from "./main-account";
+import { mainAccountOnly, type CouponCtx } from "./main-account";
 
 /** A coupon group (spec §3), as modules see it: fen, basis points, dates. */
 export interface CouponGroup {
@@ -74,7 +74,7 @@ export function visibleTo(verifiedAs: VerifiedAs, now: Date): SQL {
 const MAX_VISIBLE = 200;
 
 /** `/get_all_user_visible_coupon_group`: the groups the caller may see, sold-out ones included, soonest end first. */
-export async function visibleGroups(ctx: Ctx, caller: Caller): Promise<VisibleGroup[]> {
+export async function visibleGroups(ctx: CouponCtx, caller: Caller): Promise<VisibleGroup[]> {
   mainAccountOnly(caller);
   const now = ctx.now();
   const verifiedAs = await verifiedAsOf(ctx.db, caller.userId);

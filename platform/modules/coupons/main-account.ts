@@ -1,4 +1,4 @@
-import type { Caller } from "../context";
+import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 
 /**
@@ -8,3 +8,6 @@ import { fail } from "../errors";
 export function mainAccountOnly(caller: Caller): void {
   if (caller.subAccountId !== null) fail("PERMISSION_DENIED", undefined, "子账号不能查看、领取或使用优惠券");
 }
+
+/** Coupons reach only the database and the clock: the seed and operator commands give just these. */
+export type CouponCtx = Pick<Ctx, "db" | "now">;

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { couponGroups, userCoupons } from "../../db/wallet-schema";
 import { inTransaction } from "../../db/tx";
-import type { Caller, Ctx } from "../context";
+import type { Caller } from "../context";
 import { fail } from "../errors";
 import { postToLedger } from "../wallet/ledger";
-import { mainAccountOnly } from "./main-account";
+import { mainAccountOnly, type CouponCtx } from "./main-account";
 
 /** What using a recharge voucher did. */
 export interface UsedMoneyCoupon {
@@ -24,7 +24,11 @@ export const couponOperationKey = (couponId: number) => `coupon:${couponId}`;
  * several concurrent uses through; the others find it used. Someone else's
  * coupon is not found.
  */
-export async function useMoneyCoupon(ctx: Ctx, caller: Caller, input: { couponId: number }): Promise<UsedMoneyCoupon> {
+export async function useMoneyCoupon(
+  ctx: CouponCtx,
+  caller: Caller,
+  input: { couponId: number },
+): Promise<UsedMoneyCoupon> {
   mainAccountOnly(caller);
   const now = ctx.now();
   return inTransaction(ctx.db, async (tx) => {

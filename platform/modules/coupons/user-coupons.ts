@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, type SQL } from "drizzle-orm";
 import { couponGroups, userCoupons } from "../../db/wallet-schema";
 import { couponState, type CouponState } from "../../rules/coupons";
-import type { Caller, Ctx } from "../context";
+import type { Caller } from "../context";
 import type { Page, PageRequest } from "../page";
 import { toCouponGroup, type CouponGroup } from "./groups";
-import { mainAccountOnly } from "./main-account";
+import { mainAccountOnly, type CouponCtx } from "./main-account";
 
 /** A coupon the caller holds. */
 export interface UserCoupon {
@@ -42,7 +42,7 @@ function stateOrder(state: CouponState) {
 
 /** `/get_user_assigned_coupon`: one page of the caller's coupons in one state. */
 export async function listUserCoupons(
-  ctx: Ctx,
+  ctx: CouponCtx,
   caller: Caller,
   input: PageRequest & { state: CouponState },
 ): Promise<Page<UserCoupon>> {
@@ -67,7 +67,7 @@ export async function listUserCoupons(
 }
 
 /** One of the caller's coupons, or null when it is not the caller's (or does not exist). */
-export async function findUserCoupon(ctx: Ctx, caller: Caller, couponId: number): Promise<UserCoupon | null> {
+export async function findUserCoupon(ctx: CouponCtx, caller: Caller, couponId: number): Promise<UserCoupon | null> {
   mainAccountOnly(caller);
   const [row] = await ctx.db
     .select({ coupon: userCoupons, group: couponGroups })

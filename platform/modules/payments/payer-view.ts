@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { rechargeOrders } from "../../db/wallet-schema";
 import type { Ctx } from "../context";
 import { OUT_TRADE_NO_PATTERN } from "./out-trade-no";
@@ -25,4 +25,17 @@ export async function payerView(ctx: Ctx, outTradeNo: string): Promise<PayerView
   if (!order || !channel) return null;
   const live = order.status === "pending" && order.qrExpiresAt !== null && order.qrExpiresAt > ctx.now();
   return { outTradeNo, amountFen: order.amountFen, channel, payable: live, status: order.status };
+}
+
+/**
+ * The sandbox page's 模拟二维码过期: ends a waiting QR now, so testers can see
+ * what a payer sees after five minutes without waiting. Sandbox only (the
+ * page exists only outside production).
+ */
+export async function expireQrNow(ctx: Ctx, outTradeNo: string): Promise<void> {
+  if (!OUT_TRADE_NO_PATTERN.test(outTradeNo)) return;
+  await ctx.db
+    .update(rechargeOrders)
+    .set({ qrExpiresAt: ctx.now() })
+    .where(and(eq(rechargeOrders.outTradeNo, outTradeNo), eq(rechargeOrders.status, "pending")));
 }

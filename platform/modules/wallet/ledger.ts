@@ -76,7 +76,10 @@ export function balancesAllowed(b: Balances): boolean {
  * with OPERATION_CONFLICT when the key was posted with other movements.
  * A cash top-up also raises the cumulative top-up that decides membership.
  */
-export async function postToLedger(ctx: Ctx, posting: Posting): Promise<{ entries: PostedEntry[]; replayed: boolean }> {
+export async function postToLedger(
+  ctx: Pick<Ctx, "db" | "now">,
+  posting: Posting,
+): Promise<{ entries: PostedEntry[]; replayed: boolean }> {
   checkPosting(posting);
   return inTransaction(ctx.db, async (tx) => {
     const [account] = await tx

@@ -1,7 +1,15 @@
 import type { OpsCommand } from "../command";
 import { couponGroupCreate } from "./coupon-group-create";
+import { creditSet } from "./credit-set";
 import { transferConfirm } from "./transfer-confirm";
 import { transferReject } from "./transfer-reject";
+import { vouchersGrant } from "./vouchers-grant";
 
 /** Every operator command; `npm run ops -- help` lists them. Add a command as its own file and list it here. */
-export const OPS_COMMANDS: OpsCommand[] = [transferConfirm, transferReject, couponGroupCreate];
+export const OPS_COMMANDS: OpsCommand[] = [
+  transferConfirm,
+  transferReject,
+  creditSet,
+  vouchersGrant,
+  couponGroupCreate,
+];

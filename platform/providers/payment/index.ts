@@ -1,6 +1,8 @@
 import type { PaymentsConfig } from "../../config";
+import { AlipayProvider } from "./alipay";
 import { SandboxPaymentProvider } from "./sandbox";
 import type { PayChannel, PaymentProvider } from "./types";
+import { WechatPayProvider } from "./wechatpay";
 
 export type PaymentProviders = Record<PayChannel, PaymentProvider>;
 
@@ -9,7 +11,10 @@ export function createPaymentProviders(config: PaymentsConfig, now?: () => Date)
   const sandbox = (channel: PayChannel) =>
     new SandboxPaymentProvider(channel, { publicUrl: config.publicUrl, secret: config.sandboxSecret, now });
   return {
-    wechat: sandbox("wechat"),
-    alipay: sandbox("alipay"),
+    wechat:
+      config.wechat.provider === "wechatpay"
+        ? new WechatPayProvider(config.wechat.wechatpay, { now })
+        : sandbox("wechat"),
+    alipay: config.alipay.provider === "alipay" ? new AlipayProvider(config.alipay.alipay, { now }) : sandbox("alipay"),
   };
 }

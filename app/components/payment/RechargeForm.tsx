@@ -1,0 +1,118 @@
+import { Form, Link, type FetcherWithComponents } from "@remix-run/react";
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { PayType } from "~/upstream/payments.server";
+import { rechargePath } from "~/utils/paths";
+import { Field } from "../ui/Field";
+import { StatusButton } from "../ui/StatusButton";
+import { styled } from "../ui/stitches.config";
+import { AMOUNT_PRESETS, PAY_TYPE_OPTIONS } from "./pay-types";
+
+const Presets = styled("div", { display: "flex", gap: "$2", flexWrap: "wrap", margin: "0 0 $3" });
+const preset = {
+  padding: "$1 $3",
+  border: "1px solid $border",
+  borderRadius: "$sm",
+  backgroundColor: "white",
+  color: "$text",
+  fontSize: "$md",
+  cursor: "pointer",
+  textDecoration: "none",
+  "&[aria-pressed=true], &[aria-current=true]": { borderColor: "$primary", color: "$primaryText" },
+};
+const PresetButton = styled("button", preset);
+const PresetLink = styled(Link, preset);
+const Choices = styled("fieldset", {
+  border: "none",
+  padding: 0,
+  margin: "0 0 $3",
+  display: "flex",
+  gap: "$3",
+  flexWrap: "wrap",
+  legend: { marginBottom: "$2", fontSize: "$md" },
+  label: {
+    display: "flex",
+    gap: "$2",
+    alignItems: "center",
+    padding: "$2 $3",
+    border: "1px solid $border",
+    borderRadius: "$sm",
+  },
+  small: { color: "$mutedText" },
+});
+const ErrorText = styled("p", { color: "$errorText", margin: "0 0 $3", fontSize: "$sm" });
+
+export interface RechargeFormValues {
+  amount: string;
+  payType: PayType;
+}
+
+export interface RechargeFormErrors {
+  amount?: string | null;
+  payType?: string | null;
+  form?: string | null;
+}
+
+/**
+ * The top-up form (spec §5): amount with presets, pay type, submit. It posts
+ * to /console/recharge. On that page without JavaScript the presets are links
+ * that fill the amount in; with JavaScript they set it in place. In a dialog
+ * (`fetcher`), the reply comes back to the dialog instead of a new page.
+ */
+export function RechargeForm({
+  values,
+  errors = {},
+  fetcher,
+}: {
+  values: RechargeFormValues;
+  errors?: RechargeFormErrors;
+  fetcher?: FetcherWithComponents<unknown>;
+}) {
+  const hydrated = useHydrated();
+  const [amount, setAmount] = useState(values.amount);
+  const FormTag = fetcher ? fetcher.Form : Form;
+  return (
+    <FormTag method="post" action="/console/recharge" noValidate>
+      {fetcher && <input type="hidden" name="reply" value="dialog" />}
+      <Presets role="group" aria-label="常用金额">
+        {AMOUNT_PRESETS.map((value) =>
+          hydrated ? (
+            <PresetButton key={value} type="button" aria-pressed={amount === value} onClick={() => setAmount(value)}>
+              ¥{value}
+            </PresetButton>
+          ) : (
+            <PresetLink key={value} to={rechargePath(value)} aria-current={amount === value ? true : undefined}>
+              ¥{value}
+            </PresetLink>
+          ),
+        )}
+      </Presets>
+      <Field
+        label="充值金额（元）"
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={80}
+        value={hydrated ? amount : undefined}
+        defaultValue={hydrated ? undefined : values.amount}
+        onChange={(e) => setAmount(e.currentTarget.value)}
+        error={errors.amount}
+      />
+      <Choices>
+        <legend>支付方式</legend>
+        {PAY_TYPE_OPTIONS.map((option) => (
+          <label key={option.value}>
+            <input type="radio" name="pay_type" value={option.value} defaultChecked={option.value === values.payType} />
+            {option.label}
+            <small>{option.hint}</small>
+          </label>
+        ))}
+      </Choices>
+      {errors.payType && <ErrorText role="alert">{errors.payType}</ErrorText>}
+      {errors.form && <ErrorText role="alert">{errors.form}</ErrorText>}
+      <StatusButton intent="pay" formAction="/console/recharge" pendingText="正在生成订单…">
+        立即充值
+      </StatusButton>
+    </FormTag>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Compute vouchers and the credit quota (issue 10 §3), JavaScript on and off:
+ * an account tops up through the sandbox payment page, buys a voucher offer
+ * and sees its voucher balance change; the credit page shows the quota an
+ * operator set with `credit set` (through the /ops door, as `npm run ops` does).
+ */
+import { readFileSync } from "node:fs";
+import type { APIRequestContext } from "@playwright/test";
+import { opsKeyFile } from "../../platform/ops/key";
+import { seriousViolationsOfDocument } from "./axe";
+import { expect, test } from "./fixtures/session";
+import { DEMO_SUB } from "./support";
+
+/** Tops the account up by `amount` yuan: a WeChat QR order confirmed on the sandbox payment page. */
+async function topUp(request: APIRequestContext, phone: string, password: string, amount: string) {
+  const login = await request.post("/api/login", { form: { phone, password } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const created = await request.post("/api/create_qrcode", { form: { session: token, amount, pay_type: "1" } });
+  const order = (await created.json()) as { status: number; data: { out_trade_no: string } };
+  expect(order.status).toBe(0);
+  const paid = await request.post(`/sandbox/pay/${order.data.out_trade_no}`, { form: { action: "confirm" } });
+  expect(await paid.text()).toContain("支付成功");
+}
+
+/** Runs an operator command through the site's /ops door with the key the test server wrote. */
+async function ops(request: APIRequestContext, command: string, args: Record<string, string>) {
+  const key = readFileSync(opsKeyFile(process.env.E2E_DATA_DIR!), "utf8").trim();
+  const reply = await request.post("/ops/run", {
+    headers: { authorization: `Bearer ${key}` },
+    data: { command, args, actor: "e2e" },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+}
+
+test("buy a voucher offer with cash: the voucher balance changes", async ({ page, login }, testInfo) => {
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+  const user = await login();
+  await topUp(page.request, user.phone, user.password, "500");
+
+  await page.goto("/console/powerMoney");
+  await expect(page.getByTestId("power-money-balance")).toHaveText("¥0.00");
+  await expect(page.getByTestId("power-money-cash")).toHaveText("¥500.00");
+  await expect(page.getByTestId("power-money-introduction")).toContainText("不可抵扣欠费");
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
+
+  await page.getByRole("button", { name: "用余额 ¥100.00 购买算力券 ¥100.00" }).click();
+  await expect(page.getByRole("status")).toContainText("购买成功，获得算力券 ¥100.00，算力券余额 ¥100.00");
+  await expect(page.getByTestId("power-money-balance")).toHaveText("¥100.00");
+  await expect(page.getByTestId("power-money-cash")).toHaveText("¥400.00");
+
+  // The ¥1,000 offer is more than the cash: 可用余额少于套餐价格!, with the top-up that would do.
+  await page.getByRole("button", { name: "用余额 ¥1000.00 购买算力券 ¥1030.00" }).click();
+  await expect(page.getByRole("status")).toContainText("可用余额少于套餐价格!");
+  await expect(page.getByTestId("power-money-shortfall")).toContainText("还差 ¥600.00");
+  await expect(page.getByTestId("power-money-balance")).toHaveText("¥100.00");
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
+});
+
+test("the dashboard opens the voucher dialog (a page without JavaScript)", async ({ page, login }, testInfo) => {
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+  await login();
+  await page.goto("/console/dashboard");
+  await page
+    .getByRole("button", { name: "购买算力券" })
+    .or(page.getByRole("link", { name: "购买算力券" }))
+    .click();
+  if (javaScriptEnabled) {
+    const dialog = page.getByRole("dialog", { name: "算力券" });
+    await expect(dialog.getByTestId("power-money-introduction")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "用余额 ¥100.00 购买算力券 ¥100.00" })).toBeVisible();
+    expect(await seriousViolationsOfDocument(page, true)).toEqual([]);
+    // The dialog posts the page's form: without cash it lands there with the shortfall to top up.
+    await dialog.getByRole("button", { name: "用余额 ¥100.00 购买算力券 ¥100.00" }).click();
+    await expect(page).toHaveURL(/\/console\/powerMoney\?shortfall=100\.00$/);
+    await expect(page.getByTestId("power-money-shortfall")).toContainText("还差 ¥100.00");
+  } else {
+    await expect(page).toHaveURL(/\/console\/powerMoney$/);
+    await expect(page.getByTestId("power-money-offers")).toBeVisible();
+  }
+});
+
+test("the credit page shows the quota an operator set", async ({ page, login }, testInfo) => {
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+  const user = await login();
+  await page.goto("/console/credit");
+  await expect(page.getByTestId("credit-none")).toBeVisible();
+  await ops(page.request, "credit set", { user: user.phone, amount: "1000" });
+  await page.goto("/console/credit");
+  await expect(page.getByTestId("credit-quota")).toHaveText("¥1,000.00");
+  await expect(page.getByTestId("credit-used")).toHaveText("¥0.00");
+  await expect(page.getByTestId("credit-remaining")).toHaveText("¥1,000.00");
+  await expect(page.getByTestId("credit-percent")).toHaveText("100%");
+  await expect(page.getByTestId("credit-introduction")).toContainText("充值时优先恢复已使用的授信额度");
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
+});
+
+test("a sub-account cannot buy vouchers nor see the credit of its main account", async ({ page, login }) => {
+  await login({ phone: DEMO_SUB.mainPhone, subAccountName: DEMO_SUB.name });
+  const vouchers = await page.goto("/console/powerMoney");
+  expect(vouchers?.status()).toBe(403);
+  await expect(page.getByTestId("error-page")).toContainText("子账号不能购买算力券，请使用主账号购买");
+  const credit = await page.goto("/console/credit");
+  expect(credit?.status()).toBe(403);
+  await expect(page.getByTestId("bar-balance")).toContainText("额度 ¥500.00");
+});

@@ -1,0 +1,43 @@
+/**
+ * The payment variables of a production configuration (decision 030), with keys
+ * generated here: production refuses the sandbox payment providers, so every
+ * production fixture carries these. The keys sign nothing that leaves the test.
+ */
+import { generateKeyPairSync } from "node:crypto";
+
+const pemPair = () => {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return {
+    privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    publicKey: publicKey.export({ type: "spki", format: "pem" }).toString(),
+  };
+};
+
+let cached: Record<string, string> | undefined;
+
+/** PUBLIC_URL (https), PAYMENT_WECHAT=wechatpay and PAYMENT_ALIPAY=alipay with their variables. */
+export function productionPaymentEnv(): Record<string, string> {
+  if (cached) return cached;
+  const merchant = pemPair();
+  const wechatPlatform = pemPair();
+  const app = pemPair();
+  const alipay = pemPair();
+  cached = {
+    PUBLIC_URL: "https://gpu.example.cn",
+    PAYMENT_WECHAT: "wechatpay",
+    WECHATPAY_APP_ID: "wx8888888888888888",
+    WECHATPAY_MCH_ID: "1900009191",
+    WECHATPAY_SERIAL_NO: "5157F09EFDC096DE15EBE81A47057A7232F1B8E1",
+    WECHATPAY_PRIVATE_KEY: merchant.privateKey,
+    WECHATPAY_API_V3_KEY: "0123456789abcdefghijklmnopqrstuv",
+    WECHATPAY_PLATFORM_CERT: wechatPlatform.publicKey,
+    WECHATPAY_PLATFORM_SERIAL: "PUB_KEY_ID_0114232134912410000000000000",
+    WECHATPAY_BASE_URL: "http://127.0.0.1:9",
+    PAYMENT_ALIPAY: "alipay",
+    ALIPAY_APP_ID: "2021004100000001",
+    ALIPAY_PRIVATE_KEY: app.privateKey,
+    ALIPAY_PUBLIC_KEY: alipay.publicKey,
+    ALIPAY_GATEWAY: "http://127.0.0.1:9",
+  };
+  return cached;
+}
