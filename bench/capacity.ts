@@ -3,6 +3,8 @@
  * polling the notification centre every 10 s (GET /resources/notifications, as the bar does), and
  * opening a console page every 30 s (dashboard, accountInfo, messages in turn) together with the
  * unread state (POST /api/app/get_unread_state), with random phases so users do not fire in lock-step.
+ * One user in twenty is paying (issue 10 §7): it made a WeChat top-up order and polls its status every
+ * 2 s as the payment panel does (GET /resources/order-status/<out_trade_no>).
  * N steps up; each step runs for BENCH_STEP_SECONDS and reports p50/p99/errors/req/s. The capacity is
  * the largest N whose p99 ≤ 250 ms with no error.
  *
@@ -17,6 +19,10 @@ import { siteCookie } from "../app/utils/site-cookie.server";
 
 export const CAPACITY_P99_MS = 250;
 const POLL_MS = 10_000;
+/** Spec §9: a paying user's panel polls the order every 2 s. */
+const PAY_POLL_MS = 2_000;
+/** One virtual user in this many is paying. */
+const PAYER_EVERY = 20;
 const PAGE_MS = 30_000;
 const CONSOLE_PAGES = ["/console/dashboard", "/console/accountInfo", "/console/messages"];
 const FORM_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
@@ -37,6 +43,8 @@ export interface CapacityStep {
 interface VirtualUser {
   cookie: string;
   token: string;
+  /** A paying user's top-up order, polled every 2 s. */
+  outTradeNo: string | null;
 }
 
 export interface CapacityOptions {
@@ -104,7 +112,19 @@ async function registerUser(origin: string): Promise<string> {
   return token;
 }
 
-async function makeUsers(origin: string, secret: string, count: number): Promise<VirtualUser[]> {
+/** A WeChat top-up order of ¥100 for a paying user: its out_trade_no. */
+async function createOrder(origin: string, token: string): Promise<string> {
+  const created = await request(origin, "/api/create_qrcode", {
+    method: "POST",
+    headers: { "content-type": FORM_TYPE },
+    body: form({ session: token, amount: "100", pay_type: "1" }),
+  });
+  const outTradeNo = (JSON.parse(created.body) as { data?: { out_trade_no?: string } }).data?.out_trade_no;
+  if (typeof outTradeNo !== "string") throw new Error(`create_qrcode: ${created.body.slice(0, 160)}`);
+  return outTradeNo;
+}
+
+async function makeUsers(origin: string, secret: string, count: number, firstIndex: number): Promise<VirtualUser[]> {
   const cookie = siteCookie(SESSION_COOKIE_NAME, { secrets: [secret], maxAge: SESSION_MAX_AGE_SECONDS });
   const users: VirtualUser[] = [];
   // A few at a time: registration hashes a password (argon2) on the server.
@@ -112,7 +132,12 @@ async function makeUsers(origin: string, secret: string, count: number): Promise
     const tokens = await Promise.all(Array.from({ length: Math.min(8, count - i) }, () => registerUser(origin)));
     for (const token of tokens) {
       const header = await cookie.serialize(token);
-      users.push({ token, cookie: header.slice(0, header.indexOf(";")) });
+      const paying = (firstIndex + users.length) % PAYER_EVERY === 0;
+      users.push({
+        token,
+        cookie: header.slice(0, header.indexOf(";")),
+        outTradeNo: paying ? await createOrder(origin, token) : null,
+      });
     }
   }
   return users;
@@ -156,6 +181,19 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
       );
       page = (page + 1) % CONSOLE_PAGES.length;
     };
+    if (user.outTradeNo) {
+      const path = `/resources/order-status/${user.outTradeNo}`;
+      const payPoll = () => timed(path, { headers: { cookie: user.cookie } }, (s) => s === 200);
+      timers.push(
+        setTimeout(
+          () => {
+            payPoll();
+            timers.push(setInterval(payPoll, PAY_POLL_MS));
+          },
+          randomInt(0, PAY_POLL_MS),
+        ),
+      );
+    }
     timers.push(
       setTimeout(
         () => {
@@ -199,7 +237,7 @@ export async function measureCapacity(options: CapacityOptions, log: (line: stri
   for (const n of options.steps) {
     options.onStep?.();
     const madeAt = performance.now();
-    users.push(...(await makeUsers(options.origin, options.sessionSecret, n - users.length)));
+    users.push(...(await makeUsers(options.origin, options.sessionSecret, n - users.length, users.length)));
     log(`  ${n} users (accounts ready in ${((performance.now() - madeAt) / 1000).toFixed(0)} s) … `);
     const step = await runStep(options.origin, users.slice(0, n), options.stepSeconds);
     steps.push(step);

@@ -292,7 +292,25 @@ async function firstNoticeId(origin: string): Promise<string | null> {
   return html.match(/href="\/informDetail\/([^"/?#]+)"/)?.[1] ?? null;
 }
 
-function latencyTargets(cookie: string | null, token: string | null, noticeId: string | null): Target[] {
+/** A WeChat top-up order of the demo account, for the order-status poll's latency. */
+async function demoOrder(origin: string, token: string | null): Promise<string | null> {
+  if (!token) return null;
+  const res = await fetch(`${origin}/api/create_qrcode`, {
+    method: "POST",
+    headers: { "content-type": FORM_TYPE },
+    body: form({ session: token, amount: "100", pay_type: "1" }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const body = (await res.json()) as { data?: { out_trade_no?: string } };
+  return body.data?.out_trade_no ?? null;
+}
+
+function latencyTargets(
+  cookie: string | null,
+  token: string | null,
+  noticeId: string | null,
+  outTradeNo: string | null,
+): Target[] {
   const page = (p: string): Target => ({ name: p, path: p });
   const consolePage = (p: string): Target => ({
     name: p,
@@ -300,12 +318,12 @@ function latencyTargets(cookie: string | null, token: string | null, noticeId: s
     headers: cookie ? { cookie } : undefined,
     preflight: (res) => (cookie ? expect200(res) : "skipped: no session cookie (form login failed)"),
   });
-  const api = (p: string): Target => ({
+  const api = (p: string, fields: Record<string, string> = {}): Target => ({
     name: p,
     path: p,
     method: "POST",
     headers: { "content-type": FORM_TYPE },
-    body: form({ session: token ?? "" }),
+    body: form({ session: token ?? "", ...fields }),
     preflight: (res, body) =>
       !token
         ? "skipped: no platform token (API login failed)"
@@ -325,9 +343,13 @@ function latencyTargets(cookie: string | null, token: string | null, noticeId: s
     consolePage("/console/accountInfo"),
     consolePage("/console/messages"),
     consolePage("/resources/notifications"),
+    consolePage("/console/recharge"),
     api("/api/get_user_info"),
     api("/api/notifications/get_list"),
     api("/api/app/get_unread_state"),
+    outTradeNo
+      ? api("/api/get_order_status", { out_trade_no: outTradeNo })
+      : { name: "/api/get_order_status", path: "/api/get_order_status", preflight: () => "skipped: no order" },
   ];
 }
 
@@ -352,13 +374,17 @@ async function main(): Promise<void> {
       return null;
     });
     const noticeId = await firstNoticeId(s.origin).catch(() => null);
+    const outTradeNo = await demoOrder(s.origin, token).catch((error: Error) => {
+      notes.push(`create_qrcode: ${error.message}`);
+      return null;
+    });
     for (const note of notes) console.log(`  ! ${note}`);
     checkInterrupted();
 
     const latency: LatencyRow[] = [];
     if (runs("latency")) {
       console.log(`\nlatency: ${SECONDS} s per run, after a ${WARMUP_SECONDS} s warm-up`);
-      for (const target of latencyTargets(cookie, token, noticeId)) {
+      for (const target of latencyTargets(cookie, token, noticeId, outTradeNo)) {
         checkInterrupted();
         process.stdout.write(`  ${target.name} … `);
         const row = await measureLatency(s.origin, target, {

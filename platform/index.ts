@@ -8,6 +8,7 @@ import { createHttpApp } from "./http/app";
 import type { Ctx } from "./modules/context";
 import { createProviders } from "./providers";
 import { resolveOpsKey } from "./ops/key";
+import { startJobs } from "./jobs/scheduler";
 
 /** A running platform: its fetch handler (the whole HTTP contract), its context and a way to stop it. */
 export interface Platform {
@@ -27,9 +28,16 @@ export interface PlatformOptions {
    * over the network (decision 025).
    */
   role?: "in-process" | "standalone";
+  /** Run the background jobs (platform/jobs); tests run them by hand instead. Default true. */
+  jobs?: boolean;
 }
 
-export async function createPlatform({ config, now, role = "in-process" }: PlatformOptions): Promise<Platform> {
+export async function createPlatform({
+  config,
+  now,
+  role = "in-process",
+  jobs = true,
+}: PlatformOptions): Promise<Platform> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
   await seedDatabase(database, { demo: config.seedDemo });
@@ -46,11 +54,15 @@ export async function createPlatform({ config, now, role = "in-process" }: Platf
     addressing:
       role === "in-process" ? { role } : { role, trustProxy: config.trustProxy, webTierKey: config.webTierKey },
   });
+  const stopJobs = jobs ? startJobs(ctx) : () => {};
   return {
     fetch: async (request) => app.fetch(request),
     ctx,
     database,
-    close: () => database.close(),
+    close: () => {
+      stopJobs();
+      return database.close();
+    },
   };
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { FastPay } from "~/components/payment/FastPay";
+import { yuanToFen } from "../../platform/rules/money";
 import { PowerMoneyIntroduction } from "~/components/console/PowerMoneyIntroduction";
 import { PowerMoneyOffers } from "~/components/console/PowerMoneyOffers";
 import { Panel, PanelTitle, Price } from "~/components/ui/layout";
@@ -45,12 +47,7 @@ export default function PowerMoneyPage() {
           算力券余额 <Price data-testid="power-money-balance">¥{f.powerMoney}</Price>，账户余额{" "}
           <Price data-testid="power-money-cash">¥{f.displayMoney}</Price>
         </p>
-        {shortfall && (
-          <p role="alert" data-testid="power-money-shortfall">
-            可用余额少于套餐价格，还差 ¥{shortfall}。
-            <Link to={`/console/recharge?amount=${encodeURIComponent(shortfall)}`}>去充值 ¥{shortfall}</Link>
-          </p>
-        )}
+        {shortfall && <FastPay shortfallFen={yuanToFen(shortfall)} />}
       </Panel>
       <Panel>
         <PanelTitle>购买算力券</PanelTitle>

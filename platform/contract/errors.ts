@@ -43,6 +43,8 @@ export type ErrorKey =
   | "TRANSFER_UNAVAILABLE"
   | "PAYMENT_PROVIDER_FAILED"
   | "ORDER_NOT_PENDING"
+  | "WITHDRAW_EXCEEDS_REFUNDABLE"
+  | "WITHDRAWAL_DECIDED"
   | "COUPON_ALREADY_CLAIMED"
   | "COUPON_SOLD_OUT"
   | "COUPON_USED"
@@ -115,6 +117,8 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
     http: 502,
   },
   ORDER_NOT_PENDING: { status: 1, reason: "该订单已处理，不能重复操作", code: 100022, http: 409 },
+  WITHDRAW_EXCEEDS_REFUNDABLE: { status: 1, reason: "提现金额超过可提现余额", code: 100022, http: 409 },
+  WITHDRAWAL_DECIDED: { status: 1, reason: "该提现申请已处理，不能重复审核", code: 100022, http: 409 },
   COUPON_ALREADY_CLAIMED: { status: 1, reason: "您已领取过该优惠券，每人限领一张", code: 100022, http: 409 },
   COUPON_SOLD_OUT: { status: 1, reason: "优惠券已抢光", code: 100022, http: 409 },
   COUPON_USED: { status: 1, reason: "优惠券已使用", code: 100022, http: 409 },

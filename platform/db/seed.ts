@@ -3,6 +3,7 @@ import type { Database, Db } from "./client";
 import { messages, notices, notifications, users } from "./schema";
 import { hashPassword } from "../modules/accounts/passwords";
 import { subAccounts } from "./schema";
+import { seedDemoTopUps } from "./seed-demo-top-ups";
 import { seedDemoWallet } from "./seed-demo-wallet";
 import { seedVoucherOffers } from "./seed-voucher-offers";
 import { seedCoupons } from "./seed-coupons";
@@ -123,6 +124,7 @@ export async function seedDatabase(database: Database, options: { demo: boolean 
     if (!options.demo) return;
     await seedNotices(db);
     await seedDemoAccount(db);
+    await seedDemoTopUps(db, DEMO.phone);
     await seedDemoWallet(db, DEMO.phone);
     await seedCoupons(db, DEMO.phone);
   });

@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES } from "../contract/limits";
 import { ping } from "../db/client";
 import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
+import { financeApi } from "./api/finance";
 import { couponsApi } from "./api/coupons";
 import { noticesApi } from "./api/notices";
 import { paymentsApi } from "./api/payments";
@@ -59,6 +60,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", securityApi);
   api.route("/", vouchersApi);
   api.route("/", paymentsApi);
+  api.route("/", financeApi);
   api.route("/", couponsApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));

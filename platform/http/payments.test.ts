@@ -12,6 +12,7 @@ import { paymentCallbacks, rechargeOrders } from "../db/wallet-schema";
 import { resolveSession } from "../modules/accounts/sessions";
 import { createSubAccount } from "../modules/accounts/sub-accounts";
 import { ledgerSums, postToLedger } from "../modules/wallet/ledger";
+import { expireRecharges } from "../jobs/expire-recharges";
 import { SandboxPaymentProvider, type SandboxCallbackBody } from "../providers/payment/sandbox";
 import { MINUTE, startTestPlatform, type RegisteredUser, type TestPlatform } from "../../tests/support/platform";
 
@@ -227,6 +228,24 @@ describe("QR expiry", () => {
     expect((await notify("wechat", callback.body, callback.headers)).http).toBe(200);
     expect((await statusOf(user, order.out_trade_no)).data.Status).toBe(1);
     expect(await balances(user.userId)).toMatchObject({ cash: 20_00 });
+  });
+});
+
+describe("the expiry job", () => {
+  it("closes QR orders nobody polled once their five minutes are over, and leaves live ones and transfers", async () => {
+    const user = await t.registerUser();
+    const stale = await createQr(user, "11", "1");
+    const transfer = await createQr(user, "12", "2");
+    t.clock.advance(4 * MINUTE);
+    const live = await createQr(user, "13", "0");
+    t.clock.advance(1 * MINUTE + 1000);
+    expect(await expireRecharges(t.ctx)).toBeGreaterThanOrEqual(1);
+    const rows = await t.db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, user.userId));
+    const statusOf = (no: string) => rows.find((r) => r.outTradeNo === no)?.status;
+    expect(statusOf(stale.out_trade_no)).toBe("closed");
+    expect(statusOf(live.out_trade_no)).toBe("pending");
+    expect(statusOf(transfer.out_trade_no)).toBe("pending");
+    expect(await expireRecharges(t.ctx)).toBe(0);
   });
 });
 

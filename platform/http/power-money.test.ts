@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, users } from "../db/schema";
 import { purchaseOrders, voucherOffers } from "../db/wallet-schema";
+import { seedDemoTopUps } from "../db/seed-demo-top-ups";
 import { seedDemoWallet } from "../db/seed-demo-wallet";
 import { DEMO } from "../db/seed";
 import { ledgerSums, postToLedger } from "../modules/wallet/ledger";
@@ -174,22 +175,17 @@ describe("/buy_power_money", () => {
 });
 
 describe("the demo account's wallet seed", () => {
-  it("has a credit quota and vouchers through the ledger, buys an offer once it has cash, and is idempotent", async () => {
+  it("has top-ups, a credit quota and vouchers through the ledger, buys an offer with its cash, and is idempotent", async () => {
     const demo = (await t.userByPhone(DEMO.phone))!;
     touched.add(demo.id);
-    // Seeded at start: ¥1,000 credit and ¥50 of vouchers; not enough cash yet (the ¥10 of the used recharge
-    // voucher of seed-coupons.ts at most), so no purchase.
-    const seeded = await balances(demo.id);
-    expect(seeded).toMatchObject({ credit: 1_000_00, voucher: 50_00 });
-    await postToLedger(t.ctx, {
-      userId: demo.id,
-      operationKey: "test:demo-top-up",
-      refersTo: "test",
-      movements: [{ wallet: "cash", kind: "top_up", amountFen: 300_00 }],
-    });
+    // Seeded at start: top-ups of ¥3,700 (seed-demo-top-ups.ts), ¥1,000 credit, ¥50 of vouchers, and the
+    // first offer (¥100 → ¥100 of vouchers) bought with the cash; and ¥10 from the used recharge voucher of
+    // seed-coupons.ts.
+    expect(await balances(demo.id)).toEqual({ cash: 3_600_00 + 10_00, voucher: 150_00, credit: 1_000_00 });
+    await seedDemoTopUps(t.db, DEMO.phone);
     await seedDemoWallet(t.db, DEMO.phone);
     await seedDemoWallet(t.db, DEMO.phone);
-    expect(await balances(demo.id)).toEqual({ cash: seeded.cash + 200_00, voucher: 150_00, credit: 1_000_00 });
+    expect(await balances(demo.id)).toEqual({ cash: 3_600_00 + 10_00, voucher: 150_00, credit: 1_000_00 });
     const orders = await t.db.select().from(purchaseOrders).where(eq(purchaseOrders.userId, demo.id));
     expect(orders.map((o) => o.kind)).toEqual(["power_money"]);
   });

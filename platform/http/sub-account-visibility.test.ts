@@ -40,16 +40,13 @@ beforeAll(async () => {
   t = await startTestPlatform();
   const registered = await t.registerUser();
   main = registered;
-  await t.db
-    .update(users)
-    .set({
-      moneyFen: 1234_56,
-      powerMoneyFen: 77_88,
-      creditQuotaFen: 3000_00,
-      accumulatedTopUpFen: 1600_00,
-      noticeEmail: EMAIL,
-    })
-    .where(eq(users.id, main.userId));
+  await t.setWallets(main.userId, {
+    cashFen: 1234_56,
+    voucherFen: 77_88,
+    creditFen: 3000_00,
+    accumulatedFen: 1600_00,
+  });
+  await t.db.update(users).set({ noticeEmail: EMAIL }).where(eq(users.id, main.userId));
   const caller = await resolveSession(t.ctx, { origin: { ip: "test" } }, { token: main.token });
   const one = await createSubAccount(t.ctx, caller, { name: "gpu-lab", password: "Gpulab123", moneyLimitFen: 500_00 });
   const two = await createSubAccount(t.ctx, caller, { name: "gpu-lab-2", password: "Gpulab123", moneyLimitFen: 0 });

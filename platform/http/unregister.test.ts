@@ -18,8 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Sets balances through the ledger (adjustment entries), so the account row keeps equal to its entries. */
 const setWallets = (userId: number, values: Partial<typeof users.$inferInsert>) =>
-  t.db.update(users).set(values).where(eq(users.id, userId));
+  t.setWallets(userId, {
+    cashFen: values.moneyFen,
+    voucherFen: values.powerMoneyFen,
+    creditFen: values.creditQuotaFen,
+    accumulatedFen: values.accumulatedTopUpFen,
+  });
 const check = (session: string) => t.post("/unregister_check", { session });
 
 /** A fresh 'unregister' code for the user (waits out the one-a-minute limit first). */

@@ -1,7 +1,6 @@
 /** /get_user_info, /get_user_vip_info, the sub-account view, and /change_notice_email. */
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../db/schema";
+import type { users } from "../db/schema";
 import { resolveSession } from "../modules/accounts/sessions";
 import { createSubAccount } from "../modules/accounts/sub-accounts";
 import { startTestPlatform, type TestPlatform } from "../../tests/support/platform";
@@ -15,8 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Sets balances through the ledger (adjustment entries), so the account row keeps equal to its entries. */
 const setWallets = (userId: number, values: Partial<typeof users.$inferInsert>) =>
-  t.db.update(users).set(values).where(eq(users.id, userId));
+  t.setWallets(userId, {
+    cashFen: values.moneyFen,
+    voucherFen: values.powerMoneyFen,
+    creditFen: values.creditQuotaFen,
+    accumulatedFen: values.accumulatedTopUpFen,
+  });
 
 describe("/get_user_info", () => {
   it("has every field of spec §3, amounts as yuan strings", async () => {

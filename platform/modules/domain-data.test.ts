@@ -3,9 +3,8 @@
  * integers, dates as Date; the wire names and yuan strings appear only in
  * platform/http/shapes/. HTTP-level tests (platform/http/*.test.ts) check the wire.
  */
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notices, users } from "../db/schema";
+import { notices } from "../db/schema";
 import { toUnregisterCheck, toVipInfo } from "../http/shapes/accounts";
 import { toMessageItem, toNoticeDetail, toNotificationItem } from "../http/shapes/notices";
 import { startTestPlatform, type TestPlatform } from "../../tests/support/platform";
@@ -82,7 +81,7 @@ describe("domain data", () => {
   });
 
   it("unregister blockers hold amounts in fen; the shape writes the sentences in yuan", async () => {
-    await t.db.update(users).set({ moneyFen: 12_345, powerMoneyFen: 5 }).where(eq(users.id, alice.userId));
+    await t.setWallets(alice.userId, { cashFen: 12_345, voucherFen: 5 });
     const check = await unregisterCheck(t.ctx, alice);
     expect(check).toEqual({
       canUnregister: false,
@@ -98,7 +97,7 @@ describe("domain data", () => {
         { key: "power_money", message: "算力券余额为 ¥0.05，注销后将作废，请先使用" },
       ],
     });
-    await t.db.update(users).set({ moneyFen: 0, powerMoneyFen: 0 }).where(eq(users.id, alice.userId));
+    await t.setWallets(alice.userId, { cashFen: 0, voucherFen: 0 });
   });
 
   it("the user snapshot and the membership tiers are in fen", async () => {

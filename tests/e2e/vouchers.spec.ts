@@ -51,7 +51,18 @@ test("buy a voucher offer with cash: the voucher balance changes", async ({ page
   // The ¥1,000 offer is more than the cash: 可用余额少于套餐价格!, with the top-up that would do.
   await page.getByRole("button", { name: "用余额 ¥1000.00 购买算力券 ¥1030.00" }).click();
   await expect(page.getByRole("status")).toContainText("可用余额少于套餐价格!");
-  await expect(page.getByTestId("power-money-shortfall")).toContainText("还差 ¥600.00");
+  // The fast-pay piece: the top-up dialog opens preset to the shortfall; without JavaScript, a link with it.
+  await expect(page.getByTestId("fast-pay")).toContainText("可用余额少于套餐价格! 还差 ¥600.00");
+  if (javaScriptEnabled) {
+    const fastPay = page.getByRole("dialog", { name: "余额不足，快速充值" });
+    await expect(fastPay.getByLabel("充值金额（元）")).toHaveValue("600.00");
+    await fastPay.getByRole("button", { name: "关闭" }).click();
+  } else {
+    await expect(page.getByRole("link", { name: "立即充值 ¥600.00" })).toHaveAttribute(
+      "href",
+      "/console/recharge?amount=600.00",
+    );
+  }
   await expect(page.getByTestId("power-money-balance")).toHaveText("¥100.00");
   expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
 });
@@ -72,7 +83,7 @@ test("the dashboard opens the voucher dialog (a page without JavaScript)", async
     // The dialog posts the page's form: without cash it lands there with the shortfall to top up.
     await dialog.getByRole("button", { name: "用余额 ¥100.00 购买算力券 ¥100.00" }).click();
     await expect(page).toHaveURL(/\/console\/powerMoney\?shortfall=100\.00$/);
-    await expect(page.getByTestId("power-money-shortfall")).toContainText("还差 ¥100.00");
+    await expect(page.getByTestId("fast-pay")).toContainText("还差 ¥100.00");
   } else {
     await expect(page).toHaveURL(/\/console\/powerMoney$/);
     await expect(page.getByTestId("power-money-offers")).toBeVisible();

@@ -10,7 +10,8 @@
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { postToLedger, type Movement } from "../../platform/modules/wallet/ledger";
 import { createPlatform, type Platform } from "../../platform/index";
 import { users } from "../../platform/db/schema";
 import { createFileDatabase } from "./postgres-database";
@@ -76,6 +77,13 @@ export function uniqueIp(): string {
   return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 }
 
+export interface WalletTarget {
+  cashFen?: number;
+  voucherFen?: number;
+  creditFen?: number;
+  accumulatedFen?: number;
+}
+
 /** The operator key of test platforms (/ops, decision 035). */
 export const TEST_OPS_KEY = "test-operator-key-0123456789abcdef0123";
 
@@ -114,6 +122,14 @@ export interface TestPlatform {
   /** Logs in by password and returns the new token. */
   login(phone: string, password: string): Promise<string>;
   userByPhone(phone: string): Promise<typeof users.$inferSelect | undefined>;
+  /**
+   * Brings an account's wallets to these balances through the ledger (adjustment entries), as an
+   * operator could: tests never write balances on the account row, so the row always equals its entries.
+   * `accumulatedFen` (cumulative top-up) is reached with a top-up entry, then cash adjusted to `cashFen`.
+   */
+  setWallets(userId: number, target: WalletTarget): Promise<void>;
+  /** The accounts whose balances differ from the sum of their ledger entries; `close()` fails when there are any. */
+  unbalancedAccounts(): Promise<number[]>;
   /** Runs an operator command through /ops/run, as `npm run ops` does; the JSON reply. */
   ops(command: string, args?: Record<string, string>, actor?: string): Promise<Reply>;
   close(): Promise<void>;
@@ -172,6 +188,7 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
       opsKey: TEST_OPS_KEY,
     },
     now: clock.now,
+    jobs: false,
   });
   // Same sandbox outbox, without a log line per code.
   platform.ctx.providers.sms = new OutboxSmsProvider(platform.ctx.db, () => {});
@@ -243,6 +260,48 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
     return reply.body.data.token as string;
   };
 
+  let adjustments = 0;
+  const setWallets = async (userId: number, target: WalletTarget) => {
+    const [now] = await platform.ctx.db.select().from(users).where(eq(users.id, userId));
+    if (!now) throw new Error(`no account ${userId}`);
+    const movements: Movement[] = [];
+    const credit = (target.creditFen ?? now.creditQuotaFen) - now.creditQuotaFen;
+    if (credit !== 0) movements.push({ wallet: "credit", kind: "credit", amountFen: credit });
+    const topUp = (target.accumulatedFen ?? now.accumulatedTopUpFen) - now.accumulatedTopUpFen;
+    if (topUp < 0) throw new Error("the cumulative top-up never goes down");
+    if (topUp > 0) movements.push({ wallet: "cash", kind: "top_up", amountFen: topUp });
+    const cash = (target.cashFen ?? now.moneyFen) - now.moneyFen - topUp;
+    if (cash !== 0) movements.push({ wallet: "cash", kind: "adjustment", amountFen: cash });
+    const voucher = (target.voucherFen ?? now.powerMoneyFen) - now.powerMoneyFen;
+    if (voucher !== 0) movements.push({ wallet: "voucher", kind: "voucher", amountFen: voucher });
+    if (movements.length === 0) return;
+    // A raised quota first, a lowered one last, so cash never passes below −quota in between.
+    if (credit < 0) movements.push(movements.shift()!);
+    await postToLedger(platform.ctx, {
+      userId,
+      operationKey: `test:set-wallets:${++adjustments}:${Date.now()}`,
+      refersTo: "test",
+      movements,
+    });
+  };
+
+  const unbalancedAccounts = async () => {
+    const rows = await platform.ctx.db.execute(sql`
+      select u.id from users u
+      left join (
+        select user_id,
+          sum(case when wallet = 'cash' then amount_fen else 0 end) as cash,
+          sum(case when wallet = 'voucher' then amount_fen else 0 end) as voucher,
+          sum(case when wallet = 'credit' then amount_fen else 0 end) as credit
+        from ledger_entries group by user_id
+      ) l on l.user_id = u.id
+      where u.money_fen <> coalesce(l.cash, 0)
+         or u.power_money_fen <> coalesce(l.voucher, 0)
+         or u.credit_quota_fen <> coalesce(l.credit, 0)`);
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: { id: number }[] }).rows) as { id: number }[];
+    return list.map((r) => Number(r.id));
+  };
+
   const ops = (command: string, args: Record<string, string> = {}, actor = "test-operator") =>
     request("/ops/run", {
       method: "POST",
@@ -266,10 +325,16 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
     registerUser,
     login,
     userByPhone,
+    setWallets,
+    unbalancedAccounts,
     ops,
     close: async () => {
+      // Issue 10 §6: after every test file, each account's balances equal the sum of its ledger entries.
+      const unbalanced = await unbalancedAccounts();
       await platform.close();
       await fileDatabase?.drop();
+      if (unbalanced.length > 0)
+        throw new Error(`accounts whose balances differ from their ledger entries: ${unbalanced.join(", ")}`);
     },
   };
 }

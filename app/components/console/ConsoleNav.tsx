@@ -19,6 +19,13 @@ export interface ConsoleNavItem {
   label: string;
 }
 
+/** The finance records (issue 10 §5): main accounts only. */
+const FINANCE_NAV_ITEMS: ConsoleNavItem[] = [
+  { to: "/console/finance/orders", label: "订单记录" },
+  { to: "/console/finance/expenseDetail", label: "收支明细" },
+  { to: "/console/finance/withdrawRecords", label: "提现记录" },
+];
+
 /** Navigation for the console pages that exist; the list grows with each area. */
 export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
   return [
@@ -29,8 +36,10 @@ export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
     ...(isSub
       ? []
       : [
+          { to: "/console/recharge", label: "充值" },
           { to: "/console/powerMoney", label: "算力券" },
           { to: "/console/credit", label: "授信额度" },
+          ...FINANCE_NAV_ITEMS,
         ]),
     ...(isSub ? [] : [{ to: "/console/coupon", label: "优惠券" }]),
   ];

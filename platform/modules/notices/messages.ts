@@ -45,6 +45,6 @@ export async function markAllMessagesRead(ctx: Ctx, caller: Caller): Promise<{ u
 }
 
 /** Tells a main account about an event on it (a top-up arrived, a transfer was refused): a message in its bell. */
-export async function sendAccountMessage(ctx: Ctx, userId: number, message: string): Promise<void> {
+export async function sendAccountMessage(ctx: Pick<Ctx, "db" | "now">, userId: number, message: string): Promise<void> {
   await ctx.db.insert(messages).values({ userId, message, createdAt: ctx.now() });
 }

@@ -21,7 +21,11 @@ const PAY_TYPE_NOTES: Record<number, string> = { 0: "支付宝充值", 1: "微�
  * nothing. A cash top-up repays arrears and so restores used credit first
  * (cash is the one balance; credit in use is its negative part).
  */
-export async function creditPaidOrder(ctx: Ctx, provider: string, event: PaymentEvent): Promise<CreditOutcome> {
+export async function creditPaidOrder(
+  ctx: Pick<Ctx, "db" | "now">,
+  provider: string,
+  event: PaymentEvent,
+): Promise<CreditOutcome> {
   return inTransaction(ctx.db, async (tx) => {
     const [order] = await tx
       .select()

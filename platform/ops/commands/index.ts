@@ -4,6 +4,8 @@ import { creditSet } from "./credit-set";
 import { transferConfirm } from "./transfer-confirm";
 import { transferReject } from "./transfer-reject";
 import { vouchersGrant } from "./vouchers-grant";
+import { withdrawalApprove } from "./withdrawal-approve";
+import { withdrawalReject } from "./withdrawal-reject";
 
 /** Every operator command; `npm run ops -- help` lists them. Add a command as its own file and list it here. */
 export const OPS_COMMANDS: OpsCommand[] = [
@@ -11,5 +13,7 @@ export const OPS_COMMANDS: OpsCommand[] = [
   transferReject,
   creditSet,
   vouchersGrant,
+  withdrawalApprove,
+  withdrawalReject,
   couponGroupCreate,
 ];

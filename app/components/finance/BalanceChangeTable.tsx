@@ -1,0 +1,45 @@
+import type { BalanceChangeWire } from "~/upstream/finance.server";
+import { formatDateTime } from "~/utils/format";
+import { ENTRY_KIND_NAMES, WALLET_NAMES } from "../../../platform/rules/finance";
+import { Table } from "../ui/layout";
+import { styled } from "../ui/stitches.config";
+
+const Amount = styled("td", {
+  fontVariantNumeric: "tabular-nums",
+  variants: { sign: { in: { color: "$successText" }, out: { color: "$priceText" } } },
+});
+
+/** Ledger entries: time, kind, wallet, signed amount, balance after, reference and note. */
+export function BalanceChangeTable({ entries }: { entries: BalanceChangeWire[] }) {
+  return (
+    <Table data-testid="balance-change-list">
+      <caption className="visually-hidden">收支明细</caption>
+      <thead>
+        <tr>
+          <th scope="col">时间</th>
+          <th scope="col">类型</th>
+          <th scope="col">账户</th>
+          <th scope="col">金额（元）</th>
+          <th scope="col">变动后余额（元）</th>
+          <th scope="col">关联</th>
+          <th scope="col">备注</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((e) => (
+          <tr key={e.Id}>
+            <td>{formatDateTime(e.CreatedAt)}</td>
+            <td>{ENTRY_KIND_NAMES[e.Kind]}</td>
+            <td>{WALLET_NAMES[e.Wallet]}</td>
+            <Amount sign={e.Amount.startsWith("-") ? "out" : "in"}>
+              {e.Amount.startsWith("-") ? e.Amount : `+${e.Amount}`}
+            </Amount>
+            <td>{e.BalanceAfter}</td>
+            <td>{e.RefersTo}</td>
+            <td>{e.Note ?? ""}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,24 @@
+import { renderSpendingChart } from "~/components/finance/spending-chart.server";
+import { getBalanceChanges, getDailySpending } from "~/upstream/finance.server";
+import { chartRange, expenseQuery } from "~/utils/finance-query";
+import { fenToYuan, yuanToFen } from "../../../platform/rules/money";
+
+import { EXPENSE_PAGE_SIZE as PAGE_SIZE } from "~/utils/finance-query";
+
+/** What the expense detail shows: the filtered entries, one page of them, and the spending chart. */
+export async function expenseDetailData(token: string, url: URL, now: Date) {
+  const query = expenseQuery(url);
+  const filters = { kind: query.kind, start_date: query.start_date, end_date: query.end_date };
+  const range = chartRange(query, now);
+  const valid = Object.keys(query.errors).length === 0;
+  const [list, spending] = await Promise.all([
+    valid ? getBalanceChanges(token, { ...filters, page: query.page, page_size: PAGE_SIZE }) : null,
+    getDailySpending(token, range.from, range.to),
+  ]);
+  const totalFen = spending.days.reduce((sum, d) => sum + yuanToFen(d.Cash) + yuanToFen(d.Voucher), 0);
+  return {
+    query,
+    list,
+    chart: { svg: renderSpendingChart(spending.days), ...range, total: fenToYuan(totalFen) },
+  };
+}
