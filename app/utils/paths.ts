@@ -36,3 +36,8 @@ export function orderStatusPath(outTradeNo: string): string {
 export function paymentResourcePath(outTradeNo: string): string {
   return `/resources/payment/${encodeURIComponent(outTradeNo)}`;
 }
+
+/** app/routes/console.coupon.use.$id.tsx: the confirm page for using recharge voucher `id`. */
+export function couponUsePath(id: number): string {
+  return `/console/coupon/use/${encodeURIComponent(String(id))}`;
+}

@@ -45,6 +45,11 @@ export type ErrorKey =
   | "ORDER_NOT_PENDING"
   | "WITHDRAW_EXCEEDS_REFUNDABLE"
   | "WITHDRAWAL_DECIDED"
+  | "COUPON_ALREADY_CLAIMED"
+  | "COUPON_SOLD_OUT"
+  | "COUPON_USED"
+  | "COUPON_EXPIRED"
+  | "COUPON_NOT_RECHARGE"
   | "DATABASE"
   | "INTERNAL";
 
@@ -114,6 +119,11 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   ORDER_NOT_PENDING: { status: 1, reason: "该订单已处理，不能重复操作", code: 100022, http: 409 },
   WITHDRAW_EXCEEDS_REFUNDABLE: { status: 1, reason: "提现金额超过可提现余额", code: 100022, http: 409 },
   WITHDRAWAL_DECIDED: { status: 1, reason: "该提现申请已处理，不能重复审核", code: 100022, http: 409 },
+  COUPON_ALREADY_CLAIMED: { status: 1, reason: "您已领取过该优惠券，每人限领一张", code: 100022, http: 409 },
+  COUPON_SOLD_OUT: { status: 1, reason: "优惠券已抢光", code: 100022, http: 409 },
+  COUPON_USED: { status: 1, reason: "优惠券已使用", code: 100022, http: 409 },
+  COUPON_EXPIRED: { status: 1, reason: "优惠券已过期", code: 100022, http: 409 },
+  COUPON_NOT_RECHARGE: { status: 1, reason: "该优惠券不是充值券，请在下单时抵扣使用", code: 100022, http: 409 },
   DATABASE: { status: 1, reason: "服务繁忙，请稍后再试", code: 100001, http: 500 },
   INTERNAL: { status: 1, reason: "服务繁忙，请稍后再试", code: 100011, http: 500 },
 };

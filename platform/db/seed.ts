@@ -6,6 +6,7 @@ import { subAccounts } from "./schema";
 import { seedDemoTopUps } from "./seed-demo-top-ups";
 import { seedDemoWallet } from "./seed-demo-wallet";
 import { seedVoucherOffers } from "./seed-voucher-offers";
+import { seedCoupons } from "./seed-coupons";
 
 const SEED_LOCK = 727_002;
 
@@ -125,5 +126,6 @@ export async function seedDatabase(database: Database, options: { demo: boolean 
     await seedDemoAccount(db);
     await seedDemoTopUps(db, DEMO.phone);
     await seedDemoWallet(db, DEMO.phone);
+    await seedCoupons(db, DEMO.phone);
   });
 }

@@ -41,6 +41,8 @@ export const page = int("页码", 1, 100_000).optional().default("1");
 export const pageSize = (max: number, fallback: number) => int("每页条数", 1, max).optional().default(String(fallback));
 export const id = (label: string) => int(label, 1, Number.MAX_SAFE_INTEGER);
 export const readStatus = int("状态", -1, 1).optional().default("-1");
+/** A coupon's state: 0 usable (the default), 1 used, 2 expired. */
+export const couponStatus = int("状态", 0, 2).optional().default("0");
 
 /** The session token in the body (spec §7). Its checks happen in the session lookup. */
 export const session = z.string({ invalid_type_error: "登录已失效，请重新登录" }).max(256).optional();

@@ -179,12 +179,13 @@ describe("the demo account's wallet seed", () => {
     const demo = (await t.userByPhone(DEMO.phone))!;
     touched.add(demo.id);
     // Seeded at start: top-ups of ¥3,700 (seed-demo-top-ups.ts), ¥1,000 credit, ¥50 of vouchers, and the
-    // first offer (¥100 → ¥100 of vouchers) bought with the cash.
-    expect(await balances(demo.id)).toEqual({ cash: 3_600_00, voucher: 150_00, credit: 1_000_00 });
+    // first offer (¥100 → ¥100 of vouchers) bought with the cash; and ¥10 from the used recharge voucher of
+    // seed-coupons.ts.
+    expect(await balances(demo.id)).toEqual({ cash: 3_600_00 + 10_00, voucher: 150_00, credit: 1_000_00 });
     await seedDemoTopUps(t.db, DEMO.phone);
     await seedDemoWallet(t.db, DEMO.phone);
     await seedDemoWallet(t.db, DEMO.phone);
-    expect(await balances(demo.id)).toEqual({ cash: 3_600_00, voucher: 150_00, credit: 1_000_00 });
+    expect(await balances(demo.id)).toEqual({ cash: 3_600_00 + 10_00, voucher: 150_00, credit: 1_000_00 });
     const orders = await t.db.select().from(purchaseOrders).where(eq(purchaseOrders.userId, demo.id));
     expect(orders.map((o) => o.kind)).toEqual(["power_money"]);
   });

@@ -11,6 +11,7 @@ import { resolveSession } from "../modules/accounts/sessions";
 import { createSubAccount } from "../modules/accounts/sub-accounts";
 import { startTestPlatform, type TestPlatform } from "../../tests/support/platform";
 import { accountsApi } from "./api/accounts";
+import { couponsApi } from "./api/coupons";
 import { noticesApi } from "./api/notices";
 
 let t: TestPlatform;
@@ -185,7 +186,7 @@ describe("what a sub-account may not do", () => {
 });
 
 describe("every main-API call with a sub-account's token and foreign ids", () => {
-  const paths = [...accountsApi.routes, ...noticesApi.routes]
+  const paths = [...accountsApi.routes, ...noticesApi.routes, ...couponsApi.routes]
     .filter((r) => r.path !== "/logout")
     .map((r) => ({ method: r.method, path: r.path }));
 

@@ -41,6 +41,7 @@ export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
           { to: "/console/credit", label: "授信额度" },
           ...FINANCE_NAV_ITEMS,
         ]),
+    ...(isSub ? [] : [{ to: "/console/coupon", label: "优惠券" }]),
   ];
 }
 

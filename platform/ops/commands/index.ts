@@ -1,4 +1,5 @@
 import type { OpsCommand } from "../command";
+import { couponGroupCreate } from "./coupon-group-create";
 import { creditSet } from "./credit-set";
 import { transferConfirm } from "./transfer-confirm";
 import { transferReject } from "./transfer-reject";
@@ -14,4 +15,5 @@ export const OPS_COMMANDS: OpsCommand[] = [
   vouchersGrant,
   withdrawalApprove,
   withdrawalReject,
+  couponGroupCreate,
 ];
