@@ -10,7 +10,9 @@
  *    with p99 ≤ 250 ms and no error, stepping through BENCH_USERS (default 100,200,400,800,1200,1600),
  *    BENCH_STEP_SECONDS each (default 40);
  *  - js: first-load JavaScript of /store and /login, gzip, against 110 KB;
- *  - lighthouse: Lighthouse mobile for /store and /login (Debian's chromium, headless).
+ *  - lighthouse: Lighthouse mobile for /store and /login (Debian's chromium, headless);
+ *  - coupons: the coupon rush (bench/coupon-rush.ts): 1,000 claims at once for 100 coupons on a throwaway
+ *    PostgreSQL server (scripts/with-postgres.sh), time until all answered and p99 (target ≤ 1 s).
  * Writes bench/results/latest.json and always stops the server and deletes DATA_DIR.
  *
  * Environment: BENCH_ONLY (latency,capacity,js,lighthouse); BENCH_USERS, BENCH_STEP_SECONDS; BENCH_SECONDS per run (default 5);
@@ -39,7 +41,7 @@ const HOST = "127.0.0.1";
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 5);
 // Long enough for the JIT to settle on a document route.
 const WARMUP_SECONDS = Math.min(3, SECONDS);
-const SECTIONS = ["latency", "capacity", "js", "lighthouse"] as const;
+const SECTIONS = ["latency", "capacity", "js", "lighthouse", "coupons"] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? SECTIONS.join(","))
@@ -469,4 +471,16 @@ async function main(): Promise<void> {
   }
 }
 
+/** The coupon rush runs on its own PostgreSQL server and platform, after the main server has stopped. */
+function couponRush(): void {
+  if (!runs("coupons") || stopping) return;
+  console.log("\ncoupon rush (own PostgreSQL server) …");
+  const rush = spawnSync("bash", ["scripts/with-postgres.sh", "npx", "tsx", "bench/coupon-rush.ts"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  if (rush.status !== 0) process.exitCode = 1;
+}
+
 await main();
+couponRush();

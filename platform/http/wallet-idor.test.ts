@@ -17,7 +17,7 @@ let t: TestPlatform;
 let owner: RegisteredUser;
 let stranger: RegisteredUser;
 let subToken: string;
-const ids = { outTradeNo: "", withdrawalId: 0, purchaseKey: "owner-purchase-key-0001" };
+const ids = { outTradeNo: "", withdrawalId: 0, purchaseKey: "owner-purchase-key-0001", couponId: 0 };
 
 async function snapshot() {
   const [account] = await t.db.select().from(users).where(eq(users.id, owner.userId));
@@ -51,6 +51,17 @@ beforeAll(async () => {
   });
   expect(bought.body).toMatchObject({ status: 0 });
 
+  // A recharge voucher (Type 0) the owner claimed and has not used yet.
+  const groups = (await t.post("/get_all_user_visible_coupon_group", { session: owner.token })).body.data as {
+    GroupId: number;
+    Type: number;
+    RemainNum: number;
+  }[];
+  const voucherGroup = groups.find((g) => g.Type === 0 && g.RemainNum > 0)!;
+  const claimed = await t.post("/assign_to_user", { session: owner.token, group_id: voucherGroup.GroupId });
+  expect(claimed.body).toMatchObject({ status: 0 });
+  ids.couponId = claimed.body.data.CouponId;
+
   const caller = await resolveSession(t.ctx, { origin: { ip: null } }, { token: owner.token });
   await createSubAccount(t.ctx, caller, { name: "idor-sub", password: "Idorsub123", moneyLimitFen: 100_00 });
   const login = await t.post("/sub_account_login", { phone: owner.phone, name: "idor-sub", password: "Idorsub123" });
@@ -65,6 +76,8 @@ describe("another account with the owner's ids", () => {
       ["/get_qrcode", { out_trade_no: ids.outTradeNo }],
       ["/get_order_status", { out_trade_no: ids.outTradeNo }],
       ["/withdraw/get_detail", { id: ids.withdrawalId }],
+      ["/use_money_coupon", { coupon_id: ids.couponId }],
+      ["/get_user_coupon", { coupon_id: ids.couponId }],
     ];
     for (const [path, fields] of calls) {
       const reply = await t.post(path, { session: stranger.token, ...fields });
@@ -79,6 +92,8 @@ describe("another account with the owner's ids", () => {
     });
     expect(replay.body).toMatchObject({ status: 1, key: "BALANCE_BELOW_PRICE" });
     expect(await snapshot()).toEqual(before);
+    const owned = await t.post("/get_user_coupon", { session: owner.token, coupon_id: ids.couponId });
+    expect(owned.body.data).toMatchObject({ CouponId: ids.couponId, IsUsed: false });
   });
 
   it("sees none of the owner's rows in any list", async () => {
@@ -94,6 +109,9 @@ describe("another account with the owner's ids", () => {
       expect(JSON.stringify(reply.body.data), path).not.toContain(ids.outTradeNo);
       expect(JSON.stringify(reply.body.data), path).not.toContain("招商银行");
     }
+    const coupons = await t.post("/get_user_assigned_coupon", { session: stranger.token, page: 1, page_size: 50 });
+    expect(coupons.body.status).toBe(0);
+    expect((coupons.body.data.list as { CouponId: number }[]).map((c) => c.CouponId)).not.toContain(ids.couponId);
     const refundable = await t.post("/withdraw/get_refundable", { session: stranger.token });
     expect(refundable.body.data).toMatchObject({ Refundable: "0.00" });
   });
@@ -114,6 +132,10 @@ describe("a sub-account of the owner", () => {
       ["/get_order", {}],
       ["/get_wallet_balance_change_list", {}],
       ["/get_wallet_balance_change_export", {}],
+      ["/assign_to_user", { group_id: 1 }],
+      ["/use_money_coupon", { coupon_id: ids.couponId }],
+      ["/get_user_coupon", { coupon_id: ids.couponId }],
+      ["/get_user_assigned_coupon", {}],
     ];
     for (const [path, fields] of refused) {
       const reply = await t.post(path, { session: subToken, ...fields });

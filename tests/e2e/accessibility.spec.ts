@@ -71,6 +71,8 @@ const CONSOLE_PAGES = [
   "/console/finance/orders",
   "/console/finance/expenseDetail",
   "/console/finance/withdrawRecords",
+  "/console/coupon",
+  "/console/coupon/center",
 ];
 
 for (const path of PUBLIC_PAGES) {
