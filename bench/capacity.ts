@@ -38,6 +38,7 @@ export interface CapacityStep {
   /** CPU time of this load generator as a share of one core during the step. */
   generatorCpu: number;
   holds: boolean;
+  failures: string[];
 }
 
 interface VirtualUser {
@@ -136,7 +137,8 @@ async function makeUsers(origin: string, secret: string, count: number, firstInd
       users.push({
         token,
         cookie: header.slice(0, header.indexOf(";")),
-        outTradeNo: paying ? await createOrder(origin, token) : null,
+        // A build without top-up (before issue 10) has no paying users: it is the baseline.
+        outTradeNo: paying ? await createOrder(origin, token).catch(() => null) : null,
       });
     }
   }
@@ -152,6 +154,8 @@ function percentile(sorted: number[], p: number): number {
 async function runStep(origin: string, users: VirtualUser[], seconds: number): Promise<CapacityStep> {
   const latencies: number[] = [];
   let errors = 0;
+  /** The first few failures, so a step that does not hold says why. */
+  const failures: string[] = [];
   const timers: NodeJS.Timeout[] = [];
   const pending = new Set<Promise<void>>();
   const timed = (path: string, init: Parameters<typeof request>[2], ok: (status: number, body: string) => boolean) => {
@@ -159,10 +163,14 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
     const p = request(origin, path, init)
       .then(({ status, body }) => {
         latencies.push(performance.now() - started);
-        if (!ok(status, body)) errors++;
+        if (!ok(status, body)) {
+          errors++;
+          if (failures.length < 3) failures.push(`${path} → ${status} ${body.slice(0, 80)}`);
+        }
       })
-      .catch(() => {
+      .catch((error: Error) => {
         errors++;
+        if (failures.length < 3) failures.push(`${path} → ${error.message}`);
       })
       .finally(() => pending.delete(p));
     pending.add(p);
@@ -227,6 +235,7 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
     p99Ms,
     generatorCpu: (cpu.user + cpu.system) / 1e6 / elapsed,
     holds: errors === 0 && p99Ms <= CAPACITY_P99_MS,
+    failures,
   };
 }
 
@@ -244,6 +253,7 @@ export async function measureCapacity(options: CapacityOptions, log: (line: stri
     log(
       `    p50 ${step.p50Ms.toFixed(1)} ms, p99 ${step.p99Ms.toFixed(1)} ms, ${step.errors} errors, ${step.reqPerSec.toFixed(0)} req/s\n`,
     );
+    for (const failure of step.failures) log(`      ! ${failure}\n`);
     if (!step.holds) break;
   }
   agent.destroy();

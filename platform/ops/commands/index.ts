@@ -3,6 +3,7 @@ import { couponGroupCreate } from "./coupon-group-create";
 import { creditSet } from "./credit-set";
 import { transferConfirm } from "./transfer-confirm";
 import { transferReject } from "./transfer-reject";
+import { voucherOfferSet } from "./voucher-offer-set";
 import { vouchersGrant } from "./vouchers-grant";
 import { withdrawalApprove } from "./withdrawal-approve";
 import { withdrawalReject } from "./withdrawal-reject";
@@ -13,6 +14,7 @@ export const OPS_COMMANDS: OpsCommand[] = [
   transferReject,
   creditSet,
   vouchersGrant,
+  voucherOfferSet,
   withdrawalApprove,
   withdrawalReject,
   couponGroupCreate,
