@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { createCouponGroup } from "../../modules/coupons/create-group";
-import { fenToYuan, parseYuanToFen } from "../../rules/money";
+import { fenToYuan } from "../../rules/money";
+import { yuanArg } from "../args";
 import { opsCommand } from "../command";
 
-const yuan = z
-  .string()
-  .transform((v, ctx) => parseYuanToFen(v) ?? (ctx.addIssue({ code: "custom", message: "not an amount" }), z.NEVER));
+const yuan = yuanArg;
 
 /** A fraction with up to 4 decimals ("0.85") → basis points (8500). */
 const fraction = z

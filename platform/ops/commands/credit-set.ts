@@ -4,13 +4,12 @@ import { z } from "zod";
 import { users } from "../../db/schema";
 import { fail } from "../../modules/errors";
 import { postToLedger } from "../../modules/wallet/ledger";
-import { fenToYuan, parseYuanToFen } from "../../rules/money";
+import { fenToYuan } from "../../rules/money";
 import { findAccountByPhone } from "../accounts";
+import { yuanArg } from "../args";
 import { opsCommand } from "../command";
 
-const yuan = z
-  .string()
-  .transform((v, ctx) => parseYuanToFen(v) ?? (ctx.addIssue({ code: "custom", message: "not an amount" }), z.NEVER));
+const yuan = yuanArg;
 
 /**
  * `credit set --user 13800000000 --amount 1000`: grants or changes an account's

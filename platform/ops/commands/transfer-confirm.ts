@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { confirmTransfer } from "../../modules/payments/transfers";
-import { fenToYuan, parseYuanToFen } from "../../rules/money";
+import { fenToYuan } from "../../rules/money";
+import { yuanArg } from "../args";
 import { opsCommand } from "../command";
 
-const yuan = z
-  .string()
-  .transform((v, ctx) => parseYuanToFen(v) ?? (ctx.addIssue({ code: "custom", message: "not an amount" }), z.NEVER));
+const yuan = yuanArg;
 
 /** `transfer confirm --out-trade-no … --amount 100.00 --reference <bank serial>`: the transfer arrived. */
 export const transferConfirm = opsCommand({

@@ -2,17 +2,11 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { voucherOffers } from "../../db/wallet-schema";
 import { fail } from "../../modules/errors";
-import { fenToYuan, parseYuanToFen } from "../../rules/money";
+import { fenToYuan } from "../../rules/money";
+import { positiveYuanArg } from "../args";
 import { opsCommand } from "../command";
 
-const positiveYuan = z.string().transform((v, ctx) => {
-  const fen = parseYuanToFen(v);
-  if (fen === null || fen <= 0) {
-    ctx.addIssue({ code: "custom", message: "not a positive amount" });
-    return z.NEVER;
-  }
-  return fen;
-});
+const positiveYuan = positiveYuanArg;
 
 type Offer = typeof voucherOffers.$inferSelect;
 const view = (o: Offer) => ({

@@ -1,18 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { postToLedger } from "../../modules/wallet/ledger";
-import { fenToYuan, parseYuanToFen } from "../../rules/money";
+import { fenToYuan } from "../../rules/money";
 import { findAccountByPhone } from "../accounts";
+import { positiveYuanArg } from "../args";
 import { opsCommand } from "../command";
 
-const positiveYuan = z.string().transform((v, ctx) => {
-  const fen = parseYuanToFen(v);
-  if (fen === null || fen <= 0) {
-    ctx.addIssue({ code: "custom", message: "not a positive amount" });
-    return z.NEVER;
-  }
-  return fen;
-});
+const positiveYuan = positiveYuanArg;
 
 /**
  * `vouchers grant --user 13800000000 --amount 50 [--note 活动赠送]`: gives an
