@@ -191,7 +191,14 @@ async function main() {
     if (apiResult.requests.total < 20) problems.push("the flood sent almost nothing");
     if (login.status !== 0) problems.push(`the other user could not log in: ${JSON.stringify(login)}`);
     if (loginMs > LOGIN_AT_ONCE_MS) problems.push(`the other user's login took ${Math.round(loginMs)} ms`);
-    if (growth > MEMORY_TOLERANCE) problems.push(`memory grew by ${(growth * 100).toFixed(1)}%`);
+    // The process's own memory: its JavaScript heap always; its resident memory when the database is
+    // outside it (PostgreSQL). Embedded PGlite's WebAssembly memory grows in steps with the database
+    // (every refused login adds counter rows) and never shrinks, so on PGlite the resident figure is
+    // reported, not judged: a CI run on 2026-11-23 saw +13% and +18.6% with the heap flat (+1%).
+    const heapGrowth = (after.heapUsed - before.heapUsed) / before.heapUsed;
+    if (heapGrowth > MEMORY_TOLERANCE) problems.push(`the heap grew by ${(heapGrowth * 100).toFixed(1)}%`);
+    if (process.env.FLOOD_DATABASE_URL && growth > MEMORY_TOLERANCE)
+      problems.push(`memory grew by ${(growth * 100).toFixed(1)}%`);
     if (/\b500\b|Error:/.test(stderr)) problems.push(`the server logged errors:\n${stderr}`);
     if (problems.length) throw new Error(problems.join("\n"));
     console.log("login flood: ok");
