@@ -29,8 +29,6 @@ const CONSOLE_PAGES = [
   "/console/finance/orders",
   "/console/finance/expenseDetail",
   "/console/finance/withdrawRecords",
-  "/console/coupon",
-  "/console/coupon/center",
 ];
 
 /** Collects CSP violations from the console and from `securitypolicyviolation` events. */
