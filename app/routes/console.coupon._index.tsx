@@ -31,7 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const { token, user } = await requireMainAccount(request, "子账号不能查看优惠券");
     const { tab, page } = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
     const status = TABS.find((t) => t.tab === tab)!.status;
-    return { tab, page, money: user.Money, coupons: await getUserCoupons(token, status, page) };
+    return {
+      tab,
+      page,
+      pageSize: COUPON_PAGE_SIZE,
+      money: user.Money,
+      coupons: await getUserCoupons(token, status, page),
+    };
   });
 }
 
@@ -48,7 +54,7 @@ const Header = styled("div", { display: "flex", justifyContent: "space-between",
 const tabHref = (tab: string, page = 1) => `/console/coupon?tab=${tab}${page > 1 ? `&page=${page}` : ""}`;
 
 export default function CouponPage() {
-  const { tab, page, money, coupons } = useLoaderData<typeof loader>();
+  const { tab, page, pageSize, money, coupons } = useLoaderData<typeof loader>();
   const label = TABS.find((t) => t.tab === tab)!.label;
   return (
     <>
@@ -92,7 +98,7 @@ export default function CouponPage() {
             ))}
           </Grid>
         )}
-        <Pagination page={page} pageSize={COUPON_PAGE_SIZE} total={coupons.total} hrefFor={(p) => tabHref(tab, p)} />
+        <Pagination page={page} pageSize={pageSize} total={coupons.total} hrefFor={(p) => tabHref(tab, p)} />
       </Panel>
     </>
   );

@@ -29,13 +29,22 @@ const CONSOLE_PAGES = [
   "/console/finance/orders",
   "/console/finance/expenseDetail",
   "/console/finance/withdrawRecords",
+  "/console/coupon",
+  "/console/coupon/center",
 ];
 
-/** Collects CSP violations from the console and from `securitypolicyviolation` events. */
+/**
+ * Collects CSP violations from the console and from `securitypolicyviolation` events, and React's
+ * hydration errors (#418, #423, #425): a mismatch makes React render the document again on the
+ * client, and the style tag it re-creates has no nonce (that is how /console/coupon failed).
+ */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   const fromConsole: string[] = [];
   page.on("console", (message) => {
-    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) fromConsole.push(message.text());
+    if (
+      /Content Security Policy|Content-Security-Policy|Minified React error #4(18|23|25)|[Hh]ydrat/.test(message.text())
+    )
+      fromConsole.push(message.text());
   });
   await page.addInitScript(() => {
     const seen: string[] = [];
