@@ -41,3 +41,8 @@ export function paymentResourcePath(outTradeNo: string): string {
 export function couponUsePath(id: number): string {
   return `/console/coupon/use/${encodeURIComponent(String(id))}`;
 }
+
+/** The expense detail's spending chart (an SVG image) for the days `from` to `to`, both included. */
+export function spendingChartPath(from: string, to: string): string {
+  return `/console/finance/expenseDetail/chart.svg?${new URLSearchParams({ from, to })}`;
+}

@@ -34,7 +34,13 @@ test("the expense detail lists every entry, filters by kind, draws the chart and
   await expect(rows.filter({ hasText: "-35.50" })).toContainText("消费");
   const chart = page.getByRole("img", { name: /每日消费柱状图，合计消费 41\.50 元/ });
   await expect(chart).toBeVisible();
-  await expect(chart.locator("svg")).toHaveCount(1);
+  // The drawing is an SVG image beside the document: it loads, and it is the caller's own.
+  await expect
+    .poll(() => chart.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  const drawing = await page.request.get((await chart.getAttribute("src"))!);
+  expect(drawing.headers()["content-type"]).toContain("image/svg+xml");
+  expect(await drawing.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   await expectAccessible(page, javaScriptEnabled);
 
   await page.getByLabel("变动类型").selectOption({ label: "充值" });

@@ -7,8 +7,7 @@
 import * as echarts from "echarts";
 import type { DailySpendingWire } from "~/upstream/finance.server";
 
-export const CHART_WIDTH = 760;
-export const CHART_HEIGHT = 260;
+import { CHART_HEIGHT, CHART_WIDTH } from "./spending-chart-size";
 
 /** A picture, not a widget: nothing to hover. */
 const STILL = { silent: true, emphasis: { disabled: true } } as const;
@@ -19,7 +18,7 @@ interface SvgPainter {
 }
 
 /**
- * The chart as an SVG string, safe to inline: drawn from numbers and dates of
+ * The chart as an SVG document (served as an image), drawn from numbers and dates of
  * our own (zrender escapes every text it writes), without animation, so
  * without a <style> element or script, and within the page's CSP.
  */

@@ -1,11 +1,13 @@
-import { renderSpendingChart } from "~/components/finance/spending-chart.server";
 import { getBalanceChanges, getDailySpending } from "~/upstream/finance.server";
 import { chartRange, expenseQuery } from "~/utils/finance-query";
 import { fenToYuan, yuanToFen } from "../../../platform/rules/money";
 
 import { EXPENSE_PAGE_SIZE as PAGE_SIZE } from "~/utils/finance-query";
 
-/** What the expense detail shows: the filtered entries, one page of them, and the spending chart. */
+/**
+ * What the expense detail shows: the filtered entries, one page of them, and the
+ * spending chart's range and total (the drawing itself is an image: spendingChartPath).
+ */
 export async function expenseDetailData(token: string, url: URL, now: Date) {
   const query = expenseQuery(url);
   const filters = { kind: query.kind, start_date: query.start_date, end_date: query.end_date };
@@ -19,6 +21,6 @@ export async function expenseDetailData(token: string, url: URL, now: Date) {
   return {
     query,
     list,
-    chart: { svg: renderSpendingChart(spending.days), ...range, total: fenToYuan(totalFen) },
+    chart: { ...range, total: fenToYuan(totalFen) },
   };
 }
