@@ -10,7 +10,7 @@ import { purchaseOrders, voucherOffers } from "../db/wallet-schema";
 import { seedDemoTopUps } from "../db/seed-demo-top-ups";
 import { seedDemoWallet } from "../db/seed-demo-wallet";
 import { DEMO } from "../db/seed";
-import { ledgerSums, postToLedger } from "../modules/wallet/ledger";
+import { postToLedger } from "../modules/wallet/ledger";
 import { startTestPlatform, type TestPlatform } from "../../tests/support/platform";
 
 let t: TestPlatform;
@@ -19,24 +19,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const touched = new Set<number>();
-afterEach(async () => {
-  for (const userId of touched) {
-    const [row] = await t.db
-      .select({ cash: users.moneyFen, voucher: users.powerMoneyFen, credit: users.creditQuotaFen })
-      .from(users)
-      .where(eq(users.id, userId));
-    expect(row, `account ${userId}`).toEqual(await ledgerSums(t.ctx, userId));
-  }
-  touched.clear();
-});
+/** After every test, every account's balances equal the sums of its ledger entries (not only at close). */
+afterEach(async () => expect(await t.unbalancedAccounts()).toEqual([]));
 
 let n = 0;
 const opKey = () => `form-${Date.now()}-${++n}`;
 
 async function account(fund: { cash?: number; credit?: number; voucher?: number } = {}) {
   const user = await t.registerUser();
-  touched.add(user.userId);
   for (const [wallet, amountFen] of Object.entries(fund) as Array<["cash" | "credit" | "voucher", number]>) {
     await postToLedger(t.ctx, {
       userId: user.userId,
@@ -177,7 +167,6 @@ describe("/buy_power_money", () => {
 describe("the demo account's wallet seed", () => {
   it("has top-ups, a credit quota and vouchers through the ledger, buys an offer with its cash, and is idempotent", async () => {
     const demo = (await t.userByPhone(DEMO.phone))!;
-    touched.add(demo.id);
     // Seeded at start: top-ups of ¥3,700 (seed-demo-top-ups.ts), ¥1,000 credit, ¥50 of vouchers, and the
     // first offer (¥100 → ¥100 of vouchers) bought with the cash; and ¥10 from the used recharge voucher of
     // seed-coupons.ts.

@@ -24,18 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every account a test touched: after each test its balances must equal the sum of its ledger entries. */
-const touched = new Set<number>();
-afterEach(async () => {
-  for (const userId of touched) {
-    const [row] = await t.db
-      .select({ cash: users.moneyFen, voucher: users.powerMoneyFen, credit: users.creditQuotaFen })
-      .from(users)
-      .where(eq(users.id, userId));
-    expect(row).toEqual(await ledgerSums(t.ctx, userId));
-  }
-  touched.clear();
-});
+/** After every test, every account's balances equal the sums of its ledger entries (not only at close). */
+afterEach(async () => expect(await t.unbalancedAccounts()).toEqual([]));
 
 const callerOf = (userId: number, subAccountId: number | null = null): Caller => ({
   sessionId: 0,
@@ -53,7 +43,6 @@ async function makeUsers(n: number, verifiedAs: "student" | "enterprise" | null 
     )
     .returning({ id: users.id });
   const ids = rows.map((r) => r.id);
-  for (const id of ids) touched.add(id);
   return ids;
 }
 

@@ -12,7 +12,7 @@ import { startTestPlatform, type TestPlatform } from "../../../tests/support/pla
 import { createSubAccount } from "../accounts/sub-accounts";
 import type { Caller } from "../context";
 import { DomainError } from "../errors";
-import { ledgerSums, postToLedger } from "./ledger";
+import { postToLedger } from "./ledger";
 import { spendForPurchase, type PurchaseInput } from "./spend";
 
 let t: TestPlatform;
@@ -21,24 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const touched = new Set<number>();
-afterEach(async () => {
-  for (const userId of touched) {
-    const [row] = await t.db
-      .select({ cash: users.moneyFen, voucher: users.powerMoneyFen, credit: users.creditQuotaFen })
-      .from(users)
-      .where(eq(users.id, userId));
-    expect(row, `account ${userId}`).toEqual(await ledgerSums(t.ctx, userId));
-  }
-  touched.clear();
-});
+/** After every test, every account's balances equal the sums of its ledger entries (not only at close). */
+afterEach(async () => expect(await t.unbalancedAccounts()).toEqual([]));
 
 let keys = 0;
 const key = (prefix = "k") => `${prefix}-${Date.now()}-${++keys}`;
 
 async function account(opts: { cashFen?: number; creditFen?: number; voucherFen?: number } = {}) {
   const { userId } = await t.registerUser();
-  touched.add(userId);
   const post = (wallet: "cash" | "credit" | "voucher", amountFen: number) =>
     postToLedger(t.ctx, {
       userId,
