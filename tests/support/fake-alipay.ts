@@ -18,8 +18,8 @@
  * app's public key it holds, never from anything the client computed.
  */
 import { createSign, createVerify, randomBytes, randomUUID, type KeyObject } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { requestLogger, startFakeProviderServer, type FakeProviderRequest } from "./fake-provider-server";
 
 export interface FakeAlipayOptions {
   appId: string;
@@ -44,12 +44,7 @@ export interface FakeAlipayTrade {
   gmtPayment?: string;
 }
 
-export interface FakeAlipayRequest {
-  method: string;
-  url: string;
-  accepted: boolean;
-  refusal?: string;
-}
+export type FakeAlipayRequest = FakeProviderRequest;
 
 export interface NotifyOptions {
   signWith?: KeyObject;
@@ -131,8 +126,7 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
 
   const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
     const url = req.url ?? "/";
-    const log = (accepted: boolean, refusal?: string) =>
-      requests.push({ method: req.method ?? "", url, accepted, refusal });
+    const log = requestLogger(requests, req);
     const problem = checkSignature(req, body);
     if (problem) {
       log(false, problem);
@@ -205,13 +199,7 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
     return reply(res, 404, { code: "NOT_FOUND", message: "接口不存在" });
   };
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => handle(req, res, Buffer.concat(chunks).toString("utf8")));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address() as AddressInfo;
+  const server = await startFakeProviderServer(handle);
 
   const tradeOf = (outTradeNo: string) => {
     const trade = trades.get(outTradeNo);
@@ -229,7 +217,7 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
   };
 
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: server.url,
     requests,
     trades,
     scan,
@@ -275,10 +263,6 @@ export async function startFakeAlipay(options: FakeAlipayOptions): Promise<FakeA
         headers: new Headers({ "content-type": "application/x-www-form-urlencoded; charset=utf-8" }),
       };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

@@ -18,8 +18,8 @@
  * merchant's public key it holds, never from anything the client computed.
  */
 import { createCipheriv, createSign, createVerify, randomBytes, type KeyObject } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { requestLogger, startFakeProviderServer, type FakeProviderRequest } from "./fake-provider-server";
 
 export interface FakeWechatPayOptions {
   appId: string;
@@ -46,12 +46,7 @@ export interface FakeWechatOrder {
   successTime?: string;
 }
 
-export interface FakeWechatRequest {
-  method: string;
-  url: string;
-  accepted: boolean;
-  refusal?: string;
-}
+export type FakeWechatRequest = FakeProviderRequest;
 
 /** What to change in a callback, to build the wrong ones too. */
 export interface CallbackOptions {
@@ -159,8 +154,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
 
   const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
     const url = req.url ?? "/";
-    const log = (accepted: boolean, refusal?: string) =>
-      requests.push({ method: req.method ?? "", url, accepted, refusal });
+    const log = requestLogger(requests, req);
     const problem = checkSignature(req, body);
     if (problem) {
       log(false, problem);
@@ -250,13 +244,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
     return reply(res, 404, { code: "NOT_FOUND", message: "无此接口" });
   };
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => handle(req, res, Buffer.concat(chunks).toString("utf8")));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address() as AddressInfo;
+  const server = await startFakeProviderServer(handle);
 
   const orderOf = (outTradeNo: string) => {
     const order = orders.get(outTradeNo);
@@ -265,7 +253,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
   };
 
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: server.url,
     requests,
     orders,
     pay(outTradeNo) {
@@ -314,10 +302,6 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
         callbackOptions.amountAfterSigning === undefined ? signedBody : bodyFor(callbackOptions.amountAfterSigning);
       return { body: callbackOptions.tamper ? callbackOptions.tamper(sent) : sent, headers };
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
