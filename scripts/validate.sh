@@ -39,6 +39,8 @@ npm run build
 
 echo "==> login flood against the built server (issue 9: 20 connections, 10 s; memory and another user's login)"
 npx tsx tests/load/login-flood.ts
+echo "==> the same flood on PostgreSQL (both threads' heaps judged, the resident memory reported)"
+bash scripts/with-postgres.sh sh -c 'FLOOD_DATABASE_URL="$DATABASE_URL" npx tsx tests/load/login-flood.ts'
 
 echo "==> end-to-end tests (JavaScript on and off)"
 npx playwright test
