@@ -233,7 +233,7 @@ describe("POST orders", () => {
     const reply = await c.raw(
       "POST",
       "/orders",
-      new URLSearchParams(body as Record<string, string>).toString(),
+      new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
       "application/x-www-form-urlencoded",
     );
     expect(reply.body.code).toBe(0);
