@@ -124,13 +124,13 @@ describe("transitions", () => {
       after: { status: "processing", assigneeStaffId: LEAD.staffId, userUnread: true },
     });
     await c.put(`/orders/${id}`, { action: "revoke" });
-    for (const action of [
-      staffTake(t.ctx, AGENT, { orderId: id }),
-      staffReply(t.ctx, AGENT, { orderId: id, body: "x" }),
-      staffResolve(t.ctx, AGENT, { orderId: id }),
-      staffClose(t.ctx, AGENT, { orderId: id }),
-    ])
-      await refusedWith(action, "WORK_ORDER_STATE");
+    const moves = [
+      () => staffTake(t.ctx, AGENT, { orderId: id }),
+      () => staffReply(t.ctx, AGENT, { orderId: id, body: "x" }),
+      () => staffResolve(t.ctx, AGENT, { orderId: id }),
+      () => staffClose(t.ctx, AGENT, { orderId: id }),
+    ];
+    for (const move of moves) await refusedWith(move(), "WORK_ORDER_STATE");
     await refusedWith(staffTake(t.ctx, AGENT, { orderId: 999_999 }), "WORK_ORDER_NOT_FOUND");
   });
 
