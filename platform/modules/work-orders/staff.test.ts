@@ -134,6 +134,17 @@ describe("transitions", () => {
     await refusedWith(staffTake(t.ctx, AGENT, { orderId: 999_999 }), "WORK_ORDER_NOT_FOUND");
   });
 
+  it("two staff taking one order at once: exactly one takes it", async () => {
+    const id = await fileOrder(t, c, user.userId);
+    const results = await Promise.allSettled([
+      staffTake(t.ctx, AGENT, { orderId: id }),
+      staffTake(t.ctx, LEAD, { orderId: id }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const takes = await t.db.select().from(workOrderEvents).where(eq(workOrderEvents.orderId, id));
+    expect(takes.filter((e) => e.toStatus === "processing")).toHaveLength(1);
+  });
+
   it("reassign records an internal note the user never sees; the staff reply attaches staff uploads", async () => {
     const id = await fileOrder(t, c, user.userId);
     await staffTake(t.ctx, AGENT, { orderId: id });
