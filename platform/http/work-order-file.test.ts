@@ -4,15 +4,15 @@
  * file back (another account's file id → 404 with 100041).
  */
 import { readdirSync, rmSync } from "node:fs";
-import { eq } from "drizzle-orm";
+import { eq, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workOrderCategories, workOrderFiles, workOrderQuestions, workOrders } from "../db/work-order-schema";
 import { resolveSession } from "../modules/accounts/sessions";
 import { createSubAccount } from "../modules/accounts/sub-accounts";
-import { readWorkOrderFileForStaff, storeWorkOrderFile } from "../modules/uploads/files";
+import { purgeUnattachedFiles, readWorkOrderFileForStaff, storeWorkOrderFile } from "../modules/uploads/files";
 import { type FilesystemStorageProvider } from "../providers/storage/filesystem";
 import { elevenMegabytes, HOSTILE_SVG, PHP_SHELL, pixelFloodPng, pngImage } from "../../tests/support/upload-fixtures";
-import { startTestPlatform, type RegisteredUser, type TestPlatform } from "../../tests/support/platform";
+import { DAY, MINUTE, startTestPlatform, type RegisteredUser, type TestPlatform } from "../../tests/support/platform";
 
 let t: TestPlatform;
 let owner: RegisteredUser;
@@ -277,5 +277,28 @@ describe("reading a file back: only its uploader, the owner of its order, and st
       key: "WORK_ORDER_FILE_NOT_FOUND",
     });
     expect((await read(owner.token, byStaff.id)).status).toBe(404);
+  });
+});
+
+describe("uploads never attached to an order", () => {
+  it("are deleted after a week, rows and bytes; attached files stay", async () => {
+    const loose = await uploadOne(owner.token, "loose.png", "image/png", pngImage());
+    const looseId = loose.body.data.id as number;
+    const [attached] = await t.db
+      .select({ id: workOrderFiles.id, key: workOrderFiles.storageKey })
+      .from(workOrderFiles)
+      .where(isNotNull(workOrderFiles.orderId));
+    t.clock.advance(6 * DAY);
+    await purgeUnattachedFiles(t.ctx);
+    expect((await read(owner.token, looseId)).status).toBe(200);
+    t.clock.advance(DAY + MINUTE);
+    const [row] = await t.db.select().from(workOrderFiles).where(eq(workOrderFiles.id, looseId));
+    const looseKey = row!.storageKey;
+    expect(await purgeUnattachedFiles(t.ctx)).toBeGreaterThan(0);
+    expect((await read(owner.token, looseId)).status).toBe(404);
+    expect(await t.ctx.providers.storage.get(looseKey)).toBeNull();
+    expect(await t.db.select().from(workOrderFiles).where(isNull(workOrderFiles.orderId))).toEqual([]);
+    expect(await t.ctx.providers.storage.get(attached!.key)).not.toBeNull();
+    expect((await read(owner.token, attached!.id)).status).toBe(200);
   });
 });

@@ -1,12 +1,13 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { servedFileHeaders, UPLOAD_BODY_MAX_BYTES } from "../../contract/uploads";
+import { UPLOAD_BODY_MAX_BYTES } from "../../contract/uploads";
 import type { ThirdPartyOkReply, WorkOrderFileWire } from "../../contract/work-orders";
 import { resolveSession } from "../../modules/accounts/sessions";
 import { DomainError, fail } from "../../modules/errors";
 import { readWorkOrderFile, storeWorkOrderFile } from "../../modules/uploads/files";
 import { visitor, type Env } from "../context";
 import { thirdPartyError } from "../errors-reply";
+import { servedFileResponse } from "../served-file";
 import { toWorkOrderFileWire } from "../shapes/work-order-files";
 
 /**
@@ -66,8 +67,7 @@ workOrderFileApi.post(
 workOrderFileApi.get("/api/v1/work-order/file/:id", async (c) => {
   const caller = await callerOf(c);
   const id = /^[1-9]\d{0,15}$/.test(c.req.param("id")) ? Number(c.req.param("id")) : 0;
-  const { file, bytes } = await readWorkOrderFile(c.var.ctx, caller, id);
-  return new Response(bytes, { status: 200, headers: servedFileHeaders(file) });
+  return servedFileResponse(await readWorkOrderFile(c.var.ctx, caller, id));
 });
 
 workOrderFileApi.onError((error, c) => thirdPartyError(c, error));

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gte } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, lt } from "drizzle-orm";
 import { workOrderFiles, workOrders } from "../../db/work-order-schema";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
@@ -140,4 +140,29 @@ export async function readWorkOrderFileForStaff(ctx: Ctx, id: number): Promise<W
   if (!row || (row.file.orderId === null && row.file.uploaderStaffId === null))
     return fail("WORK_ORDER_FILE_NOT_FOUND");
   return contentOf(ctx, row);
+}
+
+/** How long an upload may stay unattached to any order before it is deleted. */
+export const UNATTACHED_UPLOAD_TTL_MS = 7 * 24 * HOUR;
+
+/**
+ * Deletes up to `batch` uploads never attached to an order within
+ * UNATTACHED_UPLOAD_TTL_MS (an editor image whose order was never sent), rows
+ * first and then their bytes. The delete is conditional on `order_id is null`,
+ * so an attach that commits first keeps its file. Returns how many it deleted.
+ */
+export async function purgeUnattachedFiles(ctx: Ctx, batch = 100): Promise<number> {
+  const before = new Date(ctx.now().getTime() - UNATTACHED_UPLOAD_TTL_MS);
+  const due = ctx.db
+    .select({ id: workOrderFiles.id })
+    .from(workOrderFiles)
+    .where(and(isNull(workOrderFiles.orderId), lt(workOrderFiles.createdAt, before)))
+    .orderBy(asc(workOrderFiles.id))
+    .limit(batch);
+  const deleted = await ctx.db
+    .delete(workOrderFiles)
+    .where(and(inArray(workOrderFiles.id, due), isNull(workOrderFiles.orderId), lt(workOrderFiles.createdAt, before)))
+    .returning({ storageKey: workOrderFiles.storageKey });
+  for (const { storageKey } of deleted) await ctx.providers.storage.delete(storageKey);
+  return deleted.length;
 }
