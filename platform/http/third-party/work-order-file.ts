@@ -5,10 +5,11 @@ import type { ThirdPartyOkReply, WorkOrderFileWire } from "../../contract/work-o
 import { resolveSession } from "../../modules/accounts/sessions";
 import { DomainError, fail } from "../../modules/errors";
 import { readWorkOrderFile, storeWorkOrderFile } from "../../modules/uploads/files";
+import { userActor } from "../../modules/work-orders/events";
 import { visitor, type Env } from "../context";
 import { thirdPartyError } from "../errors-reply";
 import { servedFileResponse } from "../served-file";
-import { toWorkOrderFileWire } from "../shapes/work-order-files";
+import { toFile } from "../shapes/work-orders";
 
 /**
  * The upload calls of /third-party (docs/decisions/037-uploads.md):
@@ -49,16 +50,15 @@ workOrderFileApi.post(
     if (files.length > 1) fail("BAD_REQUEST", "file", "每次请求只能上传一个文件");
     const file = files[0];
     if (!(file instanceof File)) return fail("UPLOAD_EMPTY", "file");
-    const stored = await storeWorkOrderFile(
-      c.var.ctx,
-      { kind: "user", caller },
-      { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
-    );
+    const stored = await storeWorkOrderFile(c.var.ctx, userActor(caller), {
+      name: file.name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    });
     const reply: ThirdPartyOkReply<WorkOrderFileWire> = {
       code: 0,
       reason: "",
       message: "",
-      data: toWorkOrderFileWire(stored),
+      data: toFile(stored),
     };
     return c.json(reply);
   },

@@ -3,37 +3,18 @@ import { and, asc, count, eq, gte, inArray, isNull, lt } from "drizzle-orm";
 import { workOrderFiles, workOrders } from "../../db/work-order-schema";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
+import { toFile } from "../work-orders/files";
+import type { Actor, WorkOrderFile } from "../work-orders/types";
 import { inspectUpload } from "./inspect";
 
-/** An upload as modules see it. */
-export interface WorkOrderFile {
-  id: number;
-  orderId: number | null;
-  name: string;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  createdAt: Date;
-}
+export type { WorkOrderFile };
 
-/** Who uploads: a signed-in user (or sub-account), or a staff member of the desk. */
-export type Uploader = { kind: "user"; caller: Caller } | { kind: "staff"; staffId: number };
+/** Who uploads: a signed-in user or sub-account (`userActor(caller)`), or a staff member of the desk. */
+export type Uploader = Actor;
 
 /** How many files one account (or one staff member) may upload in an hour. */
 export const UPLOADS_PER_HOUR = 100;
 const HOUR = 60 * 60 * 1000;
-
-const toFile = (row: typeof workOrderFiles.$inferSelect): WorkOrderFile => ({
-  id: row.id,
-  orderId: row.orderId,
-  name: row.originalName,
-  mime: row.mime,
-  size: row.byteSize,
-  width: row.width,
-  height: row.height,
-  createdAt: row.createdAt,
-});
 
 /**
  * Inspects an upload (inspect.ts: the type from the bytes, the limits), then
@@ -50,7 +31,7 @@ export async function storeWorkOrderFile(
   const since = new Date(ctx.now().getTime() - HOUR);
   const mine =
     uploader.kind === "user"
-      ? eq(workOrderFiles.uploaderUserId, uploader.caller.userId)
+      ? eq(workOrderFiles.uploaderUserId, uploader.userId)
       : eq(workOrderFiles.uploaderStaffId, uploader.staffId);
   const [recent] = await ctx.db
     .select({ n: count() })
@@ -66,8 +47,8 @@ export async function storeWorkOrderFile(
     const [row] = await ctx.db
       .insert(workOrderFiles)
       .values({
-        uploaderUserId: uploader.kind === "user" ? uploader.caller.userId : null,
-        uploaderSubAccountId: uploader.kind === "user" ? uploader.caller.subAccountId : null,
+        uploaderUserId: uploader.kind === "user" ? uploader.userId : null,
+        uploaderSubAccountId: uploader.kind === "user" ? uploader.subAccountId : null,
         uploaderStaffId: uploader.kind === "staff" ? uploader.staffId : null,
         storageKey,
         mime: inspected.mime,
