@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { MAX_BODY_BYTES } from "../../platform/contract/limits";
+import { bodyLimitOf } from "../../platform/contract/uploads";
 import { PLATFORM_THREAD_ROLE, type WireRequest, type WireResponse } from "../../platform/contract/thread";
 import type { InProcessPlatform, PlainCall, PlainReply, PlatformHandler } from "./transport.server";
 
@@ -95,7 +96,7 @@ export function threadHandler(thread: PlatformThread): PlatformHandler {
     const headers = new Headers(replacementHeaders ?? request.headers);
     // The body is read up to one byte over the platform's limit (which then answers 413) and sent
     // whole: its length replaces whatever the original request declared.
-    const body = await readBodyUpTo(request, MAX_BODY_BYTES + 1);
+    const body = await readBodyUpTo(request, bodyLimitOf(url.pathname, MAX_BODY_BYTES) + 1);
     headers.delete("transfer-encoding");
     if (body) headers.set("content-length", String(body.byteLength));
     else headers.delete("content-length");

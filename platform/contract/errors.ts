@@ -10,6 +10,14 @@ export type ErrorKey =
   | "PAYLOAD_TOO_LARGE"
   | "NOT_FOUND"
   | "PERMISSION_DENIED"
+  | "UPLOAD_EMPTY"
+  | "UPLOAD_TOO_LARGE"
+  | "UPLOAD_TYPE_UNSUPPORTED"
+  | "UPLOAD_TEXT_INVALID"
+  | "UPLOAD_IMAGE_BROKEN"
+  | "UPLOAD_IMAGE_TOO_LARGE"
+  | "UPLOAD_SVG_INVALID"
+  | "UPLOAD_RATE"
   | "PHONE_INVALID"
   | "CODE_INVALID"
   | "CODE_TOO_MANY_TRIES"
@@ -88,6 +96,24 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   PAYLOAD_TOO_LARGE: { status: 1, reason: "请求内容过大", code: 100021, http: 413 },
   NOT_FOUND: { status: 1, reason: "请求的内容不存在", code: 100022, http: 404 },
   PERMISSION_DENIED: { status: 1, reason: "没有权限执行该操作", code: 100041, http: 403 },
+  UPLOAD_EMPTY: { status: 1, reason: "请选择要上传的文件（文件不能为空）", code: 100022, http: 400 },
+  UPLOAD_TOO_LARGE: { status: 1, reason: "单个文件不能超过 10 MB", code: 100021, http: 413 },
+  UPLOAD_TYPE_UNSUPPORTED: {
+    status: 1,
+    reason: "仅支持 gif、jpeg、jpg、png、svg 图片和 pdf、txt、log、zip 附件，文件内容须与类型相符",
+    code: 100022,
+    http: 415,
+  },
+  UPLOAD_TEXT_INVALID: {
+    status: 1,
+    reason: "txt、log 文件须为 UTF-8 编码的纯文本，不能包含二进制内容",
+    code: 100022,
+    http: 415,
+  },
+  UPLOAD_IMAGE_BROKEN: { status: 1, reason: "图片文件已损坏，无法读取图片尺寸", code: 100022, http: 400 },
+  UPLOAD_IMAGE_TOO_LARGE: { status: 1, reason: "图片尺寸过大，不能超过 4000 万像素", code: 100022, http: 400 },
+  UPLOAD_SVG_INVALID: { status: 1, reason: "SVG 文件无法解析，请另存为 PNG 后上传", code: 100022, http: 400 },
+  UPLOAD_RATE: { status: 1, reason: "上传文件过于频繁，请稍后再试", code: 100022, http: 429 },
   PHONE_INVALID: { status: 1, reason: "请输入正确的11位手机号", code: 100022, http: 400 },
   CODE_INVALID: { status: 1, reason: "验证码错误或已过期", code: 100022, http: 400 },
   CODE_TOO_MANY_TRIES: { status: 1, reason: "验证码错误次数过多，请重新获取", code: 102252, http: 429 },

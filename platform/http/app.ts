@@ -18,6 +18,7 @@ import { opsRoutes } from "./ops";
 import { sandboxRoutes } from "./sandbox";
 import { sandboxPayRoutes } from "./sandbox-pay";
 import { thirdPartyApi } from "./third-party";
+import { workOrderFileApi } from "./third-party/work-order-file";
 
 export interface HttpAppOptions {
   /** Mount /sandbox/* (the outboxes, the e2e session door): only outside production (config.sandbox, decision 026). */
@@ -66,6 +67,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);
 
+  app.route("/third-party", workOrderFileApi); // its own body limit (10 MB), ahead of the 64 KB one below
   const thirdParty = new Hono<Env>();
   thirdParty.use(
     "*",

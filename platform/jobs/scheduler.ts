@@ -1,5 +1,6 @@
 import type { Ctx } from "../modules/context";
 import { expireRecharges } from "./expire-recharges";
+import { purgeUnattachedUploads } from "./purge-unattached-uploads";
 
 interface Job {
   name: string;
@@ -8,7 +9,10 @@ interface Job {
 }
 
 /** The platform's background jobs (DESIGN.md, Jobs). Billing and package expiry join with the market issue. */
-export const JOBS: Job[] = [{ name: "expire-recharges", everyMs: 60_000, run: expireRecharges }];
+export const JOBS: Job[] = [
+  { name: "expire-recharges", everyMs: 60_000, run: expireRecharges },
+  { name: "purge-unattached-uploads", everyMs: 60 * 60_000, run: purgeUnattachedUploads },
+];
 
 /**
  * Runs each job on its interval in this process, one run of a job at a time;

@@ -1,3 +1,6 @@
+import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Db } from "../db/client";
 import type { PlatformConfig } from "../config";
 import { OutboxEmailProvider } from "./email/outbox";
@@ -7,6 +10,8 @@ import { AliyunSmsProvider } from "./sms/aliyun";
 import { OutboxSmsProvider } from "./sms/outbox";
 import type { SmsProvider } from "./sms/types";
 import { createPaymentProviders, type PaymentProviders } from "./payment";
+import { FilesystemStorageProvider } from "./storage/filesystem";
+import type { StorageProvider } from "./storage/types";
 
 /** Everything the platform reaches outside itself through. */
 export interface Providers {
@@ -14,11 +19,23 @@ export interface Providers {
   email: EmailProvider;
   /** QR payments, one provider per channel (WeChat Pay, Alipay). */
   payments: PaymentProviders;
+  /** Uploaded files (work-order screenshots and attachments). */
+  storage: StorageProvider;
+}
+
+/**
+ * Uploads live in DATA_DIR/uploads; an in-memory database (tests) gets a
+ * directory of its own under the system's temporary directory, made on the
+ * first upload.
+ */
+export function uploadsDirectory(dataDir: string): string {
+  if (dataDir === "memory://" || dataDir === "") return path.join(tmpdir(), `gpu-cloud-uploads-${randomUUID()}`);
+  return path.resolve(dataDir, "uploads");
 }
 
 /** Each provider as configured (SMS_PROVIDER, EMAIL_PROVIDER); the sandbox ones keep their outbox in the database. */
 export function createProviders(
-  config: Pick<PlatformConfig, "sms" | "email" | "payments">,
+  config: Pick<PlatformConfig, "sms" | "email" | "payments" | "dataDir">,
   db: Db,
   now?: () => Date,
 ): Providers {
@@ -29,5 +46,6 @@ export function createProviders(
         ? new SmtpEmailProvider(config.email.smtpUrl, config.email.from)
         : new OutboxEmailProvider(db),
     payments: createPaymentProviders(config.payments, now),
+    storage: new FilesystemStorageProvider(uploadsDirectory(config.dataDir)),
   };
 }
