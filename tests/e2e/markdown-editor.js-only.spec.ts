@@ -7,6 +7,7 @@
  * JavaScript the same field is a plain textarea (the submit journey covers it).
  */
 import type { Locator, Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { XSS_CORPUS } from "./fixtures/xss-corpus";
 
@@ -220,4 +221,13 @@ test("the XSS corpus in the live preview runs no script", async ({ page, login }
   for (const link of await preview.locator("a").all()) await link.hover().catch(() => undefined);
   await page.waitForTimeout(500);
   expect(dialogs).toEqual([]);
+});
+
+test("the loaded editor, its panels and its link popup pass axe", async ({ page, login }) => {
+  const { button } = await openEditor(page, login);
+  await button("导航").click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await button("添加链接").click();
+  await expect(page.getByRole("dialog", { name: "添加链接" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

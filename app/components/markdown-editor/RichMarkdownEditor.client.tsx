@@ -176,7 +176,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
           disabled={options.needsText !== false && !editing && options.pressed === undefined}
           onClick={onClick}
         >
-          {icon}
+          <span aria-hidden="true">{icon}</span>
         </button>
       ),
     });
