@@ -53,6 +53,9 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
   const edited = useRef(false);
   const present = useRef(history.present);
   present.current = history.present;
+  // The page's callbacks, read when called (they need not be stable).
+  const callbacks = useRef({ onUploaded: props.onUploaded, onAttachmentRemoved: props.onAttachmentRemoved });
+  callbacks.current = { onUploaded: props.onUploaded, onAttachmentRemoved: props.onAttachmentRemoved };
 
   const textarea = useCallback(() => container.current?.querySelector("textarea") ?? null, []);
 
@@ -122,9 +125,9 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
       const image = uploads.find((u) => u.url === url);
       if (!image) return;
       setUploads((list) => list.filter((u) => u !== image));
-      props.onAttachmentRemoved?.(image.id);
+      callbacks.current.onAttachmentRemoved?.(image.id);
     },
-    [uploads, props],
+    [uploads],
   );
 
   const onFiles = async (files: FileList | null) => {
@@ -135,7 +138,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
         const image = await uploadImage(uploadUrl, file, uploadField, m.uploadFailed);
         setUploads((list) => [...list, image]);
         commit(text.replaceSelection(currentState(), `![${file.name.replace(/[[\]\\]/g, "")}](${image.url})`));
-        props.onUploaded?.(image);
+        callbacks.current.onUploaded?.(image);
         setStatus("");
       } catch (error) {
         setStatus(`${m.uploadFailed}：${(error as Error).message}`);
