@@ -17,13 +17,17 @@ const PIXEL_PNG = Buffer.from(
   "base64",
 );
 
-/** Opens the submit page of the first question (signed in as a fresh user) and waits for the editor to load. */
+/**
+ * Signs in as a fresh user and opens the form of 充值未到账 about the account
+ * (the seeded catalogue), as a user would; waits for the editor to load.
+ */
 async function openEditor(page: Page, login: () => Promise<unknown>) {
   await login();
   await page.goto("/console/createWorkOrder");
-  const submitLink = page.locator('a[href*="/console/createWorkOrder/submit/"]').first();
-  await submitLink.click();
+  await page.getByRole("link", { name: "充值未到账" }).click();
+  await page.getByTestId("documents").getByRole("link", { name: "提交工单（账户问题）" }).click();
   await expect(page).toHaveURL(/\/console\/createWorkOrder\/submit\//);
+  await expect(page.locator("[data-markdown-editor=rich]")).toBeVisible();
   return editorOn(page);
 }
 

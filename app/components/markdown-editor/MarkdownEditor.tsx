@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ComponentType } from "react";
+import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { FieldError } from "~/components/ui/Field";
 import { styled } from "~/components/ui/stitches.config";
 import type { RichMarkdownEditorProps } from "./RichMarkdownEditor.client";
 import type { UploadedImage } from "./upload-image";
@@ -10,7 +11,7 @@ export interface MarkdownEditorProps {
   /** The form field the markdown is posted as. */
   name: string;
   /** The visible label of the field. */
-  label: string;
+  label: ReactNode;
   defaultValue?: string;
   /** Where this page's draft is kept in local storage, e.g. `work-order-reply:42`. */
   draftKey: string;
@@ -27,9 +28,8 @@ export interface MarkdownEditorProps {
   required?: boolean;
   maxLength?: number;
   placeholder?: string;
-  /** The field's error, shown under it by the page; the editor points aria-describedby at it. */
-  errorId?: string;
-  invalid?: boolean;
+  /** The field's error (from the action), shown under it in Chinese. */
+  error?: string | null;
   rows?: number;
 }
 
@@ -58,8 +58,9 @@ type RichEditor = ComponentType<RichMarkdownEditorProps>;
  * keeping what was typed, posting the same field.
  */
 export function MarkdownEditor(props: MarkdownEditorProps) {
-  const { name, label, defaultValue = "", required, maxLength, placeholder, errorId, invalid, rows = 10 } = props;
+  const { name, label, defaultValue = "", required, maxLength, placeholder, error, rows = 10 } = props;
   const id = useId();
+  const errorId = `${id}-error`;
   const plain = useRef<HTMLTextAreaElement>(null);
   const [loaded, setLoaded] = useState<{ Editor: RichEditor; value: string; focused: boolean } | null>(null);
 
@@ -89,7 +90,13 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
     <Wrapper data-markdown-editor={loaded ? "rich" : "plain"}>
       <Label htmlFor={id}>{label}</Label>
       {loaded ? (
-        <loaded.Editor {...props} id={id} initialValue={loaded.value} autoFocus={loaded.focused} />
+        <loaded.Editor
+          {...props}
+          id={id}
+          errorId={error ? errorId : undefined}
+          initialValue={loaded.value}
+          autoFocus={loaded.focused}
+        />
       ) : (
         <PlainTextarea
           ref={plain}
@@ -100,10 +107,13 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
           required={required}
           maxLength={maxLength}
           placeholder={placeholder}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={errorId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
         />
       )}
+      <FieldError id={errorId} role={error ? "alert" : undefined}>
+        {error ?? ""}
+      </FieldError>
     </Wrapper>
   );
 }

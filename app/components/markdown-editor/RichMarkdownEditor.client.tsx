@@ -12,6 +12,8 @@ import { uploadImage, type UploadedImage } from "./upload-image";
 
 export interface RichMarkdownEditorProps extends MarkdownEditorProps {
   id: string;
+  /** The id of the error under the field, while there is one. */
+  errorId: string | undefined;
   initialValue: string;
   autoFocus: boolean;
 }
@@ -369,7 +371,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
           id,
           placeholder: props.placeholder,
           maxLength: props.maxLength,
-          "aria-invalid": props.invalid ? true : undefined,
+          "aria-invalid": props.error ? true : undefined,
           "aria-describedby": props.errorId,
           onKeyDown: (event) => {
             if (!(event.ctrlKey || event.metaKey)) return;
