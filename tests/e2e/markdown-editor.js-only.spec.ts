@@ -51,7 +51,7 @@ async function expectText(textarea: Locator, text: string) {
 }
 
 test("each toolbar button changes the text as it says", async ({ page, login }) => {
-  const { editor, textarea, button, set } = await openEditor(page, login);
+  const { textarea, button, set } = await openEditor(page, login);
   // [button, text, selection start, selection end, text afterwards]
   const cases: [string, string, number, number, string][] = [
     ["粗体", "说重点了", 1, 3, "说**重点**了"],
@@ -107,16 +107,10 @@ test("each toolbar button changes the text as it says", async ({ page, login }) 
   await textarea.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(5, 5));
   await button("删除光标处的图片").click();
   await expectText(textarea, "截图：");
+});
 
-  // Image upload: the file goes to the upload route and its markdown comes back.
-  await set("上传：", 3);
-  const chooser = page.waitForEvent("filechooser");
-  await button("上传图片").click();
-  await (await chooser).setFiles({ name: "pixel.png", mimeType: "image/png", buffer: PIXEL_PNG });
-  await expect(textarea).toHaveValue(/^上传：!\[pixel\.png\]\([^)]+\)$/);
-  await editor.getByRole("button", { name: "移除 pixel.png" }).click();
-  await expectText(textarea, "上传：");
-
+test("the toolbar's save, navigation, HTML view, help and view buttons do as they say", async ({ page, login }) => {
+  const { editor, textarea, button, set } = await openEditor(page, login);
   // Save: the draft is written now.
   await set("草稿内容");
   await button("保存草稿").click();
@@ -159,6 +153,18 @@ test("each toolbar button changes the text as it says", async ({ page, login }) 
   await expect(container).toHaveClass(/w-md-editor-show-preview/);
   await button("退出阅读模式").click();
   await expect(container).toHaveClass(/w-md-editor-show-live/);
+});
+
+test("image upload inserts the image, and removing it takes it out", async ({ page, login }) => {
+  const { editor, textarea, button, set } = await openEditor(page, login);
+  // Image upload: the file goes to the upload route and its markdown comes back.
+  await set("上传：", 3);
+  const chooser = page.waitForEvent("filechooser");
+  await button("上传图片").click();
+  await (await chooser).setFiles({ name: "pixel.png", mimeType: "image/png", buffer: PIXEL_PNG });
+  await expect(textarea).toHaveValue(/^上传：!\[pixel\.png\]\([^)]+\)$/);
+  await editor.getByRole("button", { name: "移除 pixel.png" }).click();
+  await expectText(textarea, "上传：");
 });
 
 test("undo keeps 20 steps, and redo brings them back", async ({ page, login }) => {
