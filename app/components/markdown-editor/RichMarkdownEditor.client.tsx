@@ -171,11 +171,12 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
     ): ICommand => ({
       name: commandName,
       keyCommand: commandName,
+      // Named by its title (the icon is hidden): an aria-label would also match the
+      // page's own fields in label look-ups (a 标题 field and the 1 级标题 button).
       render: () => (
         <button
           type="button"
           data-name={commandName}
-          aria-label={label}
           title={label}
           aria-pressed={options.pressed}
           disabled={options.needsText !== false && !editing && options.pressed === undefined}
@@ -282,12 +283,13 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
         panel === "navigation",
       ),
       view("preview", m.preview, "👁", () => toggleMode("preview", "live"), mode === "preview"),
-      view(
-        "double-column",
+      // Named by what it does next (单栏 in two columns, 双栏 in one), so not a pressed toggle.
+      button(
+        "columns",
         mode === "edit" ? m.doubleColumn : m.singleColumn,
         mode === "edit" ? "◫" : "▭",
         () => toggleMode("edit", "live"),
-        mode === "edit",
+        { needsText: false },
       ),
       view("fullscreen", m.fullscreen, "⛶", () => setFullscreen((f) => !f), fullscreen),
       view(
