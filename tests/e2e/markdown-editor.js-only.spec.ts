@@ -82,7 +82,13 @@ test("each toolbar button changes the text as it says", async ({ page, login }) 
     await button(name).click();
     await expectText(textarea, after);
   }
+});
 
+test("the add-link and add-image popups insert a description and an address; removal takes the image out", async ({
+  page,
+  login,
+}) => {
+  const { textarea, button, set } = await openEditor(page, login);
   // The add-link and add-image popups: a description and an address.
   await set("见", 1);
   await button("添加链接").click();
