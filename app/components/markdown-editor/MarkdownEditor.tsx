@@ -1,0 +1,119 @@
+import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { FieldError } from "~/components/ui/Field";
+import { styled } from "~/components/ui/stitches.config";
+import type { RichMarkdownEditorProps } from "./RichMarkdownEditor.client";
+import type { UploadedImage } from "./upload-image";
+
+export type { UploadedImage } from "./upload-image";
+export { markdownEditorLinks } from "./links";
+
+export interface MarkdownEditorProps {
+  /** The form field the markdown is posted as. */
+  name: string;
+  /** The visible label of the field. */
+  label: ReactNode;
+  defaultValue?: string;
+  /** Where this page's draft is kept in local storage, e.g. `work-order-reply:42`. */
+  draftKey: string;
+  /** The upload route (POST multipart, answers JSON `{ id, url }` or `{ error }`); no image upload without it. */
+  uploadUrl?: string;
+  /** The multipart field the upload route reads; "file" unless told. */
+  uploadField?: string;
+  /** When given, each uploaded image's id is posted as a hidden field of this name. */
+  attachmentField?: string;
+  /** Called after an image is uploaded and its markdown inserted. */
+  onUploaded?: (image: UploadedImage) => void;
+  /** Called when an uploaded image is removed from the text (the id the upload route gave). */
+  onAttachmentRemoved?: (id: string) => void;
+  required?: boolean;
+  maxLength?: number;
+  placeholder?: string;
+  /** The field's error (from the action), shown under it in Chinese. */
+  error?: string | null;
+  rows?: number;
+}
+
+const Wrapper = styled("div", { display: "flex", flexDirection: "column", gap: "$1", marginBottom: "$3" });
+const Label = styled("label", { fontSize: "$md", color: "$text" });
+const PlainTextarea = styled("textarea", {
+  width: "100%",
+  padding: "$2",
+  border: "1px solid $border",
+  borderRadius: "$sm",
+  fontFamily: "$mono, monospace",
+  fontSize: "$md",
+  lineHeight: 1.5,
+  resize: "vertical",
+  "&:focus": { outline: "none", borderColor: "$primary" },
+  "&[aria-invalid=true]": { borderColor: "$error" },
+});
+
+type RichEditor = ComponentType<RichMarkdownEditorProps>;
+
+/**
+ * The markdown field of the work-order forms. The server and a browser
+ * without JavaScript get a plain <textarea name=…> that posts with the form;
+ * with JavaScript the toolbar editor (@uiw/react-md-editor) is fetched as its
+ * own chunk after the page is interactive and takes the textarea's place,
+ * keeping what was typed, posting the same field.
+ */
+export function MarkdownEditor(props: MarkdownEditorProps) {
+  const { name, label, defaultValue = "", required, maxLength, placeholder, error, rows = 10 } = props;
+  const id = useId();
+  const errorId = `${id}-error`;
+  const plain = useRef<HTMLTextAreaElement>(null);
+  const [loaded, setLoaded] = useState<{ Editor: RichEditor; value: string; focused: boolean } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    import("./RichMarkdownEditor.client").then(
+      ({ RichMarkdownEditor }) => {
+        if (cancelled) return;
+        const textarea = plain.current;
+        setLoaded({
+          Editor: RichMarkdownEditor,
+          value: textarea?.value ?? defaultValue,
+          focused: textarea !== null && document.activeElement === textarea,
+        });
+      },
+      // The chunk did not load (offline, a deploy in between): the plain textarea stays and still posts.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+    // The editor loads once; later defaultValue changes belong to the plain field's remount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <Wrapper data-markdown-editor={loaded ? "rich" : "plain"}>
+      <Label htmlFor={id}>{label}</Label>
+      {loaded ? (
+        <loaded.Editor
+          {...props}
+          id={id}
+          errorId={error ? errorId : undefined}
+          initialValue={loaded.value}
+          autoFocus={loaded.focused}
+        />
+      ) : (
+        <PlainTextarea
+          ref={plain}
+          id={id}
+          name={name}
+          defaultValue={defaultValue}
+          rows={rows}
+          required={required}
+          maxLength={maxLength}
+          placeholder={placeholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+      )}
+      <FieldError id={errorId} role={error ? "alert" : undefined}>
+        {error ?? ""}
+      </FieldError>
+    </Wrapper>
+  );
+}

@@ -1,0 +1,468 @@
+import MDEditor, { commands as mdCommands, type ICommand } from "@uiw/react-md-editor/nohighlight";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { markdownPreviewOptions } from "~/utils/markdown-render";
+import { DRAFT_DELAY_MS, readDraft, removeDraft, writeDraft, type Draft } from "./draft-storage";
+import { record, redo, startHistory, undo, type EditHistory } from "./edit-history";
+import { EditorPanel } from "./EditorPanel";
+import { LinkDialog } from "./LinkDialog";
+import type { MarkdownEditorProps } from "./MarkdownEditor";
+import { EDITOR_LOCALES, LOCALE_NAMES, editorLocale, editorMessages, type EditorLocale } from "./messages";
+import * as text from "./text-commands";
+import { uploadImage, type UploadedImage } from "./upload-image";
+
+export interface RichMarkdownEditorProps extends MarkdownEditorProps {
+  id: string;
+  /** The id of the error under the field, while there is one. */
+  errorId: string | undefined;
+  initialValue: string;
+  autoFocus: boolean;
+}
+
+type Mode = "edit" | "live" | "preview";
+type Panel = "navigation" | "help" | "html" | null;
+type Popup = { kind: "link" | "image"; selection: text.Selection; description: string } | null;
+
+/** Typing within this long of the last keystroke is the same undo step. */
+const TYPING_BURST_MS = 1000;
+const IMAGE_TYPES = "image/gif,image/jpeg,image/png,image/svg+xml";
+
+/**
+ * The editor proper, loaded by MarkdownEditor as its own chunk: the md-editor
+ * textarea and live preview, with the spec's toolbar whose text commands are
+ * the pure functions of text-commands.ts, a 20-step history, a draft in local
+ * storage, and image upload to the page's upload route.
+ */
+export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
+  const { id, name, initialValue, draftKey, uploadUrl, uploadField = "file", attachmentField } = props;
+  const [locale, setLocale] = useState<EditorLocale>(() => editorLocale(document.documentElement.lang));
+  const m = editorMessages(locale);
+  const [history, setHistory] = useState<EditHistory>(() =>
+    startHistory({ text: initialValue, selection: { start: initialValue.length, end: initialValue.length } }),
+  );
+  const value = history.present.text;
+  const [mode, setMode] = useState<Mode>("live");
+  const [fullscreen, setFullscreen] = useState(false);
+  const [readMode, setReadMode] = useState(false);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [popup, setPopup] = useState<Popup>(null);
+  const [status, setStatus] = useState("");
+  const [offeredDraft, setOfferedDraft] = useState<Draft | null>(null);
+  const [uploads, setUploads] = useState<UploadedImage[]>([]);
+  const container = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pendingSelection = useRef<text.Selection | null>(props.autoFocus ? history.present.selection : null);
+  const lastTyping = useRef(0);
+  const edited = useRef(false);
+  const present = useRef(history.present);
+  present.current = history.present;
+  // The page's callbacks, read when called (they need not be stable).
+  const callbacks = useRef({ onUploaded: props.onUploaded, onAttachmentRemoved: props.onAttachmentRemoved });
+  callbacks.current = { onUploaded: props.onUploaded, onAttachmentRemoved: props.onAttachmentRemoved };
+
+  const textarea = useCallback(() => container.current?.querySelector("textarea") ?? null, []);
+
+  // Put the selection a command asked for once React has written the new text.
+  useLayoutEffect(() => {
+    const selection = pendingSelection.current;
+    const area = textarea();
+    if (!selection || !area) return;
+    pendingSelection.current = null;
+    area.focus();
+    area.setSelectionRange(selection.start, selection.end);
+  }, [history, mode, textarea]);
+
+  const commit = useCallback((next: text.TextState, merge = false) => {
+    edited.current = true;
+    pendingSelection.current = merge ? null : next.selection;
+    setHistory((h) => record(h, next, merge));
+  }, []);
+
+  const currentState = useCallback((): text.TextState => {
+    const area = textarea();
+    return {
+      text: present.current.text,
+      selection: area ? { start: area.selectionStart, end: area.selectionEnd } : present.current.selection,
+    };
+  }, [textarea]);
+
+  const apply = useCallback(
+    (command: text.TextCommand) => {
+      lastTyping.current = 0;
+      commit(command(currentState()));
+    },
+    [commit, currentState],
+  );
+
+  const step = useCallback((move: typeof undo) => {
+    edited.current = true;
+    lastTyping.current = 0;
+    setHistory((h) => {
+      const next = move(h);
+      pendingSelection.current = next.present.selection;
+      return next;
+    });
+  }, []);
+
+  // The draft: saved DRAFT_DELAY_MS after the last change; offered back when the page opens again.
+  useEffect(() => {
+    const draft = readDraft(draftKey);
+    if (draft && draft.text.trim() && draft.text !== initialValue) setOfferedDraft(draft);
+  }, [draftKey, initialValue]);
+  useEffect(() => {
+    if (!edited.current) return;
+    const timer = setTimeout(() => writeDraft(draftKey, value), DRAFT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draftKey, value]);
+  // A posted form has used the draft.
+  useEffect(() => {
+    const form = container.current?.closest("form");
+    if (!form) return;
+    const onSubmit = () => removeDraft(draftKey);
+    form.addEventListener("submit", onSubmit);
+    return () => form.removeEventListener("submit", onSubmit);
+  }, [draftKey]);
+
+  const removeUploaded = useCallback(
+    (url: string) => {
+      const image = uploads.find((u) => u.url === url);
+      if (!image) return;
+      setUploads((list) => list.filter((u) => u !== image));
+      callbacks.current.onAttachmentRemoved?.(image.id);
+    },
+    [uploads],
+  );
+
+  const onFiles = async (files: FileList | null) => {
+    if (!uploadUrl || !files) return;
+    for (const file of Array.from(files)) {
+      setStatus(`${m.uploading} ${file.name}`);
+      try {
+        const image = await uploadImage(uploadUrl, file, uploadField, m.uploadFailed);
+        setUploads((list) => [...list, image]);
+        commit(text.replaceSelection(currentState(), `![${file.name.replace(/[[\]\\]/g, "")}](${image.url})`));
+        callbacks.current.onUploaded?.(image);
+        setStatus("");
+      } catch (error) {
+        setStatus(`${m.uploadFailed}：${(error as Error).message}`);
+      }
+    }
+    if (fileInput.current) fileInput.current.value = "";
+  };
+
+  const openPopup = (kind: "link" | "image") => {
+    const state = currentState();
+    setPopup({
+      kind,
+      selection: state.selection,
+      description: state.text.slice(state.selection.start, state.selection.end),
+    });
+  };
+
+  const toggleMode = (target: Mode, otherwise: Mode) => setMode((current) => (current === target ? otherwise : target));
+  const editing = mode !== "preview";
+
+  const toolbar = useMemo((): ICommand[] => {
+    const button = (
+      commandName: string,
+      label: string,
+      icon: ReactNode,
+      onClick: () => void,
+      options: { pressed?: boolean; needsText?: boolean } = {},
+    ): ICommand => ({
+      name: commandName,
+      keyCommand: commandName,
+      // Named by its title (the icon is hidden): an aria-label would also match the
+      // page's own fields in label look-ups (a 标题 field and the 1 级标题 button).
+      render: () => (
+        <button
+          type="button"
+          data-name={commandName}
+          title={label}
+          aria-pressed={options.pressed}
+          disabled={options.needsText !== false && !editing && options.pressed === undefined}
+          onClick={onClick}
+        >
+          <span aria-hidden="true">{icon}</span>
+        </button>
+      ),
+    });
+    const divider = (key: string): ICommand => ({ ...mdCommands.divider, keyCommand: "divider", name: key });
+    const edit = (commandName: string, label: string, icon: ReactNode, command: text.TextCommand) =>
+      button(commandName, label, icon, () => apply(command));
+    const view = (commandName: string, label: string, icon: ReactNode, onClick: () => void, pressed: boolean) =>
+      button(commandName, label, icon, onClick, { pressed, needsText: false });
+
+    if (readMode)
+      return [
+        button(
+          "exit-read-mode",
+          m.exitReadMode,
+          "✕",
+          () => {
+            setReadMode(false);
+            setFullscreen(false);
+            setMode("live");
+          },
+          { needsText: false },
+        ),
+      ];
+    return [
+      edit("bold", m.bold, mdCommands.bold.icon, text.bold),
+      edit("italic", m.italic, mdCommands.italic.icon, text.italic),
+      ...([1, 2, 3, 4, 5, 6] as const).map((level) =>
+        edit(`heading${level}`, m.heading(level), `H${level}`, text.heading(level)),
+      ),
+      edit("underline", m.underline, <u>U</u>, text.underline),
+      edit("strikethrough", m.strikethrough, mdCommands.strikethrough.icon, text.strikethrough),
+      edit("mark", m.mark, <mark>M</mark>, text.mark),
+      edit(
+        "superscript",
+        m.superscript,
+        <>
+          x<sup>2</sup>
+        </>,
+        text.superscript,
+      ),
+      edit(
+        "subscript",
+        m.subscript,
+        <>
+          x<sub>2</sub>
+        </>,
+        text.subscript,
+      ),
+      divider("d1"),
+      edit("quote", m.quote, mdCommands.quote.icon, text.quote),
+      edit("ordered-list", m.orderedList, mdCommands.orderedListCommand.icon, text.orderedList),
+      edit("unordered-list", m.unorderedList, mdCommands.unorderedListCommand.icon, text.unorderedList),
+      button("link", m.link, mdCommands.link.icon, () => openPopup("link")),
+      button("image", m.image, mdCommands.image.icon, () => openPopup("image")),
+      edit("code-block", m.codeBlock, mdCommands.codeBlock.icon, text.codeBlock),
+      edit("table", m.table, mdCommands.table.icon, text.table(...m.tableHeaders)),
+      edit("align-left", m.alignLeft, "⇤", text.align("left")),
+      edit("align-center", m.alignCenter, "↔", text.align("center")),
+      edit("align-right", m.alignRight, "⇥", text.align("right")),
+      ...(uploadUrl
+        ? [
+            button("upload-image", m.uploadImage, "⇪", () => fileInput.current?.click()),
+            button("remove-image", m.removeImage, "⌫", () => {
+              const result = text.removeImageAt(currentState());
+              if (result.removedUrl === null) setStatus(m.noImageAtCursor);
+              else {
+                commit(result);
+                removeUploaded(result.removedUrl);
+              }
+            }),
+          ]
+        : [
+            button("remove-image", m.removeImage, "⌫", () => {
+              const result = text.removeImageAt(currentState());
+              if (result.removedUrl === null) setStatus(m.noImageAtCursor);
+              else commit(result);
+            }),
+          ]),
+      divider("d2"),
+      button("undo", m.undo, "↶", () => step(undo)),
+      button("redo", m.redo, "↷", () => step(redo)),
+      edit("clear", m.clear, "⌧", text.clear),
+      button(
+        "save",
+        m.save,
+        "💾",
+        () => {
+          if (writeDraft(draftKey, present.current.text)) setStatus(m.saved);
+        },
+        { needsText: false },
+      ),
+      divider("d3"),
+      view(
+        "navigation",
+        m.navigation,
+        "☰",
+        () => setPanel((p) => (p === "navigation" ? null : "navigation")),
+        panel === "navigation",
+      ),
+      view("preview", m.preview, "👁", () => toggleMode("preview", "live"), mode === "preview"),
+      // Named by what it does next (单栏 in two columns, 双栏 in one), so not a pressed toggle.
+      button(
+        "columns",
+        mode === "edit" ? m.doubleColumn : m.singleColumn,
+        mode === "edit" ? "◫" : "▭",
+        () => toggleMode("edit", "live"),
+        { needsText: false },
+      ),
+      view("fullscreen", m.fullscreen, "⛶", () => setFullscreen((f) => !f), fullscreen),
+      view(
+        "read-mode",
+        m.readMode,
+        "📖",
+        () => {
+          setReadMode(true);
+          setFullscreen(true);
+          setMode("preview");
+          setPanel(null);
+        },
+        false,
+      ),
+      view("html-view", m.htmlView, "</>", () => setPanel((p) => (p === "html" ? null : "html")), panel === "html"),
+      view("help", m.help, "?", () => setPanel((p) => (p === "help" ? null : "help")), panel === "help"),
+    ];
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [
+    m,
+    mode,
+    editing,
+    fullscreen,
+    readMode,
+    panel,
+    uploadUrl,
+    apply,
+    step,
+    commit,
+    currentState,
+    removeUploaded,
+    draftKey,
+  ]);
+
+  return (
+    <div ref={container} role="group" aria-label={m.toolbar} data-testid="markdown-editor">
+      {offeredDraft && (
+        <p role="status" data-testid="markdown-draft-offer">
+          {m.draftFound(new Date(offeredDraft.savedAt).toLocaleString(locale))}{" "}
+          <button
+            type="button"
+            onClick={() => {
+              commit({
+                text: offeredDraft.text,
+                selection: { start: offeredDraft.text.length, end: offeredDraft.text.length },
+              });
+              setOfferedDraft(null);
+            }}
+          >
+            {m.restoreDraft}
+          </button>{" "}
+          <button
+            type="button"
+            onClick={() => {
+              removeDraft(draftKey);
+              setOfferedDraft(null);
+            }}
+          >
+            {m.discardDraft}
+          </button>
+        </p>
+      )}
+      <MDEditor
+        value={value}
+        onChange={(next, event) => {
+          const now = Date.now();
+          const merge = now - lastTyping.current < TYPING_BURST_MS;
+          lastTyping.current = now;
+          const area = event?.target;
+          const end = area ? area.selectionEnd : (next ?? "").length;
+          commit({ text: next ?? "", selection: { start: area ? area.selectionStart : end, end } }, merge);
+        }}
+        commands={toolbar}
+        extraCommands={[]}
+        preview={mode}
+        fullscreen={fullscreen}
+        height={360}
+        visibleDragbar={false}
+        previewOptions={markdownPreviewOptions}
+        textareaProps={{
+          id,
+          placeholder: props.placeholder,
+          maxLength: props.maxLength,
+          "aria-invalid": props.error ? true : undefined,
+          "aria-describedby": props.errorId,
+          onKeyDown: (event) => {
+            if (!(event.ctrlKey || event.metaKey)) return;
+            const key = event.key.toLowerCase();
+            const run = (action: () => void) => {
+              event.preventDefault();
+              action();
+            };
+            if (key === "z" && !event.shiftKey) run(() => step(undo));
+            else if (key === "y" || (key === "z" && event.shiftKey)) run(() => step(redo));
+            else if (key === "b") run(() => apply(text.bold));
+            else if (key === "i") run(() => apply(text.italic));
+          },
+        }}
+      />
+      <input type="hidden" name={name} value={value} />
+      {attachmentField && uploads.map((u) => <input key={u.id} type="hidden" name={attachmentField} value={u.id} />)}
+      {uploadUrl && (
+        <input
+          ref={fileInput}
+          type="file"
+          accept={IMAGE_TYPES}
+          multiple
+          hidden
+          aria-label={m.uploadImage}
+          onChange={(e) => void onFiles(e.target.files)}
+        />
+      )}
+      <p role="status" aria-live="polite" data-testid="markdown-editor-status">
+        {status}
+      </p>
+      {uploads.length > 0 && (
+        <section aria-label={m.uploadedImages}>
+          <ul>
+            {uploads.map((u) => (
+              <li key={u.id}>
+                {u.name}{" "}
+                <button
+                  type="button"
+                  onClick={() => {
+                    commit(text.removeImagesByUrl(currentState(), u.url));
+                    removeUploaded(u.url);
+                  }}
+                >
+                  {m.remove} {u.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {panel && (
+        <EditorPanel
+          panel={panel}
+          markdown={value}
+          messages={m}
+          onClose={() => setPanel(null)}
+          onHeading={(offset) => {
+            setMode((current) => (current === "preview" ? "live" : current));
+            pendingSelection.current = { start: offset, end: offset };
+            setHistory((h) => ({ ...h }));
+          }}
+          languagePicker={
+            <label>
+              {m.language}{" "}
+              <select value={locale} onChange={(e) => setLocale(e.target.value as EditorLocale)}>
+                {EDITOR_LOCALES.map((l) => (
+                  <option key={l} value={l}>
+                    {LOCALE_NAMES[l]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          }
+        />
+      )}
+      {popup && (
+        <LinkDialog
+          title={popup.kind === "link" ? m.link : m.image}
+          initialDescription={popup.description}
+          messages={m}
+          onClose={() => setPopup(null)}
+          onInsert={(description, address) => {
+            const state = { text: present.current.text, selection: popup.selection };
+            setPopup(null);
+            commit((popup.kind === "link" ? text.link : text.image)(description, address)(state));
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,535 @@
+/**
+ * The editor's interface text in the spec's eight languages (§9). The page
+ * decides the language (`<html lang>`, Simplified Chinese on this site).
+ */
+export const EDITOR_LOCALES = ["zh-CN", "zh-TW", "en", "fr", "pt", "ru", "de", "ja"] as const;
+export type EditorLocale = (typeof EDITOR_LOCALES)[number];
+
+export interface EditorMessages {
+  language: string;
+  bold: string;
+  italic: string;
+  heading: (level: number) => string;
+  underline: string;
+  strikethrough: string;
+  mark: string;
+  superscript: string;
+  subscript: string;
+  quote: string;
+  orderedList: string;
+  unorderedList: string;
+  link: string;
+  image: string;
+  codeBlock: string;
+  table: string;
+  tableHeaders: [string, string];
+  undo: string;
+  redo: string;
+  clear: string;
+  save: string;
+  saved: string;
+  navigation: string;
+  noHeadings: string;
+  preview: string;
+  alignLeft: string;
+  alignCenter: string;
+  alignRight: string;
+  singleColumn: string;
+  doubleColumn: string;
+  fullscreen: string;
+  readMode: string;
+  exitReadMode: string;
+  htmlView: string;
+  help: string;
+  helpText: string;
+  uploadImage: string;
+  uploading: string;
+  uploadFailed: string;
+  removeImage: string;
+  noImageAtCursor: string;
+  uploadedImages: string;
+  remove: string;
+  description: string;
+  address: string;
+  insert: string;
+  cancel: string;
+  addressRequired: string;
+  draftFound: (time: string) => string;
+  restoreDraft: string;
+  discardDraft: string;
+  toolbar: string;
+}
+
+const zhCN: EditorMessages = {
+  language: "界面语言",
+  bold: "粗体",
+  italic: "斜体",
+  heading: (level) => `${level} 级标题`,
+  underline: "下划线",
+  strikethrough: "删除线",
+  mark: "标记",
+  superscript: "上标",
+  subscript: "下标",
+  quote: "引用",
+  orderedList: "有序列表",
+  unorderedList: "无序列表",
+  link: "添加链接",
+  image: "添加图片",
+  codeBlock: "代码块",
+  table: "表格",
+  tableHeaders: ["列 1", "列 2"],
+  undo: "撤销",
+  redo: "重做",
+  clear: "清空",
+  save: "保存草稿",
+  saved: "草稿已保存",
+  navigation: "导航",
+  noHeadings: "正文中还没有标题",
+  preview: "预览",
+  alignLeft: "左对齐",
+  alignCenter: "居中",
+  alignRight: "右对齐",
+  singleColumn: "单栏",
+  doubleColumn: "双栏",
+  fullscreen: "全屏",
+  readMode: "阅读模式",
+  exitReadMode: "退出阅读模式",
+  htmlView: "HTML 视图",
+  help: "帮助",
+  helpText:
+    "**粗体**　*斜体*　~~删除线~~　# 标题　> 引用　- 列表　1. 有序列表　[文字](地址) 链接　![描述](地址) 图片　``` 代码块 ```。换行会保留；以 # 开头以外的链接在新标签页打开。",
+  uploadImage: "上传图片",
+  uploading: "正在上传…",
+  uploadFailed: "上传失败",
+  removeImage: "删除光标处的图片",
+  noImageAtCursor: "光标处没有图片",
+  uploadedImages: "已上传的图片",
+  remove: "移除",
+  description: "描述",
+  address: "地址",
+  insert: "插入",
+  cancel: "取消",
+  addressRequired: "请填写地址",
+  draftFound: (time) => `发现 ${time} 自动保存的草稿。`,
+  restoreDraft: "恢复草稿",
+  discardDraft: "丢弃草稿",
+  toolbar: "编辑器工具栏",
+};
+
+const zhTW: EditorMessages = {
+  ...zhCN,
+  language: "介面語言",
+  bold: "粗體",
+  italic: "斜體",
+  heading: (level) => `${level} 級標題`,
+  underline: "底線",
+  strikethrough: "刪除線",
+  mark: "標記",
+  superscript: "上標",
+  subscript: "下標",
+  quote: "引用",
+  orderedList: "有序清單",
+  unorderedList: "無序清單",
+  link: "新增連結",
+  image: "新增圖片",
+  codeBlock: "程式碼區塊",
+  table: "表格",
+  undo: "復原",
+  redo: "重做",
+  clear: "清空",
+  save: "儲存草稿",
+  saved: "草稿已儲存",
+  navigation: "導覽",
+  noHeadings: "內文中還沒有標題",
+  preview: "預覽",
+  alignLeft: "靠左對齊",
+  alignCenter: "置中",
+  alignRight: "靠右對齊",
+  singleColumn: "單欄",
+  doubleColumn: "雙欄",
+  fullscreen: "全螢幕",
+  readMode: "閱讀模式",
+  exitReadMode: "退出閱讀模式",
+  htmlView: "HTML 檢視",
+  help: "說明",
+  helpText:
+    "**粗體**　*斜體*　~~刪除線~~　# 標題　> 引用　- 清單　1. 有序清單　[文字](網址) 連結　![描述](網址) 圖片　``` 程式碼 ```。換行會保留；不以 # 開頭的連結在新分頁開啟。",
+  uploadImage: "上傳圖片",
+  uploading: "正在上傳…",
+  uploadFailed: "上傳失敗",
+  removeImage: "刪除游標處的圖片",
+  noImageAtCursor: "游標處沒有圖片",
+  uploadedImages: "已上傳的圖片",
+  remove: "移除",
+  description: "描述",
+  address: "網址",
+  insert: "插入",
+  cancel: "取消",
+  addressRequired: "請填寫網址",
+  draftFound: (time) => `發現 ${time} 自動儲存的草稿。`,
+  restoreDraft: "復原草稿",
+  discardDraft: "捨棄草稿",
+  toolbar: "編輯器工具列",
+};
+
+const en: EditorMessages = {
+  language: "Interface language",
+  bold: "Bold",
+  italic: "Italic",
+  heading: (level) => `Heading ${level}`,
+  underline: "Underline",
+  strikethrough: "Strikethrough",
+  mark: "Highlight",
+  superscript: "Superscript",
+  subscript: "Subscript",
+  quote: "Quote",
+  orderedList: "Numbered list",
+  unorderedList: "Bulleted list",
+  link: "Add link",
+  image: "Add image",
+  codeBlock: "Code block",
+  table: "Table",
+  tableHeaders: ["Column 1", "Column 2"],
+  undo: "Undo",
+  redo: "Redo",
+  clear: "Clear",
+  save: "Save draft",
+  saved: "Draft saved",
+  navigation: "Navigation",
+  noHeadings: "No headings yet",
+  preview: "Preview",
+  alignLeft: "Align left",
+  alignCenter: "Center",
+  alignRight: "Align right",
+  singleColumn: "Single column",
+  doubleColumn: "Two columns",
+  fullscreen: "Full screen",
+  readMode: "Read mode",
+  exitReadMode: "Leave read mode",
+  htmlView: "HTML view",
+  help: "Help",
+  helpText:
+    "**bold**  *italic*  ~~strikethrough~~  # heading  > quote  - list  1. numbered  [text](address) link  ![description](address) image  ``` code ```. Line breaks are kept; links not starting with # open in a new tab.",
+  uploadImage: "Upload image",
+  uploading: "Uploading…",
+  uploadFailed: "Upload failed",
+  removeImage: "Remove the image at the cursor",
+  noImageAtCursor: "No image at the cursor",
+  uploadedImages: "Uploaded images",
+  remove: "Remove",
+  description: "Description",
+  address: "Address",
+  insert: "Insert",
+  cancel: "Cancel",
+  addressRequired: "Enter an address",
+  draftFound: (time) => `A draft saved at ${time} was found.`,
+  restoreDraft: "Restore draft",
+  discardDraft: "Discard draft",
+  toolbar: "Editor toolbar",
+};
+
+const fr: EditorMessages = {
+  ...en,
+  language: "Langue de l'interface",
+  bold: "Gras",
+  italic: "Italique",
+  heading: (level) => `Titre ${level}`,
+  underline: "Souligné",
+  strikethrough: "Barré",
+  mark: "Surligné",
+  superscript: "Exposant",
+  subscript: "Indice",
+  quote: "Citation",
+  orderedList: "Liste numérotée",
+  unorderedList: "Liste à puces",
+  link: "Ajouter un lien",
+  image: "Ajouter une image",
+  codeBlock: "Bloc de code",
+  table: "Tableau",
+  tableHeaders: ["Colonne 1", "Colonne 2"],
+  undo: "Annuler",
+  redo: "Rétablir",
+  clear: "Effacer",
+  save: "Enregistrer le brouillon",
+  saved: "Brouillon enregistré",
+  noHeadings: "Pas encore de titres",
+  preview: "Aperçu",
+  alignLeft: "Aligner à gauche",
+  alignCenter: "Centrer",
+  alignRight: "Aligner à droite",
+  singleColumn: "Une colonne",
+  doubleColumn: "Deux colonnes",
+  fullscreen: "Plein écran",
+  readMode: "Mode lecture",
+  exitReadMode: "Quitter le mode lecture",
+  htmlView: "Vue HTML",
+  help: "Aide",
+  uploadImage: "Téléverser une image",
+  uploading: "Téléversement…",
+  uploadFailed: "Échec du téléversement",
+  removeImage: "Supprimer l'image au curseur",
+  noImageAtCursor: "Aucune image au curseur",
+  uploadedImages: "Images téléversées",
+  remove: "Retirer",
+  address: "Adresse",
+  insert: "Insérer",
+  cancel: "Annuler",
+  addressRequired: "Saisissez une adresse",
+  draftFound: (time) => `Un brouillon enregistré à ${time} a été trouvé.`,
+  restoreDraft: "Restaurer le brouillon",
+  discardDraft: "Abandonner le brouillon",
+  toolbar: "Barre d'outils de l'éditeur",
+};
+
+const pt: EditorMessages = {
+  ...en,
+  language: "Idioma da interface",
+  bold: "Negrito",
+  italic: "Itálico",
+  heading: (level) => `Título ${level}`,
+  underline: "Sublinhado",
+  strikethrough: "Tachado",
+  mark: "Destaque",
+  superscript: "Sobrescrito",
+  subscript: "Subscrito",
+  quote: "Citação",
+  orderedList: "Lista numerada",
+  unorderedList: "Lista com marcadores",
+  link: "Adicionar link",
+  image: "Adicionar imagem",
+  codeBlock: "Bloco de código",
+  table: "Tabela",
+  tableHeaders: ["Coluna 1", "Coluna 2"],
+  undo: "Desfazer",
+  redo: "Refazer",
+  clear: "Limpar",
+  save: "Salvar rascunho",
+  saved: "Rascunho salvo",
+  navigation: "Navegação",
+  noHeadings: "Ainda sem títulos",
+  preview: "Pré-visualizar",
+  alignLeft: "Alinhar à esquerda",
+  alignCenter: "Centralizar",
+  alignRight: "Alinhar à direita",
+  singleColumn: "Uma coluna",
+  doubleColumn: "Duas colunas",
+  fullscreen: "Tela cheia",
+  readMode: "Modo de leitura",
+  exitReadMode: "Sair do modo de leitura",
+  htmlView: "Visualização HTML",
+  help: "Ajuda",
+  uploadImage: "Enviar imagem",
+  uploading: "Enviando…",
+  uploadFailed: "Falha no envio",
+  removeImage: "Remover a imagem no cursor",
+  noImageAtCursor: "Nenhuma imagem no cursor",
+  uploadedImages: "Imagens enviadas",
+  remove: "Remover",
+  description: "Descrição",
+  address: "Endereço",
+  insert: "Inserir",
+  cancel: "Cancelar",
+  addressRequired: "Informe um endereço",
+  draftFound: (time) => `Foi encontrado um rascunho salvo às ${time}.`,
+  restoreDraft: "Restaurar rascunho",
+  discardDraft: "Descartar rascunho",
+  toolbar: "Barra de ferramentas do editor",
+};
+
+const ru: EditorMessages = {
+  ...en,
+  language: "Язык интерфейса",
+  bold: "Жирный",
+  italic: "Курсив",
+  heading: (level) => `Заголовок ${level}`,
+  underline: "Подчёркнутый",
+  strikethrough: "Зачёркнутый",
+  mark: "Выделение",
+  superscript: "Надстрочный",
+  subscript: "Подстрочный",
+  quote: "Цитата",
+  orderedList: "Нумерованный список",
+  unorderedList: "Маркированный список",
+  link: "Добавить ссылку",
+  image: "Добавить изображение",
+  codeBlock: "Блок кода",
+  table: "Таблица",
+  tableHeaders: ["Столбец 1", "Столбец 2"],
+  undo: "Отменить",
+  redo: "Повторить",
+  clear: "Очистить",
+  save: "Сохранить черновик",
+  saved: "Черновик сохранён",
+  navigation: "Навигация",
+  noHeadings: "Заголовков пока нет",
+  preview: "Просмотр",
+  alignLeft: "По левому краю",
+  alignCenter: "По центру",
+  alignRight: "По правому краю",
+  singleColumn: "Одна колонка",
+  doubleColumn: "Две колонки",
+  fullscreen: "Во весь экран",
+  readMode: "Режим чтения",
+  exitReadMode: "Выйти из режима чтения",
+  htmlView: "HTML",
+  help: "Справка",
+  uploadImage: "Загрузить изображение",
+  uploading: "Загрузка…",
+  uploadFailed: "Не удалось загрузить",
+  removeImage: "Удалить изображение под курсором",
+  noImageAtCursor: "Под курсором нет изображения",
+  uploadedImages: "Загруженные изображения",
+  remove: "Убрать",
+  description: "Описание",
+  address: "Адрес",
+  insert: "Вставить",
+  cancel: "Отмена",
+  addressRequired: "Укажите адрес",
+  draftFound: (time) => `Найден черновик, сохранённый в ${time}.`,
+  restoreDraft: "Восстановить черновик",
+  discardDraft: "Удалить черновик",
+  toolbar: "Панель инструментов редактора",
+};
+
+const de: EditorMessages = {
+  ...en,
+  language: "Sprache der Oberfläche",
+  bold: "Fett",
+  italic: "Kursiv",
+  heading: (level) => `Überschrift ${level}`,
+  underline: "Unterstrichen",
+  strikethrough: "Durchgestrichen",
+  mark: "Markieren",
+  superscript: "Hochgestellt",
+  subscript: "Tiefgestellt",
+  quote: "Zitat",
+  orderedList: "Nummerierte Liste",
+  unorderedList: "Aufzählung",
+  link: "Link hinzufügen",
+  image: "Bild hinzufügen",
+  codeBlock: "Codeblock",
+  table: "Tabelle",
+  tableHeaders: ["Spalte 1", "Spalte 2"],
+  undo: "Rückgängig",
+  redo: "Wiederholen",
+  clear: "Leeren",
+  save: "Entwurf speichern",
+  saved: "Entwurf gespeichert",
+  noHeadings: "Noch keine Überschriften",
+  preview: "Vorschau",
+  alignLeft: "Linksbündig",
+  alignCenter: "Zentriert",
+  alignRight: "Rechtsbündig",
+  singleColumn: "Eine Spalte",
+  doubleColumn: "Zwei Spalten",
+  fullscreen: "Vollbild",
+  readMode: "Lesemodus",
+  exitReadMode: "Lesemodus verlassen",
+  htmlView: "HTML-Ansicht",
+  help: "Hilfe",
+  uploadImage: "Bild hochladen",
+  uploading: "Wird hochgeladen…",
+  uploadFailed: "Hochladen fehlgeschlagen",
+  removeImage: "Bild am Cursor entfernen",
+  noImageAtCursor: "Kein Bild am Cursor",
+  uploadedImages: "Hochgeladene Bilder",
+  remove: "Entfernen",
+  description: "Beschreibung",
+  address: "Adresse",
+  insert: "Einfügen",
+  cancel: "Abbrechen",
+  addressRequired: "Bitte eine Adresse angeben",
+  draftFound: (time) => `Ein um ${time} gespeicherter Entwurf wurde gefunden.`,
+  restoreDraft: "Entwurf wiederherstellen",
+  discardDraft: "Entwurf verwerfen",
+  toolbar: "Werkzeugleiste des Editors",
+};
+
+const ja: EditorMessages = {
+  ...en,
+  language: "表示言語",
+  bold: "太字",
+  italic: "斜体",
+  heading: (level) => `見出し ${level}`,
+  underline: "下線",
+  strikethrough: "取り消し線",
+  mark: "マーカー",
+  superscript: "上付き",
+  subscript: "下付き",
+  quote: "引用",
+  orderedList: "番号付きリスト",
+  unorderedList: "箇条書き",
+  link: "リンクを追加",
+  image: "画像を追加",
+  codeBlock: "コードブロック",
+  table: "表",
+  tableHeaders: ["列 1", "列 2"],
+  undo: "元に戻す",
+  redo: "やり直し",
+  clear: "クリア",
+  save: "下書きを保存",
+  saved: "下書きを保存しました",
+  navigation: "ナビゲーション",
+  noHeadings: "見出しはまだありません",
+  preview: "プレビュー",
+  alignLeft: "左揃え",
+  alignCenter: "中央揃え",
+  alignRight: "右揃え",
+  singleColumn: "1 列",
+  doubleColumn: "2 列",
+  fullscreen: "全画面",
+  readMode: "閲覧モード",
+  exitReadMode: "閲覧モードを終了",
+  htmlView: "HTML 表示",
+  help: "ヘルプ",
+  uploadImage: "画像をアップロード",
+  uploading: "アップロード中…",
+  uploadFailed: "アップロードに失敗しました",
+  removeImage: "カーソル位置の画像を削除",
+  noImageAtCursor: "カーソル位置に画像がありません",
+  uploadedImages: "アップロードした画像",
+  remove: "削除",
+  description: "説明",
+  address: "アドレス",
+  insert: "挿入",
+  cancel: "キャンセル",
+  addressRequired: "アドレスを入力してください",
+  draftFound: (time) => `${time} に保存された下書きがあります。`,
+  restoreDraft: "下書きを復元",
+  discardDraft: "下書きを破棄",
+  toolbar: "エディターのツールバー",
+};
+
+const MESSAGES: Record<EditorLocale, EditorMessages> = {
+  "zh-CN": zhCN,
+  "zh-TW": zhTW,
+  en,
+  fr,
+  pt,
+  ru,
+  de,
+  ja,
+};
+
+/** The closest of the eight languages to a BCP 47 tag (`zh-Hant`/`zh-HK` → zh-TW); Simplified Chinese otherwise. */
+export function editorLocale(tag: string | null | undefined): EditorLocale {
+  const lower = (tag ?? "").toLowerCase();
+  if (/^zh[-_](tw|hk|mo|hant)/.test(lower)) return "zh-TW";
+  const base = lower.split(/[-_]/)[0];
+  const found = EDITOR_LOCALES.find((l) => l.toLowerCase() === lower || (l.length === 2 && l === base));
+  return found ?? "zh-CN";
+}
+
+export const editorMessages = (locale: EditorLocale): EditorMessages => MESSAGES[locale];
+
+/** Each language's own name, for the language picker. */
+export const LOCALE_NAMES: Record<EditorLocale, string> = {
+  "zh-CN": "简体中文",
+  "zh-TW": "繁體中文",
+  en: "English",
+  fr: "Français",
+  pt: "Português",
+  ru: "Русский",
+  de: "Deutsch",
+  ja: "日本語",
+};

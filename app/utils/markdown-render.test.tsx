@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { XSS_CORPUS } from "../../tests/e2e/fixtures/xss-corpus";
+import { renderMarkdown } from "./markdown.server";
+import { safeMarkdownUrl } from "./markdown-url";
+
+/** Every start tag of an HTML string (text is escaped, so a literal "<" opens a real tag). */
+const tags = (html: string) => [...html.matchAll(/<[a-z][^>]*>/gi)].map((m) => m[0]);
+
+/** A tag's attributes as React writes them (values double-quoted, quotes inside escaped). */
+const attributes = (tag: string) =>
+  [...tag.replace(/^<[a-z0-9]+/i, "").matchAll(/\s([^\s=/>]+)(?:="([^"]*)")?/g)].map((m) => ({
+    name: m[1]!.toLowerCase(),
+    value: m[2] ?? "",
+  }));
+
+/** An attribute value decoded the way a browser reads a URL in it. */
+const asUrl = (value: string) =>
+  value
+    .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&colon;/gi, ":")
+    .replace(/&amp;/g, "&")
+    .replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
+
+const URL_ATTRIBUTES = new Set([
+  "href",
+  "src",
+  "srcset",
+  "action",
+  "formaction",
+  "data",
+  "xlink:href",
+  "poster",
+  "background",
+  "cite",
+  "longdesc",
+]);
+const SCRIPT_CAPABLE =
+  /^<(script|iframe|object|embed|form|button|meta|base|link|style|svg|math|body|frame|frameset|applet|noscript|textarea|template|video|audio|x)\b/i;
+
+function expectHarmless(html: string) {
+  for (const tag of tags(html)) {
+    expect(tag, tag).not.toMatch(SCRIPT_CAPABLE);
+    for (const { name, value } of attributes(tag)) {
+      expect(name, tag).not.toMatch(/^(on.*|style|srcdoc|formaction|action|http-equiv)$/);
+      if (!URL_ATTRIBUTES.has(name)) continue;
+      const url = asUrl(value);
+      expect(url, tag).not.toMatch(/^(javascript|vbscript|file):/i);
+      if (/^data:/i.test(url)) expect(url, tag).toMatch(/^data:image\/(gif|png|jpeg|webp);/i);
+    }
+  }
+}
+
+describe("the XSS corpus", () => {
+  it("has at least 30 known vectors", () => {
+    expect(XSS_CORPUS.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(XSS_CORPUS.map((vector, i) => [i + 1, vector]))("vector %i renders harmless: %s", (_i, vector) => {
+    expectHarmless(renderMarkdown(vector));
+  });
+
+  it("renders harmless all together, as one work-order body", () => {
+    const html = renderMarkdown(XSS_CORPUS.join("\n\n"));
+    expectHarmless(html);
+    // The visible text of neutralised links stays.
+    expect(html).toContain("脚本链接");
+    expect(html).toContain("markdown 链接");
+  });
+});
+
+describe("the rendering rules (spec §5)", () => {
+  const html = renderMarkdown(
+    [
+      "# 标题",
+      "第一行",
+      "第二行",
+      "",
+      "[外链](https://example.com) [锚点](#intro) [站内](/console)",
+      "",
+      "![像素](data:image/png;base64,iVBORw0KGgo=) ![动图](data:image/gif;base64,R0lGODlh)",
+      "",
+      "<u>下划线</u> <mark>标记</mark> x<sup>2</sup> H<sub>2</sub>O ~~删除~~",
+      "",
+      '<p align="center">居中</p>',
+    ].join("\n"),
+  );
+
+  it("keeps line breaks", () => {
+    expect(html).toMatch(/第一行<br\s*\/?>\s*第二行/);
+  });
+
+  it("opens links not starting with '#' in a new tab without an opener", () => {
+    expect(html).toMatch(/<a[^>]*href="https:\/\/example.com"[^>]*target="_blank"[^>]*rel="noopener noreferrer"/);
+    expect(html).toMatch(/<a[^>]*href="\/console"[^>]*target="_blank"/);
+    expect(html).toMatch(/<a[^>]*href="#intro"(?![^>]*target)[^>]*>锚点/);
+  });
+
+  it("keeps gif/png/jpeg/webp data images and the toolbar's allowed HTML", () => {
+    expect(html).toContain('src="data:image/png;base64,iVBORw0KGgo="');
+    expect(html).toContain('src="data:image/gif;base64,R0lGODlh"');
+    for (const tag of ["<u>下划线</u>", "<mark>标记</mark>", "<sup>2</sup>", "<sub>2</sub>", "<del>删除</del>"])
+      expect(html).toContain(tag);
+    expect(html).toMatch(/<p align="center">居中<\/p>/);
+    expect(html).toContain("标题</h1>");
+  });
+});
+
+describe("safeMarkdownUrl", () => {
+  it("allows only gif, png, jpeg and webp data images", () => {
+    for (const kind of ["gif", "png", "jpeg", "webp"])
+      expect(safeMarkdownUrl(`data:image/${kind};base64,AA==`)).not.toBe("");
+    expect(safeMarkdownUrl("data:image/svg+xml;base64,AA==")).toBe("");
+    expect(safeMarkdownUrl("data:text/html;base64,AA==")).toBe("");
+    expect(safeMarkdownUrl(" javascript:alert(1)")).toBe("");
+    expect(safeMarkdownUrl("java\tscript:alert(1)")).toBe("");
+    expect(safeMarkdownUrl("VBScript:msgbox(1)")).toBe("");
+    expect(safeMarkdownUrl("file:///etc/passwd")).toBe("");
+    expect(safeMarkdownUrl("https://example.com/a.png")).toBe("https://example.com/a.png");
+    expect(safeMarkdownUrl("/inform")).toBe("/inform");
+  });
+});
