@@ -1,0 +1,35 @@
+import { Form } from "@remix-run/react";
+import { Row } from "../ui/layout";
+import { StatusButton } from "../ui/StatusButton";
+
+/** One reply-notice channel of a work order and whether the user subscribed to it. */
+export interface ChannelSubscription {
+  channel: string;
+  label: string;
+  subscribed: boolean;
+}
+
+/**
+ * Subscribe to or unsubscribe from reply notices, one channel at a time
+ * (站内信, 短信, 邮件): one small form per channel, posting to the detail page.
+ */
+export function SubscriptionForms({ action, channels }: { action: string; channels: ChannelSubscription[] }) {
+  return (
+    <Row data-testid="work-order-subscriptions">
+      {channels.map((c) => (
+        <Form key={c.channel} method="post" action={action}>
+          <input type="hidden" name="channel" value={c.channel} />
+          <StatusButton
+            intent={c.subscribed ? "unsubscribe" : "subscribe"}
+            formAction={action}
+            variant="secondary"
+            size="sm"
+            pendingText="保存中…"
+          >
+            {c.subscribed ? `取消${c.label}通知` : `订阅${c.label}通知`}
+          </StatusButton>
+        </Form>
+      ))}
+    </Row>
+  );
+}
