@@ -74,8 +74,3 @@ export function myWorkOrderDetailPath(id: number): string {
 export function revokeWorkOrderPath(id: number): string {
   return `/console/createWorkOrder/myWorkOrderDetail/${encodeURIComponent(String(id))}/revoke`;
 }
-
-/** app/routes/resources.work-order-file.$id.ts: one work-order attachment, served to those who may see it. */
-export function workOrderFilePath(id: number): string {
-  return `/resources/work-order-file/${encodeURIComponent(String(id))}`;
-}

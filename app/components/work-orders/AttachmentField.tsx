@@ -6,18 +6,25 @@ const Wrapper = styled("div", { display: "flex", flexDirection: "column", gap: "
 const Label = styled("label", { fontSize: "$md", color: "$text" });
 const Hint = styled("span", { color: "$mutedText", fontSize: "$sm" });
 
+/** How many files, and how large each, a form takes (the platform's limits, from the page's loader). */
+export interface AttachmentLimits {
+  maxFiles: number;
+  maxFileMegabytes: number;
+}
+
+/** The file picker's hint to the browser (the platform decides the type from the bytes, never from this). */
+export const ATTACHMENT_ACCEPT = ".gif,.jpeg,.jpg,.png,.svg,.pdf,.txt,.log,.zip";
+
 /** The attachments of a work order or reply: native multiple file input, posted in the form's multipart body. */
 export function AttachmentField({
   name = "files",
   accept,
-  maxFiles,
-  maxFileMegabytes,
+  limits,
   error,
 }: {
   name?: string;
   accept: string;
-  maxFiles: number;
-  maxFileMegabytes: number;
+  limits: AttachmentLimits;
   error?: string | null;
 }) {
   const id = `${name}-${useId()}`;
@@ -34,7 +41,8 @@ export function AttachmentField({
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
       />
       <Hint id={`${id}-hint`}>
-        图片（gif、jpg、png、svg）或 pdf、txt、log、zip，最多 {maxFiles} 个，每个不超过 {maxFileMegabytes} MB
+        图片（gif、jpg、png、svg）或 pdf、txt、log、zip，最多 {limits.maxFiles} 个，每个不超过 {limits.maxFileMegabytes}{" "}
+        MB
       </Hint>
       <FieldError id={`${id}-error`} role={error ? "alert" : undefined}>
         {error ?? ""}

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { revokeWorkOrderPath } from "~/utils/paths";
 import { Button, ButtonLink } from "../ui/Button";
@@ -9,15 +9,11 @@ import { StatusButton } from "../ui/StatusButton";
 
 /** What revoking asks (spec: destructive actions ask twice), on the dialog and on the confirm page alike. */
 export function RevokeQuestion({ title }: { title: string }) {
-  return (
-    <p>
-      确定撤销工单「{title}」吗？撤销后工单将关闭，不能再回复或补充附件。
-    </p>
-  );
+  return <p>确定撤销工单「{title}」吗？撤销后工单将关闭，不能再回复或补充附件。</p>;
 }
 
 /** The confirm step's form: it posts to the confirm page, with JavaScript (from the dialog) or without. */
-export function RevokeForm({ id, cancel }: { id: number; cancel: React.ReactNode }) {
+export function RevokeForm({ id, cancel }: { id: number; cancel: ReactNode }) {
   const action = revokeWorkOrderPath(id);
   return (
     <Form method="post" action={action}>

@@ -6,7 +6,8 @@ import { StatusButton } from "../ui/StatusButton";
 export interface ChannelSubscription {
   channel: string;
   label: string;
-  subscribed: boolean;
+  /** The subscription, when the user subscribed to this channel. */
+  subscriptionId: number | null;
 }
 
 /**
@@ -19,14 +20,15 @@ export function SubscriptionForms({ action, channels }: { action: string; channe
       {channels.map((c) => (
         <Form key={c.channel} method="post" action={action}>
           <input type="hidden" name="channel" value={c.channel} />
+          {c.subscriptionId !== null && <input type="hidden" name="subscription_id" value={c.subscriptionId} />}
           <StatusButton
-            intent={c.subscribed ? "unsubscribe" : "subscribe"}
+            intent={c.subscriptionId !== null ? "unsubscribe" : "subscribe"}
             formAction={action}
             variant="secondary"
             size="sm"
             pendingText="保存中…"
           >
-            {c.subscribed ? `取消${c.label}通知` : `订阅${c.label}通知`}
+            {c.subscriptionId !== null ? `取消${c.label}通知` : `订阅${c.label}通知`}
           </StatusButton>
         </Form>
       ))}

@@ -5,7 +5,7 @@ import { StatusButton } from "../ui/StatusButton";
 import { styled } from "../ui/stitches.config";
 import { AttachmentField } from "./AttachmentField";
 import { MarkdownField } from "./MarkdownField";
-import { ATTACHMENT_ACCEPT, ATTACHMENT_LIMITS } from "./attachment-limits";
+import { ATTACHMENT_ACCEPT, type AttachmentLimits } from "./AttachmentField";
 
 /** One resource the work order may be about (the account itself; instances and orders when they exist). */
 export interface ResourceOption {
@@ -68,12 +68,14 @@ export function WorkOrderForm({
   resourceTypeLabel,
   resources,
   contactPhone,
+  limits,
   result,
 }: {
   action: string;
   resourceTypeLabel: string;
   resources: ResourceOption[];
   contactPhone: string;
+  limits: AttachmentLimits;
   result: ActionResult | undefined;
 }) {
   const values = result?.values ?? {};
@@ -93,12 +95,7 @@ export function WorkOrderForm({
       />
       <Field label="标题" name="title" defaultValue={values.title} error={errors.title} maxLength={100} />
       <MarkdownField label="问题描述" name="body" defaultValue={values.body} error={errors.body} rows={10} />
-      <AttachmentField
-        accept={ATTACHMENT_ACCEPT}
-        maxFiles={ATTACHMENT_LIMITS.maxFiles}
-        maxFileMegabytes={ATTACHMENT_LIMITS.maxFileBytes / 1024 / 1024}
-        error={errors.files}
-      />
+      <AttachmentField accept={ATTACHMENT_ACCEPT} limits={limits} error={errors.files} />
       <Field
         label="联系电话"
         name="contact_phone"

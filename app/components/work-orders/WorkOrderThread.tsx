@@ -1,11 +1,12 @@
 import { formatDateTime } from "~/utils/format";
-import { workOrderFilePath } from "~/utils/paths";
 import { styled } from "../ui/stitches.config";
 
 /** One attachment as the thread shows it: raster images inline, anything else as a download link. */
 export interface ThreadAttachment {
   id: number;
   name: string;
+  /** Where the browser fetches it (the serving route checks the viewer). */
+  url: string;
   inline: boolean;
 }
 
@@ -24,7 +25,14 @@ export interface ThreadEntry {
   attachments: ThreadAttachment[];
 }
 
-const List = styled("ol", { listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: "$3" });
+const List = styled("ol", {
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: "$3",
+});
 const Message = styled("li", {
   border: "1px solid #ECEDF0",
   borderRadius: "$md",
@@ -50,8 +58,8 @@ function Attachments({ files }: { files: ThreadAttachment[] }) {
     <Files aria-label="附件">
       {files.map((file) => (
         <li key={file.id}>
-          <a href={workOrderFilePath(file.id)} target="_blank" rel="noopener noreferrer">
-            {file.inline ? <img src={workOrderFilePath(file.id)} alt={file.name} loading="lazy" /> : file.name}
+          <a href={file.url} target="_blank" rel="noopener noreferrer">
+            {file.inline ? <img src={file.url} alt={file.name} loading="lazy" /> : file.name}
           </a>
         </li>
       ))}
@@ -74,7 +82,7 @@ export function WorkOrderThread({ entries }: { entries: ThreadEntry[] }) {
               <strong>{entry.who}</strong>
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             </Meta>
-            <div className="wmde-markdown-var" dangerouslySetInnerHTML={{ __html: entry.html }} />
+            {entry.html && <div dangerouslySetInnerHTML={{ __html: entry.html }} />}
             <Attachments files={entry.attachments} />
           </Message>
         ),
