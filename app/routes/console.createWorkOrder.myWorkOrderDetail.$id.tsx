@@ -38,7 +38,7 @@ const NOT_FOUND = "工单不存在或无权访问";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id, NOT_FOUND);
   return loadPage(request, async () => {
-    const { token } = await requireUser(request);
+    const { token, user } = await requireUser(request);
     const order = await getWorkOrder(workOrderCaller(request, token), id);
     const channels = (Object.keys(WORK_ORDER_CHANNEL_LABELS) as WorkOrderChannelWire[]).map((channel) => {
       const subscription = order.subscriptions.find((s) => s.channel === channel);
@@ -61,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         canComment: order.can_comment,
         canRevoke: order.can_revoke,
       },
-      thread: threadOf(order, "我"),
+      thread: threadOf(order, user.Name),
       channels,
       attachmentLimits: ATTACHMENT_LIMITS,
     };

@@ -29,7 +29,7 @@ function attachmentOf(file: WorkOrderFileWire): ThreadAttachment {
 }
 
 function whoOf(event: Pick<WorkOrderEventWire, "author">): string {
-  return event.author.kind === "user" ? event.author.name || "我" : event.author.name;
+  return event.author.name || (event.author.kind === "user" ? "用户" : "客服");
 }
 
 function entryOf(event: WorkOrderEventWire): ThreadEntry {
@@ -53,7 +53,8 @@ function entryOf(event: WorkOrderEventWire): ThreadEntry {
     case "state_change": {
       const to = event.to_status ? WORK_ORDER_STATUS_LABELS[event.to_status] : "";
       const reason = event.content ? `：${event.content}` : "";
-      return { ...base, kind: "event", html: "", text: `将工单状态改为「${to}」${reason}`, attachments: [] };
+      const text = event.from_status === null ? "提交了工单" : `将工单状态改为「${to}」${reason}`;
+      return { ...base, kind: "event", html: "", text, attachments: [] };
     }
   }
 }

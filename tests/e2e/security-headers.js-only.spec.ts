@@ -29,6 +29,8 @@ const CONSOLE_PAGES = [
   "/console/finance/orders",
   "/console/finance/expenseDetail",
   "/console/finance/withdrawRecords",
+  "/console/createWorkOrder/selectQuestion?keyword=充值",
+  "/console/createWorkOrder/myWorkOrder",
 ];
 
 /** Collects CSP violations from the console and from `securitypolicyviolation` events. */
