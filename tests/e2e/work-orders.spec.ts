@@ -15,6 +15,9 @@ import { logout, TEST_PASSWORD } from "./support";
 /** A description longer than the form kit's 200 characters, with markdown in it. */
 const LONG_BODY = `控制台余额没有变化，**已扣款 200 元**。\n\n${"补充说明：支付时间为上午十点二十分。".repeat(12)}`;
 
+/** The flash toast that says `text`. */
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+
 /** From the console's entry to the form of 充值未到账 about the account. */
 async function openForm(page: Page) {
   await page.goto("/console/createWorkOrder");
@@ -34,7 +37,7 @@ async function submitWorkOrder(page: Page, title: string, body = "余额没有�
   await page.getByLabel(/我已阅读并同意/).check();
   await page.getByRole("button", { name: "提交工单" }).click();
   await expect(page).toHaveURL(/\/console\/createWorkOrder\/myWorkOrderDetail\/\d+$/);
-  await expect(page.getByText("工单已提交")).toBeVisible();
+  await expect(toast(page, "工单已提交")).toBeVisible();
   return new URL(page.url()).pathname;
 }
 
@@ -43,6 +46,8 @@ test("submit a work order (errors keep the text), find it in 我的工单, read 
   login,
   javaScriptEnabled,
 }) => {
+  // A long journey with three axe checks: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const { phone } = await login();
   await openForm(page);
   expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
@@ -62,11 +67,11 @@ test("submit a work order (errors keep the text), find it in 我的工单, read 
   await page.getByLabel(/我已阅读并同意/).check();
   await page.getByRole("button", { name: "提交工单" }).click();
   await expect(page).toHaveURL(/\/console\/createWorkOrder\/myWorkOrderDetail\/\d+$/);
-  await expect(page.getByText("工单已提交")).toBeVisible();
+  await expect(toast(page, "工单已提交")).toBeVisible();
   const detail = new URL(page.url()).pathname;
   await expect(page.getByTestId("work-order-status")).toHaveText("待处理");
   // The description's markdown is rendered on the server.
-  const opening = page.getByTestId("thread-message").first();
+  const opening = page.getByTestId("thread-message").first().getByTestId("message-body");
   await expect(opening.locator("strong")).toHaveText("已扣款 200 元");
 
   // 我的工单 lists it under 全部 and 待处理, not under 已解决.
@@ -85,16 +90,16 @@ test("submit a work order (errors keep the text), find it in 我的工单, read 
   // An empty reply is refused beside its field; a reply joins the thread.
   await page.getByRole("button", { name: "发送回复" }).click();
   await expect(page.getByText("请填写回复内容")).toBeVisible();
-  await page.getByLabel(/^回复/).fill("补充：我已重启浏览器，*仍然* 没有到账。");
+  await page.getByRole("textbox", { name: /^回复/ }).fill("补充：我已重启浏览器，*仍然* 没有到账。");
   await page.getByRole("button", { name: "发送回复" }).click();
-  await expect(page.getByText("回复已发送")).toBeVisible();
-  await expect(page.getByTestId("thread-message").last().locator("em")).toHaveText("仍然");
+  await expect(toast(page, "回复已发送")).toBeVisible();
+  await expect(page.getByTestId("thread-message").last().getByTestId("message-body").locator("em")).toHaveText("仍然");
 
   // Reply notices by SMS: subscribe, then cancel.
   await page.getByRole("button", { name: "订阅短信通知" }).click();
-  await expect(page.getByText("已订阅短信通知")).toBeVisible();
+  await expect(toast(page, "已订阅短信通知")).toBeVisible();
   await page.getByRole("button", { name: "取消短信通知" }).click();
-  await expect(page.getByText("已取消短信通知")).toBeVisible();
+  await expect(toast(page, "已取消短信通知")).toBeVisible();
   await expect(page.getByRole("button", { name: "订阅短信通知" })).toBeVisible();
   expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
 });
@@ -121,7 +126,7 @@ test("revoke a work order: asked twice (a dialog with JavaScript, a confirm page
     await page.getByRole("button", { name: "确认撤销" }).click();
   }
   await expect(page).toHaveURL(detail);
-  await expect(page.getByText("工单已撤销")).toBeVisible();
+  await expect(toast(page, "工单已撤销")).toBeVisible();
   await expect(page.getByTestId("work-order-status")).toHaveText("已撤销");
   // Revoked: no reply form, no revoke button, and the confirm page says why.
   await expect(page.getByTestId("reply-form")).toHaveCount(0);

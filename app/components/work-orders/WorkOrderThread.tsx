@@ -82,7 +82,7 @@ export function WorkOrderThread({ entries }: { entries: ThreadEntry[] }) {
               <strong>{entry.who}</strong>
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             </Meta>
-            {entry.html && <div dangerouslySetInnerHTML={{ __html: entry.html }} />}
+            {entry.html && <div data-testid="message-body" dangerouslySetInnerHTML={{ __html: entry.html }} />}
             <Attachments files={entry.attachments} />
           </Message>
         ),
