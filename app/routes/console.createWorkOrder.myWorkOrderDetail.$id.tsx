@@ -24,7 +24,13 @@ import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { uploadWorkOrderAttachments } from "~/utils/work-order-attachments.server";
-import { ATTACHMENT_LIMITS, attachedFiles, CommentSchema, readWorkOrderForm } from "~/utils/work-order-form.server";
+import {
+  ATTACHMENT_LIMITS,
+  attachedFiles,
+  CommentSchema,
+  postedAttachmentIds,
+  readWorkOrderForm,
+} from "~/utils/work-order-form.server";
 import { idParam, threadOf, workOrderCaller } from "~/utils/work-order-view.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -75,11 +81,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     guard: requireUser,
     read: readWorkOrderForm,
     keepFields: ["body"],
-    fieldAliases: { content: "body", attachment_ids: "files" },
+    fieldAliases: { content: "body", attachment_ids: "files", file: "files" },
     intents: (intent) => ({
       comment: intent(CommentSchema, async ({ body }, { request, form, guard }) => {
         const caller = workOrderCaller(request, guard.token);
-        const attachmentIds = await uploadWorkOrderAttachments(caller, attachedFiles(form));
+        const uploaded = await uploadWorkOrderAttachments(caller, attachedFiles(form));
+        const attachmentIds = [...postedAttachmentIds(form), ...uploaded];
         await addWorkOrderComment(caller, { order_id: id, content: body, attachment_ids: attachmentIds });
         return redirectWithToast(myWorkOrderDetailPath(id), { type: "success", message: "回复已发送" });
       }),

@@ -17,6 +17,7 @@ import { uploadWorkOrderAttachments } from "~/utils/work-order-attachments.serve
 import {
   ATTACHMENT_LIMITS,
   attachedFiles,
+  postedAttachmentIds,
   readWorkOrderForm,
   WorkOrderFormSchema,
 } from "~/utils/work-order-form.server";
@@ -70,12 +71,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     guard: requireUser,
     read: readWorkOrderForm,
     keepFields: ["body", "title"],
-    fieldAliases: { content: "body", attachment_ids: "files" },
+    fieldAliases: { content: "body", attachment_ids: "files", file: "files" },
     intents: (intent) => ({
       submit: intent(WorkOrderFormSchema, async (input, { request, form, guard }) => {
         const { category, question, resourceType } = await questionOf(guard.token, request, params);
         const caller = workOrderCaller(request, guard.token);
-        const attachmentIds = await uploadWorkOrderAttachments(caller, attachedFiles(form));
+        const uploaded = await uploadWorkOrderAttachments(caller, attachedFiles(form));
+        const attachmentIds = [...postedAttachmentIds(form), ...uploaded];
         const created = await createWorkOrder(caller, {
           category_id: category.id,
           question_id: question.id,

@@ -43,3 +43,16 @@ export const ATTACHMENT_LIMITS = {
   maxFiles: WORK_ORDER_LIMITS.attachmentsPerOrder,
   maxFileMegabytes: WORK_ORDER_LIMITS.fileBytesMax / 1024 / 1024,
 };
+
+/**
+ * Ids of files already uploaded from the page (the markdown editor's image
+ * upload posts each as a hidden `attachment_ids` field): positive whole
+ * numbers, each once. The platform attaches only the caller's own uploads.
+ */
+export function postedAttachmentIds(form: FormData, name = "attachment_ids"): number[] {
+  const ids = form
+    .getAll(name)
+    .map((v) => (typeof v === "string" && /^\d{1,15}$/.test(v) ? Number(v) : 0))
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+  return [...new Set(ids)];
+}
