@@ -25,6 +25,8 @@ export async function workOrderResourceOptions(
       return [{ value: String(user.UserId), label: `当前账号：${name}（${maskPhone(user.Phone)}）` }];
     }
     case "order": {
+      // The order records are a main account's (decision 028): a sub-account has none to pick from here.
+      if (user.SubAccount) return [];
       const { list } = await getOrders(token, { kind: "purchase", page: 1, page_size: ORDERS_SHOWN });
       return list.map((o) => ({ value: o.OrderNo, label: `${o.OrderNo} · ${o.Goods} · ¥${o.Amount}` }));
     }

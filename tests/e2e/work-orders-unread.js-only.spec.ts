@@ -23,6 +23,9 @@ test("the menu's work-order link goes to 我的工单 while a reply is unread; r
   await expect(link.getByRole("img", { name: "有未读回复" })).toBeVisible();
   await link.click();
   await expect(page).toHaveURL("/console/createWorkOrder/myWorkOrder");
+  // Other journeys add orders to the demo account; the seeded one is the one 处理中.
+  await page.getByRole("navigation", { name: "工单状态" }).getByRole("link", { name: "处理中" }).click();
+  await expect(page).toHaveURL("/console/createWorkOrder/myWorkOrder?status=processing");
 
   const row = page.getByTestId("work-order-row").filter({ hasText: UNREAD_TITLE });
   await expect(row.getByTestId("unread-mark")).toBeVisible();

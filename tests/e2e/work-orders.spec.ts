@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import { seriousViolationsOfDocument } from "./axe";
 import { signIn } from "./fixtures/session";
 import { expect, test } from "./fixtures/session";
-import { logout, TEST_PASSWORD } from "./support";
+import { DEMO, DEMO_SUB, logout, TEST_PASSWORD } from "./support";
 
 /** A description longer than the form kit's 200 characters, with markdown in it. */
 const LONG_BODY = `控制台余额没有变化，**已扣款 200 元**。\n\n${"补充说明：支付时间为上午十点二十分。".repeat(12)}`;
@@ -30,9 +30,14 @@ async function openForm(page: Page) {
 }
 
 /** Submits a work order titled `title`; ends on its detail page, answers its path. */
-async function submitWorkOrder(page: Page, title: string, body = "余额没有增加，请帮忙查一下。"): Promise<string> {
+async function submitWorkOrder(
+  page: Page,
+  title: string,
+  { body = "余额没有增加，请帮忙查一下。", contactPhone }: { body?: string; contactPhone?: string } = {},
+): Promise<string> {
   await openForm(page);
   await page.getByLabel("标题").fill(title);
+  if (contactPhone) await page.getByLabel("联系电话").fill(contactPhone);
   await page.getByLabel(/问题描述/).fill(body);
   await page.getByLabel(/我已阅读并同意/).check();
   await page.getByRole("button", { name: "提交工单" }).click();
@@ -198,5 +203,33 @@ test("a question, resource type or work order that does not exist is a 404", asy
   ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
+  }
+});
+
+test("a sub-account files a work order about the account; its main account sees it, marked with the sub-account", async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
+  await login({ phone: DEMO_SUB.mainPhone, subAccountName: DEMO_SUB.name });
+  await openForm(page);
+  // A sub-account's phone is its main account's, masked: the contact phone is left for the user to fill.
+  await expect(page.getByLabel("联系电话")).toHaveValue("");
+  await expect(page.getByRole("radio", { name: new RegExp(`子账号 ${DEMO_SUB.name}`) })).toBeChecked();
+  const title = `子账号的工单 ${Date.now()}`;
+  const detail = await submitWorkOrder(page, title, { contactPhone: "13912345678" });
+
+  const main = await browser.newContext({ baseURL, locale: "zh-CN" });
+  try {
+    await signIn(main, baseURL!, { phone: DEMO.phone });
+    const mainPage = await main.newPage();
+    await mainPage.goto("/console/createWorkOrder/myWorkOrder");
+    const row = mainPage.getByTestId("work-order-row").filter({ hasText: title });
+    await expect(row).toContainText(`子账号 ${DEMO_SUB.name}`);
+    await row.getByRole("link", { name: new RegExp(title) }).click();
+    await expect(mainPage).toHaveURL(detail);
+  } finally {
+    await main.close();
   }
 });
