@@ -27,7 +27,7 @@ export function workOrderClient(t: TestPlatform, token: string) {
             ? {}
             : { "content-type": "application/json" },
       ),
-      body: raw ? raw.body : body === undefined ? undefined : JSON.stringify(body),
+      body: raw ? raw.body || undefined : body === undefined ? undefined : JSON.stringify(body),
     });
   return {
     get: (path: string, q?: Record<string, string | number | undefined>) => send("GET", `${path}${query(q)}`),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import { workOrders } from "../../db/work-order-schema";
 import type { Caller, Ctx } from "../context";
 import { visibleOrders } from "./scope";
@@ -13,7 +13,8 @@ export async function hasUnreadReply(ctx: Ctx, caller: Caller): Promise<boolean>
   const [row] = await ctx.db
     .select({ one: sql<number>`1` })
     .from(workOrders)
-    .where(and(visibleOrders(caller), eq(workOrders.userUnread, true)))
+    // The bare column, as in the partial index's predicate, so the planner always matches it.
+    .where(and(visibleOrders(caller), sql`${workOrders.userUnread}`))
     .limit(1);
   return row !== undefined;
 }
