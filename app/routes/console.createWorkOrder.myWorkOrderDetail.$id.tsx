@@ -18,6 +18,7 @@ import {
   type WorkOrderChannelWire,
 } from "~/upstream/work-orders.server";
 import { formAction } from "~/utils/action.server";
+import * as field from "../../platform/rules/fields";
 import { formatDateTime } from "~/utils/format";
 import { myWorkOrderDetailPath, myWorkOrderPath } from "~/utils/paths";
 import { requireUser } from "~/utils/session.server";
@@ -77,6 +78,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.id, NOT_FOUND);
   const channel = z.enum(["site", "sms", "email"], { errorMap: () => ({ message: "请选择通知方式" }) });
+  // The address for email notices; left empty, the platform uses the account's notice email.
+  const optionalEmail = z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    field.email.optional(),
+  );
   return formAction(request, {
     guard: requireUser,
     read: readWorkOrderForm,
@@ -90,8 +96,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await addWorkOrderComment(caller, { order_id: id, content: body, attachment_ids: attachmentIds });
         return redirectWithToast(myWorkOrderDetailPath(id), { type: "success", message: "回复已发送" });
       }),
-      subscribe: intent(z.object({ channel }), async (input, { request, guard }) => {
-        await subscribeWorkOrder(workOrderCaller(request, guard.token), { order_id: id, channel: input.channel });
+      subscribe: intent(z.object({ channel, address: optionalEmail }), async (input, { request, guard }) => {
+        await subscribeWorkOrder(workOrderCaller(request, guard.token), {
+          order_id: id,
+          channel: input.channel,
+          address: input.channel === "email" ? input.address : undefined,
+        });
         return redirectWithToast(myWorkOrderDetailPath(id), {
           type: "success",
           message: `已订阅${WORK_ORDER_CHANNEL_LABELS[input.channel]}通知`,

@@ -106,6 +106,13 @@ test("submit a work order (errors keep the text), find it in 我的工单, read 
   await page.getByRole("button", { name: "取消短信通知" }).click();
   await expect(toast(page, "已取消短信通知")).toBeVisible();
   await expect(page.getByRole("button", { name: "订阅短信通知" })).toBeVisible();
+  // By email: a fresh account has no notice email, so the address is asked for.
+  await page.getByRole("button", { name: "订阅邮件通知" }).click();
+  await expect(page.getByText("请填写接收通知的邮箱")).toBeVisible();
+  await page.getByRole("textbox", { name: "接收通知的邮箱" }).fill("wo-user@example.com");
+  await page.getByRole("button", { name: "订阅邮件通知" }).click();
+  await expect(toast(page, "已订阅邮件通知")).toBeVisible();
+  await expect(page.getByRole("button", { name: "取消邮件通知" })).toBeVisible();
   expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
 });
 

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { Input } from "../ui/Field";
 import { Row } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
 
@@ -18,9 +19,19 @@ export function SubscriptionForms({ action, channels }: { action: string; channe
   return (
     <Row data-testid="work-order-subscriptions">
       {channels.map((c) => (
-        <Form key={c.channel} method="post" action={action}>
+        <Form key={c.channel} method="post" action={action} style={{ display: "flex", alignItems: "center" }}>
           <input type="hidden" name="channel" value={c.channel} />
           {c.subscriptionId !== null && <input type="hidden" name="subscription_id" value={c.subscriptionId} />}
+          {c.channel === "email" && c.subscriptionId === null && (
+            <Input
+              type="email"
+              name="address"
+              aria-label="接收通知的邮箱"
+              placeholder="接收通知的邮箱（不填则用账号的通知邮箱）"
+              autoComplete="email"
+              css={{ width: 300, marginRight: "$2" }}
+            />
+          )}
           <StatusButton
             intent={c.subscriptionId !== null ? "unsubscribe" : "subscribe"}
             formAction={action}
