@@ -163,4 +163,42 @@ describe("formAction", () => {
       (r: unknown) => r instanceof Response && r.headers.get("location") === "/login?redirectTo=%2Fconsole%2Fform",
     );
   });
+
+  it("keeps a long field named in keepFields on an error, and drops other long ones", async () => {
+    const long = "长".repeat(500);
+    const action = (request: Request) =>
+      formAction(request, {
+        guard: async () => null,
+        keepFields: ["body"],
+        intents: (intent) => ({
+          save: intent(z.object({ title: z.string().min(1, "请输入标题") }), async () => ({ notice: "ok" })),
+        }),
+      });
+    const { status, result } = read(await action(post({ intent: "save", title: "", body: long, other: long })));
+    expect(status).toBe(400);
+    expect(result.fieldErrors).toEqual({ title: "请输入标题" });
+    expect(result.values).toEqual({ title: "", body: long });
+  });
+
+  it("reads the body with the page's own reader when it has one", async () => {
+    const reader = vi.fn(async () => {
+      const form = new FormData();
+      form.set("intent", "save");
+      form.set("email", "read@b.cn");
+      return form;
+    });
+    const run = vi.fn(async (_email: string) => ({ notice: "已保存" }));
+    const action = (request: Request) =>
+      formAction(request, {
+        guard: async () => ({ token: "t" }),
+        read: reader,
+        intents: (intent) => ({
+          save: intent(z.object({ email: z.string().email() }), async ({ email }) => run(email)),
+        }),
+      });
+    const { status } = read(await action(post({ intent: "save", email: "posted@b.cn" })));
+    expect(status).toBe(200);
+    expect(reader).toHaveBeenCalledOnce();
+    expect(run).toHaveBeenCalledWith("read@b.cn");
+  });
 });

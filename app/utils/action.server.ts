@@ -58,6 +58,10 @@ export interface FormActionSpec<Guard> {
   fieldAliases?: Record<string, string>;
   /** The largest body the page accepts, in bytes (default 64 KB). */
   maxBytes?: number;
+  /** Reads the body instead of `readForm` (a multipart form with files: `readUploadForm`). */
+  read?: (request: Request) => Promise<FormData>;
+  /** Fields put back on an error whatever their length (a markdown body), besides the short ones. */
+  keepFields?: string[];
 }
 
 const SECRET_FIELDS = new Set(["password", "confirm_password", "new_password"]);
@@ -78,7 +82,7 @@ export async function formAction<Guard>(
   const maxBytes = spec.maxBytes ?? FORM_MAX_BYTES;
   let form: FormData;
   try {
-    form = await readForm(request, maxBytes);
+    form = await (spec.read ? spec.read(request) : readForm(request, maxBytes));
   } catch (error) {
     if (error instanceof BodyRefused) return bodyRefusal(request, error);
     throw error;
@@ -87,6 +91,7 @@ export async function formAction<Guard>(
   // A line break in a redirect target is a forged request: 400 before any step runs.
   if (form.has("redirectTo")) requestedRedirect(form.get("redirectTo"));
   const name = String(form.get("intent") ?? "");
+  const failure = failureKeeping(spec.keepFields ?? []);
   const intents = spec.intents(buildIntent);
   const step = Object.hasOwn(intents, name) ? intents[name] : undefined;
   if (!step) return failure(name, form, {}, STALE_FORM);
@@ -100,7 +105,7 @@ export async function formAction<Guard>(
   try {
     const done = await step.run(parsed.data, { request, form, guard });
     if (done instanceof Response) return done;
-    return data(result(name, form, { ok: true, notice: done.notice }));
+    return data(result(name, form, { ok: true, notice: done.notice }, spec.keepFields));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     if (error.kind !== "refused") throw await upstreamErrorResponse(request, error);
@@ -152,7 +157,7 @@ function formFieldName(field: string, aliases: Record<string, string> = {}): str
 }
 
 /** What the user typed, to put back in the form: short strings, never secrets. */
-function formValues(form: FormData): Record<string, string> {
+function formValues(form: FormData, keep: readonly string[] = []): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of form.entries()) {
     if (
@@ -160,33 +165,39 @@ function formValues(form: FormData): Record<string, string> {
       key !== "intent" &&
       !SECRET_FIELDS.has(key) &&
       !key.startsWith("captcha_") &&
-      value.length <= 200
+      (value.length <= 200 || keep.includes(key))
     )
       values[key] = value;
   }
   return values;
 }
 
-function result(intent: string, form: FormData, part: Partial<ActionResult>): ActionResult {
+function result(
+  intent: string,
+  form: FormData,
+  part: Partial<ActionResult>,
+  keep: readonly string[] = [],
+): ActionResult {
   return {
     ok: false,
     intent,
     notice: null,
     fieldErrors: {},
     formError: null,
-    values: formValues(form),
+    values: formValues(form, keep),
     captcha: null,
     ...part,
   };
 }
 
-/** A 400 answer that shows errors beside their fields and keeps what was typed. */
-function failure(
-  intent: string,
-  form: FormData,
-  fieldErrors: FieldErrors,
-  formError: string | null = null,
-  captcha: CaptchaWire | null = null,
-) {
-  return data(result(intent, form, { fieldErrors, formError, captcha }), { status: 400 });
-}
+/** A 400 answer that shows errors beside their fields and keeps what was typed (`keep`: whatever its length). */
+const failureKeeping =
+  (keep: readonly string[]) =>
+  (
+    intent: string,
+    form: FormData,
+    fieldErrors: FieldErrors,
+    formError: string | null = null,
+    captcha: CaptchaWire | null = null,
+  ) =>
+    data(result(intent, form, { fieldErrors, formError, captcha }, keep), { status: 400 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { contactQrPath, informDetailPath } from "./paths";
+import {
+  contactQrPath,
+  informDetailPath,
+  myWorkOrderDetailPath,
+  myWorkOrderPath,
+  revokeWorkOrderPath,
+  selectQuestionPath,
+  submitWorkOrderPath,
+} from "./paths";
 
 describe("path builders", () => {
   it("builds the notice page's path from its id", () => {
@@ -14,5 +22,17 @@ describe("path builders", () => {
   it("keeps a parameter inside its own path segment", () => {
     expect(contactQrPath("../logout")).toBe("/resources/contact-qr/..%2Flogout");
     expect(contactQrPath("a?b#c")).toBe("/resources/contact-qr/a%3Fb%23c");
+  });
+
+  it("builds the work-order pages' paths (spec §2: under /console/createWorkOrder)", () => {
+    expect(selectQuestionPath()).toBe("/console/createWorkOrder/selectQuestion");
+    expect(selectQuestionPath(6)).toBe("/console/createWorkOrder/selectQuestion?question=6");
+    expect(submitWorkOrderPath(2, 6, "account")).toBe("/console/createWorkOrder/submit/2/6/account");
+    expect(submitWorkOrderPath(2, 6, "../x")).toBe("/console/createWorkOrder/submit/2/6/..%2Fx");
+    expect(myWorkOrderPath()).toBe("/console/createWorkOrder/myWorkOrder");
+    expect(myWorkOrderPath("new", 1)).toBe("/console/createWorkOrder/myWorkOrder?status=new");
+    expect(myWorkOrderPath(undefined, 3)).toBe("/console/createWorkOrder/myWorkOrder?page=3");
+    expect(myWorkOrderDetailPath(12)).toBe("/console/createWorkOrder/myWorkOrderDetail/12");
+    expect(revokeWorkOrderPath(12)).toBe("/console/createWorkOrder/myWorkOrderDetail/12/revoke");
   });
 });

@@ -46,3 +46,36 @@ export function couponUsePath(id: number): string {
 export function spendingChartPath(from: string, to: string): string {
   return `/console/finance/expenseDetail/chart.svg?${new URLSearchParams({ from, to })}`;
 }
+
+/** app/routes/console.createWorkOrder.selectQuestion.tsx: the categories, with question `questionId`'s documents shown. */
+export function selectQuestionPath(questionId?: number): string {
+  return questionId === undefined
+    ? "/console/createWorkOrder/selectQuestion"
+    : `/console/createWorkOrder/selectQuestion?question=${encodeURIComponent(String(questionId))}`;
+}
+
+/** app/routes/console.createWorkOrder.submit.$id.$question.$resource_type.tsx: the work-order form. */
+export function submitWorkOrderPath(categoryId: number, questionId: number, resourceType: string): string {
+  return `/console/createWorkOrder/submit/${encodeURIComponent(String(categoryId))}/${encodeURIComponent(
+    String(questionId),
+  )}/${encodeURIComponent(resourceType)}`;
+}
+
+/** app/routes/console.createWorkOrder.myWorkOrder.tsx: the caller's work orders, by status tab and page. */
+export function myWorkOrderPath(status?: string, page?: number): string {
+  const query = new URLSearchParams();
+  if (status) query.set("status", status);
+  if (page && page > 1) query.set("page", String(page));
+  const search = query.toString();
+  return search ? `/console/createWorkOrder/myWorkOrder?${search}` : "/console/createWorkOrder/myWorkOrder";
+}
+
+/** app/routes/console.createWorkOrder.myWorkOrderDetail.$id.tsx: one work order and its thread. */
+export function myWorkOrderDetailPath(id: number): string {
+  return `/console/createWorkOrder/myWorkOrderDetail/${encodeURIComponent(String(id))}`;
+}
+
+/** app/routes/console.createWorkOrder.myWorkOrderDetail.$id_.revoke.tsx: the confirm page for revoking a work order. */
+export function revokeWorkOrderPath(id: number): string {
+  return `/console/createWorkOrder/myWorkOrderDetail/${encodeURIComponent(String(id))}/revoke`;
+}

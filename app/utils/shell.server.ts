@@ -4,21 +4,24 @@ import { readBdVid, rememberBdVid } from "./bd-vid.server";
 import { lastSeenNoticeId } from "./notice-seen.server";
 import { getRequestUser } from "./session.server";
 import { takeToast } from "./toast.server";
+import { workOrderUnread } from "./work-order-unread.server";
 
 /**
  * What every page's shell needs (spec §2): user info with tier and balances,
  * the bar's three notices with the unread indicator, unread notification and message counts,
- * the pending toast and the carried bd_vid.
+ * whether a work order has an unread reply, the pending toast and the carried bd_vid.
  */
 export async function loadShell(request: Request) {
-  const [user, noticeFeed, seenNotice, { toast, setCookie }, bdVid, bdVidCookie] = await Promise.all([
-    getRequestUser(request),
-    getBannerAndNoticeCached(),
-    lastSeenNoticeId(request),
-    takeToast(request),
-    readBdVid(request),
-    rememberBdVid(request),
-  ]);
+  const [user, noticeFeed, seenNotice, { toast, setCookie }, bdVid, bdVidCookie, workOrderUnreadFlag] =
+    await Promise.all([
+      getRequestUser(request),
+      getBannerAndNoticeCached(),
+      lastSeenNoticeId(request),
+      takeToast(request),
+      readBdVid(request),
+      rememberBdVid(request),
+      workOrderUnread(request),
+    ]);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if (bdVidCookie) headers.append("Set-Cookie", bdVidCookie);
@@ -33,6 +36,7 @@ export async function loadShell(request: Request) {
         noticeFeed.newest_notice_id !== seenNotice &&
         !viewsNotices(new URL(request.url).pathname),
       unread: user?.Unread ? { notifications: user.Unread.Notifications, messages: user.Unread.Messages } : null,
+      workOrderUnread: user !== null && workOrderUnreadFlag,
       toast,
       bdVid,
     },

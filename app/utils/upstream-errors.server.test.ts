@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { UpstreamError } from "~/upstream/transport.server";
+import { takeToast } from "./toast.server";
 import { loadPage, upstreamErrorResponse } from "./upstream-errors.server";
 
 const request = new Request("http://127.0.0.1:3000/console/messages?tab=notifications");
@@ -12,6 +13,25 @@ describe("upstreamErrorResponse", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/login?redirectTo=%2Fconsole%2Fmessages%3Ftab%3Dnotifications");
     expect(res.headers.get("set-cookie")).toMatch(/gc_session=;.*Max-Age=0/i);
+  });
+
+  it("shows a /third-party dead token's reason (100031/100032) as a toast on the way to the login page", async () => {
+    for (const [key, reason] of [
+      ["SESSION_INVALID", "登录已失效，请重新登录"],
+      ["SESSION_EXPIRED", "登录已过期，请重新登录"],
+    ] as const) {
+      const res = await upstreamErrorResponse(request, new UpstreamError(key, 401, 2, reason, null));
+      expect(res.headers.get("location")).toBe("/login?redirectTo=%2Fconsole%2Fmessages%3Ftab%3Dnotifications");
+      const cookies = res.headers.get("set-cookie") ?? "";
+      expect(cookies).toMatch(/gc_session=;.*Max-Age=0/i);
+      const toast = cookies.split(/,(?=\s*\w+=)/).find((c) => c.trim().startsWith("gc_toast="));
+      expect(toast, cookies).toBeDefined();
+      expect(
+        await takeToast(new Request("http://x/", { headers: { Cookie: toast!.split(";")[0]!.trim() } })),
+      ).toMatchObject({
+        toast: { type: "error", message: reason },
+      });
+    }
   });
 
   it("answers 404 for a missing record and 403 for a refused permission, with the reason", async () => {

@@ -1,5 +1,6 @@
 import { UpstreamError } from "~/upstream/transport.server";
 import { redirectToLogin } from "./session.server";
+import { toastHeader } from "./toast.server";
 
 /** What the 500 and 503 pages say; the cause goes to the log, never to the page. */
 export const BUSY_TEXT = "服务繁忙，请稍后再试";
@@ -13,7 +14,7 @@ export const BUSY_TEXT = "服务繁忙，请稍后再试";
 export async function upstreamErrorResponse(request: Request, error: UpstreamError): Promise<Response> {
   switch (error.kind) {
     case "session":
-      return redirectToLogin(request, true);
+      return error.httpStatus === 401 ? deadTokenToLogin(request, error) : redirectToLogin(request, true);
     case "not-found":
       return new Response(error.reason, { status: 404 });
     case "forbidden":
@@ -26,6 +27,16 @@ export async function upstreamErrorResponse(request: Request, error: UpstreamErr
     case "refused":
       return new Response(error.reason, { status: 400 });
   }
+}
+
+/**
+ * A dead token refused by /third-party (100031/100032, HTTP 401; spec §8):
+ * its reason as a toast, then /login?redirectTo=<this page>, as for the main API.
+ */
+async function deadTokenToLogin(request: Request, error: UpstreamError): Promise<Response> {
+  const response = await redirectToLogin(request, true);
+  response.headers.append("Set-Cookie", await toastHeader({ type: "error", message: error.reason }));
+  return response;
 }
 
 /**

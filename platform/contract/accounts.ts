@@ -41,6 +41,8 @@ type UserInfoCommon = {
   Unread?: { Notifications: number; Messages: number };
   /** ISO 8601: when this account (or sub-account) was created. */
   CreatedAt: string;
+  /** The main account's user id: what a work order about the account names as its resource (issue 11). */
+  UserId: number;
 };
 
 /** The wire shape of spec §3 "User info" for a main account; amounts are yuan strings with two decimals. */

@@ -93,6 +93,7 @@ describe("a sub-account's get_user_info", () => {
       userVipInfo: null,
       Unread: { Notifications: 1, Messages: 1 },
       CreatedAt: expect.any(String),
+      UserId: expect.any(Number),
     });
   });
 

@@ -73,6 +73,9 @@ const CONSOLE_PAGES = [
   "/console/finance/withdrawRecords",
   "/console/coupon",
   "/console/coupon/center",
+  "/console/createWorkOrder/selectQuestion",
+  "/console/createWorkOrder/selectQuestion?keyword=充值",
+  "/console/createWorkOrder/myWorkOrder",
 ];
 
 for (const path of PUBLIC_PAGES) {

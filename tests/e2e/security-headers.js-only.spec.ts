@@ -31,6 +31,8 @@ const CONSOLE_PAGES = [
   "/console/finance/withdrawRecords",
   "/console/coupon",
   "/console/coupon/center",
+  "/console/createWorkOrder/selectQuestion?keyword=充值",
+  "/console/createWorkOrder/myWorkOrder",
 ];
 
 /**

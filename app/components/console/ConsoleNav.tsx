@@ -32,6 +32,8 @@ export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
     { to: "/console/dashboard", label: "总览" },
     { to: "/console/accountInfo", label: "账号信息" },
     { to: "/console/messages", label: "消息中心" },
+    { to: "/console/createWorkOrder/selectQuestion", label: "提交工单" },
+    { to: "/console/createWorkOrder/myWorkOrder", label: "我的工单" },
     ...(isSub ? [] : [{ to: "/console/safe", label: "安全设置" }]),
     ...(isSub
       ? []

@@ -1,8 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import type { UserInfo } from "~/upstream/accounts.server";
+import { myWorkOrderPath } from "~/utils/paths";
 import { balanceLines, maskPhone, type UserFigures } from "~/utils/user-figures";
 import { StatusButton } from "../ui/StatusButton";
-import { Badge } from "../ui/layout";
+import { Badge, Dot } from "../ui/layout";
 import { Menu, MenuItem, MenuSeparator } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
 
@@ -45,7 +46,16 @@ const Tiles = styled("div", {
 const Links = styled("div", { display: "flex", flexDirection: "column", gap: "$1", a: { color: "$text" } });
 
 /** The user dropdown of spec §2. Without JavaScript its trigger links to the account page. */
-export function AccountMenu({ user, figures }: { user: UserInfo; figures: UserFigures }) {
+export function AccountMenu({
+  user,
+  figures,
+  workOrderUnread,
+}: {
+  user: UserInfo;
+  figures: UserFigures;
+  /** A work order has a reply the user has not read: the work-order link goes to 我的工单 (spec §2). */
+  workOrderUnread: boolean;
+}) {
   const initial = (user.SubAccount?.Name ?? user.Name).slice(0, 1).toUpperCase();
   return (
     <Menu label="账户菜单" fallbackHref="/console/accountInfo" trigger={<Avatar>{initial}</Avatar>}>
@@ -87,6 +97,17 @@ export function AccountMenu({ user, figures }: { user: UserInfo; figures: UserFi
           <Links>
             <MenuItem asChild>
               <Link to="/console/messages">消息中心</Link>
+            </MenuItem>
+            <MenuItem asChild>
+              {workOrderUnread ? (
+                <Link to={myWorkOrderPath()} data-testid="work-order-link">
+                  我的工单 <Dot role="img" aria-label="有未读回复" />
+                </Link>
+              ) : (
+                <Link to="/console/createWorkOrder" data-testid="work-order-link">
+                  提交工单
+                </Link>
+              )}
             </MenuItem>
             {!figures.isSub && (
               <MenuItem asChild>

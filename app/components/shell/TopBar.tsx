@@ -184,7 +184,7 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
             )}
           </Figures>
           {!figures.isSub && <TopUp>充值</TopUp>}
-          <AccountMenu user={user} figures={figures} />
+          <AccountMenu user={user} figures={figures} workOrderUnread={shell.workOrderUnread} />
         </Tools>
       ) : (
         <ButtonLink as={Link} to="/login?tab=password&channel=sy" data-testid="bar-login">

@@ -42,15 +42,20 @@ const Box = styled("div", {
  */
 export function Toast({ toast }: { toast: ToastMessage }) {
   const [visible, setVisible] = useState(true);
+  // Each new toast gets a new element, so its fade-out animation starts over (a toast that follows
+  // another within its duration would otherwise inherit the first one's finished animation, hidden).
+  const [shown, setShown] = useState(0);
   const duration = toastDuration(toast.place);
   useEffect(() => {
     setVisible(true);
+    setShown((n) => n + 1);
     const timer = setTimeout(() => setVisible(false), duration);
     return () => clearTimeout(timer);
   }, [toast, duration]);
   if (!visible) return null;
   return (
     <Box
+      key={shown}
       role="status"
       aria-live="polite"
       type={toast.type}

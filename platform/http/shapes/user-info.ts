@@ -37,6 +37,7 @@ function toMainUserInfo(u: MainUserSnapshot): MainUserInfoWire {
     },
     ...unreadOf(u),
     CreatedAt: u.createdAt.toISOString(),
+    UserId: u.userId,
   };
 }
 
@@ -66,5 +67,6 @@ function toSubUserInfo(u: SubUserSnapshot): SubUserInfoWire {
     userVipInfo: null,
     ...unreadOf(u),
     CreatedAt: u.createdAt.toISOString(),
+    UserId: u.userId,
   };
 }
