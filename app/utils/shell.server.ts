@@ -4,7 +4,6 @@ import { readBdVid, rememberBdVid } from "./bd-vid.server";
 import { lastSeenNoticeId } from "./notice-seen.server";
 import { getRequestUser } from "./session.server";
 import { takeToast } from "./toast.server";
-import { workOrderUnread } from "./work-order-unread.server";
 
 /**
  * What every page's shell needs (spec §2): user info with tier and balances,
@@ -12,16 +11,14 @@ import { workOrderUnread } from "./work-order-unread.server";
  * whether a work order has an unread reply, the pending toast and the carried bd_vid.
  */
 export async function loadShell(request: Request) {
-  const [user, noticeFeed, seenNotice, { toast, setCookie }, bdVid, bdVidCookie, workOrderUnreadFlag] =
-    await Promise.all([
-      getRequestUser(request),
-      getBannerAndNoticeCached(),
-      lastSeenNoticeId(request),
-      takeToast(request),
-      readBdVid(request),
-      rememberBdVid(request),
-      workOrderUnread(request),
-    ]);
+  const [user, noticeFeed, seenNotice, { toast, setCookie }, bdVid, bdVidCookie] = await Promise.all([
+    getRequestUser(request),
+    getBannerAndNoticeCached(),
+    lastSeenNoticeId(request),
+    takeToast(request),
+    readBdVid(request),
+    rememberBdVid(request),
+  ]);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if (bdVidCookie) headers.append("Set-Cookie", bdVidCookie);
@@ -36,7 +33,8 @@ export async function loadShell(request: Request) {
         noticeFeed.newest_notice_id !== seenNotice &&
         !viewsNotices(new URL(request.url).pathname),
       unread: user?.Unread ? { notifications: user.Unread.Notifications, messages: user.Unread.Messages } : null,
-      workOrderUnread: user !== null && workOrderUnreadFlag,
+      // Read with the user info, in the platform's session query: no second call per page.
+      workOrderUnread: user?.Unread?.WorkOrderReplies ?? false,
       toast,
       bdVid,
     },

@@ -37,8 +37,11 @@ type UserInfoCommon = {
   Name: string;
   /** A main account's phone; for a sub-account, its main account's phone masked (138****0000). */
   Phone: string;
-  /** Only with `with_unread=1`: the caller's own unread counts. */
-  Unread?: { Notifications: number; Messages: number };
+  /**
+   * Only with `with_unread=1`: the caller's own unread counts, and whether a work order it sees has a
+   * staff reply it has not opened (the same answer as /third-party's work-order `unread-flag`).
+   */
+  Unread?: { Notifications: number; Messages: number; WorkOrderReplies: boolean };
   /** ISO 8601: when this account (or sub-account) was created. */
   CreatedAt: string;
   /** The main account's user id: what a work order about the account names as its resource (issue 11). */

@@ -91,7 +91,7 @@ describe("a sub-account's get_user_info", () => {
       remainCreditMoney: null,
       creditPercent: null,
       userVipInfo: null,
-      Unread: { Notifications: 1, Messages: 1 },
+      Unread: { Notifications: 1, Messages: 1, WorkOrderReplies: false },
       CreatedAt: expect.any(String),
       UserId: expect.any(Number),
     });

@@ -68,12 +68,13 @@ describe("/get_user_info", () => {
     const user = await t.registerUser();
     expect((await t.post("/get_user_info", { session: user.token })).body.data).not.toHaveProperty("Unread");
     const asked = (await t.post("/get_user_info", { session: user.token, with_unread: "1" })).body;
-    // A new account has its welcome notification and welcome message.
-    expect(asked.data.Unread).toEqual({ Notifications: 1, Messages: 1 });
+    // A new account has its welcome notification and welcome message, and no work order.
+    expect(asked.data.Unread).toEqual({ Notifications: 1, Messages: 1, WorkOrderReplies: false });
     await t.post("/notifications/set_read_all", { session: user.token });
     expect((await t.post("/get_user_info", { session: user.token, with_unread: "1" })).body.data.Unread).toEqual({
       Notifications: 0,
       Messages: 1,
+      WorkOrderReplies: false,
     });
     expect((await t.post("/get_user_info", { session: user.token, with_unread: "yes" })).body).toMatchObject({
       status: 1,

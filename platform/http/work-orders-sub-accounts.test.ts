@@ -16,7 +16,7 @@ import { and, eq } from "drizzle-orm";
 let t: TestPlatform;
 let main: RegisteredUser;
 let mainClient: WorkOrderClient;
-const subs: { id: number; client: WorkOrderClient }[] = [];
+const subs: { id: number; token: string; client: WorkOrderClient }[] = [];
 const orders = { main: 0, sub: 0, sibling: 0 };
 
 beforeAll(async () => {
@@ -27,13 +27,17 @@ beforeAll(async () => {
   for (const name of ["wo-lab", "wo-lab-2"]) {
     const { subAccountId } = await createSubAccount(t.ctx, caller, { name, password: "Gpulab123", moneyLimitFen: 0 });
     const login = await t.post("/sub_account_login", { phone: main.phone, name, password: "Gpulab123" });
-    subs.push({ id: subAccountId, client: workOrderClient(t, login.body.data.token) });
+    subs.push({ id: subAccountId, token: login.body.data.token, client: workOrderClient(t, login.body.data.token) });
   }
   orders.main = await fileOrder(t, mainClient, main.userId, { title: "主账号的工单" });
   orders.sub = await fileOrder(t, subs[0]!.client, main.userId, { title: "子账号的工单" });
   orders.sibling = await fileOrder(t, subs[1]!.client, main.userId, { title: "兄弟子账号的工单" });
 });
 afterAll(() => t.close());
+
+/** The same flag as the page shell reads it: in user info's unread state (one call per page, not two). */
+const userInfoFlag = async (token: string) =>
+  (await t.post("/get_user_info", { session: token, with_unread: "1" })).body.data.Unread.WorkOrderReplies;
 
 const listed = async (c: WorkOrderClient) => ((await c.get("/orders")).body.data.list as any[]).map((o) => o.id).sort();
 
@@ -58,6 +62,11 @@ describe("visibility", () => {
     expect((await subs[0]!.client.get("/unread-flag")).body.data.unread).toBe(true);
     expect((await subs[1]!.client.get("/unread-flag")).body.data.unread).toBe(false);
     expect((await mainClient.get("/unread-flag")).body.data.unread).toBe(true);
+    expect([
+      await userInfoFlag(subs[0]!.token),
+      await userInfoFlag(subs[1]!.token),
+      await userInfoFlag(main.token),
+    ]).toEqual([true, false, true]);
     const notes = await t.db
       .select()
       .from(notifications)
@@ -66,6 +75,7 @@ describe("visibility", () => {
     // Opening it (by the sub-account) clears both flags: one flag per order.
     await subs[0]!.client.get(`/orders/${orders.sub}`);
     expect((await mainClient.get("/unread-flag")).body.data.unread).toBe(false);
+    expect([await userInfoFlag(subs[0]!.token), await userInfoFlag(main.token)]).toEqual([false, false]);
   });
 });
 

@@ -656,14 +656,20 @@ describe("GET unread-flag", () => {
     const client = workOrderClient(t, fresh.token);
     const id = await fileOrder(t, client, fresh.userId);
     expect((await client.get("/unread-flag")).body.data).toEqual({ unread: false });
+    const userInfoFlag = async () =>
+      (await t.post("/get_user_info", { session: fresh.token, with_unread: "1" })).body.data.Unread.WorkOrderReplies;
+    expect(await userInfoFlag()).toBe(false);
     await staffReply(t.ctx, STAFF, { orderId: id, body: "已收到" });
     expect((await client.get("/unread-flag")).body.data).toEqual({ unread: true });
+    // User info carries the same flag (the page shell's one call).
+    expect(await userInfoFlag()).toBe(true);
     const listed = (await client.get("/orders")).body.data.list[0];
     expect(listed).toMatchObject({ id, unread: true, status: "processing", last_reply_at: expect.any(String) });
     // The list does not mark it read; the detail does.
     expect((await client.get("/unread-flag")).body.data.unread).toBe(true);
     expect((await client.get(`/orders/${id}`)).body.data.unread).toBe(false);
     expect((await client.get("/unread-flag")).body.data.unread).toBe(false);
+    expect(await userInfoFlag()).toBe(false);
     expect((await client.get("/orders")).body.data.list[0].unread).toBe(false);
     // A user's own comment does not set it; the next staff reply does.
     await client.post("/comments", { order_id: id, content: "好的" });

@@ -4,7 +4,15 @@ import { mainAccountFigures } from "../../rules/account-figures";
 import { fenToYuan } from "../../rules/money";
 
 const unreadOf = (u: UserSnapshot) =>
-  u.unread ? { Unread: { Notifications: u.unread.notifications, Messages: u.unread.messages } } : {};
+  u.unread
+    ? {
+        Unread: {
+          Notifications: u.unread.notifications,
+          Messages: u.unread.messages,
+          WorkOrderReplies: u.unread.workOrderReplies,
+        },
+      }
+    : {};
 
 /** The wire shape of spec §3 "User info"; amounts are yuan strings with two decimals. */
 export function toUserInfo(u: UserSnapshot): UserInfoWire {

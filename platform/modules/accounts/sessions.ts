@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { messages, notifications, sessions, subAccounts, users } from "../../db/schema";
+import { workOrders } from "../../db/work-order-schema";
 import type { Caller, Ctx, Visitor } from "../context";
 import { fail } from "../errors";
 
@@ -88,13 +89,27 @@ export interface LiveSession {
   caller: Caller;
   user: AccountRow;
   subAccount: SessionSubAccountRow | null;
-  /** Unread notifications and messages of the account, read in the same query when asked for (else 0). */
-  unread: { notifications: number; messages: number };
+  /**
+   * Unread notifications and messages of the account, and whether a work order it sees has a staff reply
+   * it has not opened, read in the same query when asked for (else 0 and false).
+   */
+  unread: { notifications: number; messages: number; workOrderReplies: boolean };
 }
 
 const unreadCount = (table: typeof notifications | typeof messages) =>
   sql<number>`(select count(*) from ${table} where ${table.userId} = ${sessions.userId} and ${table.subAccountId} is not distinct from ${sessions.subAccountId} and ${table.readAt} is null)`.mapWith(
     Number,
+  );
+
+/**
+ * Whether a work order the session's caller sees has an unread staff reply: the rule of
+ * modules/work-orders/unread-flag.ts (a main account sees its sub-accounts' orders, a sub-account
+ * its own), on the partial index work_orders_user_unread_idx (the bare column, as in its predicate).
+ * Read here so a page's shell asks the platform once for the account and all its unread state.
+ */
+const workOrderRepliesUnread =
+  sql<boolean>`exists (select 1 from ${workOrders} where ${workOrders.userId} = ${sessions.userId} and (${sessions.subAccountId} is null or ${workOrders.subAccountId} = ${sessions.subAccountId}) and ${workOrders.userUnread})`.mapWith(
+    Boolean,
   );
 
 /**
@@ -110,6 +125,7 @@ function buildSessionQuery(db: Db, withUnread: boolean) {
       subAccount: subAccountColumns,
       unreadNotifications: withUnread ? unreadCount(notifications) : sql<number>`0`.mapWith(Number),
       unreadMessages: withUnread ? unreadCount(messages) : sql<number>`0`.mapWith(Number),
+      workOrderRepliesUnread: withUnread ? workOrderRepliesUnread : sql<boolean>`false`.mapWith(Boolean),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -174,7 +190,11 @@ export async function resolveSessionWithAccount(
     },
     user: row.user,
     subAccount: row.subAccount,
-    unread: { notifications: row.unreadNotifications, messages: row.unreadMessages },
+    unread: {
+      notifications: row.unreadNotifications,
+      messages: row.unreadMessages,
+      workOrderReplies: row.workOrderRepliesUnread,
+    },
   };
 }
 

@@ -3,8 +3,11 @@ import { vipLevelFor, vipScore } from "../../rules/vip";
 import type { Ctx, Visitor } from "../context";
 import { resolveSessionWithAccount } from "./sessions";
 
-/** Unread notifications and messages of the caller itself (a sub-account's own, never its main account's). */
-export type UnreadCounts = { notifications: number; messages: number };
+/**
+ * Unread notifications and messages of the caller itself (a sub-account's own, never its main account's),
+ * and whether a work order the caller sees has a staff reply not yet opened.
+ */
+export type UnreadCounts = { notifications: number; messages: number; workOrderReplies: boolean };
 
 /** A main account's own view: its figures, membership and notice email. */
 export interface MainUserSnapshot {
