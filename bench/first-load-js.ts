@@ -12,6 +12,8 @@ export interface PageWeight {
   rawKB: number;
   offOrigin: string[];
   meetsTarget: boolean;
+  /** Null: reported without a target (scripts loaded after the page is usable, like the markdown editor). */
+  targetKB?: number | null;
   error?: string;
 }
 
@@ -36,19 +38,89 @@ function scriptUrls(html: string, pageUrl: string): string[] {
   return [...found];
 }
 
-export async function firstLoadJs(origin: string, page: string): Promise<PageWeight> {
-  const result: PageWeight = {
-    page,
-    status: 0,
-    scripts: [],
-    gzipKB: 0,
-    rawKB: 0,
-    offOrigin: [],
-    meetsTarget: false,
-  };
+/** Sizes of `urls` (same origin), raw and gzip -9, into `result`. */
+async function weigh(origin: string, urls: string[], result: PageWeight, target: number | null): Promise<void> {
+  for (const url of urls) {
+    // All traffic stays on 127.0.0.1; a script from elsewhere is a finding in itself (no external CDN).
+    if (new URL(url).origin !== origin) {
+      result.offOrigin.push(url);
+      continue;
+    }
+    const js = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    if (!js.ok) throw new Error(`${url} answered ${js.status}`);
+    const bytes = Buffer.from(await js.arrayBuffer());
+    result.scripts.push({
+      url: url.slice(origin.length),
+      bytes: bytes.length,
+      gzipBytes: gzipSync(bytes, { level: 9 }).length,
+    });
+  }
+  result.gzipKB = result.scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1024;
+  result.rawKB = result.scripts.reduce((sum, s) => sum + s.bytes, 0) / 1024;
+  result.targetKB = target;
+  result.meetsTarget = (target === null || result.gzipKB <= target) && result.offOrigin.length === 0;
+}
+
+const emptyWeight = (page: string): PageWeight => ({
+  page,
+  status: 0,
+  scripts: [],
+  gzipKB: 0,
+  rawKB: 0,
+  offOrigin: [],
+  meetsTarget: false,
+});
+
+/**
+ * Every script a page has loaded in a real browser once `readySelector` shows
+ * (e.g. the markdown editor, fetched after the page is usable): reported
+ * without the first-load target. `cookie` signs the browser in.
+ */
+export async function scriptsOnceLoaded(
+  origin: string,
+  page: string,
+  label: string,
+  options: { cookie?: string; readySelector: string },
+): Promise<PageWeight> {
+  const result = emptyWeight(label);
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  try {
+    const context = await browser.newContext({ extraHTTPHeaders: options.cookie ? { cookie: options.cookie } : {} });
+    const tab = await context.newPage();
+    const scripts = new Set<string>();
+    tab.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.add(response.url());
+    });
+    const res = await tab.goto(`${origin}${page}`);
+    result.status = res?.status() ?? 0;
+    await tab.waitForSelector(options.readySelector, { timeout: REQUEST_TIMEOUT_MS });
+    await tab.waitForLoadState("networkidle");
+    await weigh(origin, [...scripts], result, null);
+  } catch (error) {
+    result.error = (error as Error).message;
+  } finally {
+    await browser.close();
+  }
+  return result;
+}
+
+export async function firstLoadJs(origin: string, page: string, cookie?: string): Promise<PageWeight> {
+  const result = emptyWeight(page);
   try {
     const res = await fetch(`${origin}${page}`, {
       redirect: "manual",
+      headers: cookie ? { cookie } : {},
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     result.status = res.status;
@@ -57,24 +129,7 @@ export async function firstLoadJs(origin: string, page: string): Promise<PageWei
       result.error = `answered ${res.status}`;
       return result;
     }
-    for (const url of scriptUrls(html, `${origin}${page}`)) {
-      // All traffic stays on 127.0.0.1; a script from elsewhere is a finding in itself (no external CDN).
-      if (new URL(url).origin !== origin) {
-        result.offOrigin.push(url);
-        continue;
-      }
-      const js = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-      if (!js.ok) throw new Error(`${url} answered ${js.status}`);
-      const bytes = Buffer.from(await js.arrayBuffer());
-      result.scripts.push({
-        url: url.slice(origin.length),
-        bytes: bytes.length,
-        gzipBytes: gzipSync(bytes, { level: 9 }).length,
-      });
-    }
-    result.gzipKB = result.scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1024;
-    result.rawKB = result.scripts.reduce((sum, s) => sum + s.bytes, 0) / 1024;
-    result.meetsTarget = result.gzipKB <= FIRST_LOAD_JS_TARGET_KB && result.offOrigin.length === 0;
+    await weigh(origin, scriptUrls(html, `${origin}${page}`), result, FIRST_LOAD_JS_TARGET_KB);
   } catch (error) {
     result.error = (error as Error).message;
   }

@@ -28,8 +28,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CookieJar } from "./cookie-jar";
-import { firstLoadJs, type PageWeight } from "./first-load-js";
+import { firstLoadJs, scriptsOnceLoaded, type PageWeight } from "./first-load-js";
 import { sandboxServerEnv } from "./sandbox-server-env";
+import { THREAD_MESSAGES, submitPagePath, workOrderWithThread } from "./work-order-thread";
+import { myWorkOrderDetailPath } from "../app/utils/paths";
 import { freePort } from "./free-port";
 import { capacityOf, measureCapacity, type CapacityStep } from "./capacity";
 import { expect200, measureLatency, type LatencyRow, type Target } from "./latency";
@@ -307,11 +309,25 @@ async function demoOrder(origin: string, token: string | null): Promise<string |
   return body.data?.out_trade_no ?? null;
 }
 
+/** The demo account's user id and phone (a work order about the account names it). */
+async function demoAccount(origin: string, token: string): Promise<{ userId: number; phone: string }> {
+  const res = await fetch(`${origin}/api/get_user_info`, {
+    method: "POST",
+    headers: { "content-type": FORM_TYPE },
+    body: form({ session: token }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const body = (await res.json()) as { data?: { UserId?: number; Phone?: string } };
+  if (!body.data?.UserId || !body.data.Phone) throw new Error("get_user_info gave no UserId");
+  return { userId: body.data.UserId, phone: body.data.Phone };
+}
+
 function latencyTargets(
   cookie: string | null,
   token: string | null,
   noticeId: string | null,
   outTradeNo: string | null,
+  workOrderId: number | null,
 ): Target[] {
   const page = (p: string): Target => ({ name: p, path: p });
   const consolePage = (p: string): Target => ({
@@ -352,6 +368,21 @@ function latencyTargets(
     outTradeNo
       ? api("/api/get_order_status", { out_trade_no: outTradeNo })
       : { name: "/api/get_order_status", path: "/api/get_order_status", preflight: () => "skipped: no order" },
+    {
+      name: "GET /third-party/…/work-order/unread-flag",
+      path: "/third-party/api/v1/work-order/unread-flag",
+      headers: { authorization: `Bearer ${token ?? ""}` },
+      preflight: (res, body) =>
+        !token
+          ? "skipped: no platform token (API login failed)"
+          : res.status !== 200 || !body.startsWith('{"code":0')
+            ? `answered ${res.status}: ${body.slice(0, 120)}`
+            : null,
+      verifyBody: (body) => body.startsWith('{"code":0'),
+    },
+    workOrderId
+      ? { ...consolePage(myWorkOrderDetailPath(workOrderId)), name: `myWorkOrderDetail (${THREAD_MESSAGES} messages)` }
+      : { name: "myWorkOrderDetail", path: "/console", preflight: () => "skipped: no work order" },
   ];
 }
 
@@ -380,13 +411,22 @@ async function main(): Promise<void> {
       notes.push(`create_qrcode: ${error.message}`);
       return null;
     });
+    const workOrderId =
+      token && runs("latency")
+        ? await demoAccount(s.origin, token)
+            .then((account) => workOrderWithThread(s.origin, token, account))
+            .catch((error: Error) => {
+              notes.push(`work order: ${error.message}`);
+              return null;
+            })
+        : null;
     for (const note of notes) console.log(`  ! ${note}`);
     checkInterrupted();
 
     const latency: LatencyRow[] = [];
     if (runs("latency")) {
       console.log(`\nlatency: ${SECONDS} s per run, after a ${WARMUP_SECONDS} s warm-up`);
-      for (const target of latencyTargets(cookie, token, noticeId, outTradeNo)) {
+      for (const target of latencyTargets(cookie, token, noticeId, outTradeNo, workOrderId)) {
         checkInterrupted();
         process.stdout.write(`  ${target.name} … `);
         const row = await measureLatency(s.origin, target, {
@@ -416,7 +456,21 @@ async function main(): Promise<void> {
     }
     checkInterrupted();
     let js: PageWeight[] = [];
-    if (runs("js")) js = [await firstLoadJs(s.origin, "/store"), await firstLoadJs(s.origin, "/login")];
+    if (runs("js")) {
+      js = [await firstLoadJs(s.origin, "/store"), await firstLoadJs(s.origin, "/login")];
+      // Issue 11: the work-order form's first load (a plain textarea), and all it has loaded once the
+      // markdown editor, fetched after the page is usable, has come.
+      const submit = cookie && token ? await submitPagePath(s.origin, token).catch(() => null) : null;
+      if (cookie && submit) {
+        js.push({ ...(await firstLoadJs(s.origin, submit, cookie)), page: "work-order submit (first load)" });
+        js.push(
+          await scriptsOnceLoaded(s.origin, submit, "work-order submit (editor loaded)", {
+            cookie,
+            readySelector: '[data-testid="markdown-editor"]',
+          }),
+        );
+      } else notes.push("work-order submit page: no session or no question about the account");
+    }
     checkInterrupted();
     let lh: LighthouseRow[] = [];
     if (runs("lighthouse")) {
