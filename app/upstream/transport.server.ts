@@ -5,6 +5,7 @@ import { loadPlatformConfig } from "../../platform/index";
 import { PlatformThread, threadPlatform } from "./platform-thread.server";
 import { ERROR_CATALOGUE, isErrorKey, type ApiReply, type ErrorKey } from "../../platform/contract/errors";
 import { CLIENT_ADDRESS_HEADER, WEB_TIER_KEY_HEADER } from "../../platform/contract/security";
+import type { ThirdPartyReply } from "../../platform/contract/work-orders";
 
 export type { ErrorKey };
 
@@ -18,7 +19,7 @@ export type PlatformHandler = (request: Request, headers?: Headers) => Promise<R
 
 /** One main-API call as plain data: what `callApi` sends, without building a Request. */
 export interface PlainCall {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   /** Path and query, e.g. "/api/get_user_info". */
   path: string;
   headers: [string, string][];
@@ -209,7 +210,8 @@ export class UpstreamError extends Error {
   get kind(): UpstreamErrorKind {
     if (this.status === 2) return "session";
     if (this.httpStatus >= 500 || ERROR_CATALOGUE[this.key].http >= 500) return "fault";
-    if (this.key === "NOT_FOUND") return "not-found";
+    if (this.key === "NOT_FOUND" || this.key === "WORK_ORDER_NOT_FOUND" || this.key === "WORK_ORDER_FILE_NOT_FOUND")
+      return "not-found";
     if (this.key === "PERMISSION_DENIED") return "forbidden";
     return "refused";
   }
@@ -227,4 +229,64 @@ export async function callApiOrThrow<T>(path: string, fields: Fields = {}, optio
     throw new UpstreamError(key, httpStatus, reply.status, reply.reason, field, reply.data ?? null);
   }
   return reply.data;
+}
+
+/** One /third-party call as the typed upstream functions describe it. */
+export interface ThirdPartyRequest {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** Path under /third-party with its parameters filled in, e.g. "/api/v1/work-order/orders/12". */
+  path: string;
+  /** Sent as the query string (GET); undefined and null values are left out. */
+  query?: Fields;
+  /** Sent as a JSON object (POST, PUT). */
+  body?: unknown;
+}
+
+export interface ThirdPartyOptions {
+  /** The session token: sent as `Authorization: Bearer <token>` (spec §7). */
+  token: string | null | undefined;
+  clientAddress?: string;
+}
+
+/** The catalogue key of a /third-party refusal from a server that sends codes without keys. */
+function keyOfThirdPartyCode(code: number, httpStatus: number): ErrorKey {
+  if (code === 100031) return "SESSION_INVALID";
+  if (code === 100032) return "SESSION_EXPIRED";
+  if (code === 100041) return httpStatus === 404 ? "WORK_ORDER_NOT_FOUND" : "PERMISSION_DENIED";
+  if (code === 100021) return httpStatus === 413 ? "PAYLOAD_TOO_LARGE" : "BODY_INVALID";
+  if (code === 100022) return httpStatus === 404 ? "NOT_FOUND" : "BAD_REQUEST";
+  return "INTERNAL";
+}
+
+/**
+ * Calls a /third-party path with the token in the Authorization header and a
+ * JSON body; returns `data` on code 0 and throws UpstreamError otherwise
+ * (status 2 for the dead-token codes 100031/100032, so pages send the user to
+ * the login page as for the main API).
+ */
+export async function callThirdPartyOrThrow<T>(request: ThirdPartyRequest, options: ThirdPartyOptions): Promise<T> {
+  const query = request.query ? encode(request.query) : "";
+  const headers: [string, string][] = [...clientAddressHeaders(options.clientAddress)];
+  if (options.token) headers.push(["authorization", `Bearer ${options.token}`]);
+  const withBody = request.method === "POST" || request.method === "PUT";
+  if (withBody) headers.push(["content-type", "application/json;charset=UTF-8"]);
+  const path = `/third-party${request.path}${query ? `?${query}` : ""}`;
+  const { status, text } = await sendPlain({
+    method: request.method,
+    path,
+    headers,
+    body: withBody ? JSON.stringify(request.body ?? {}) : null,
+  });
+  let reply: ThirdPartyReply<T> | null = null;
+  try {
+    reply = JSON.parse(text) as ThirdPartyReply<T>;
+  } catch {
+    // reported below
+  }
+  if (typeof reply?.code !== "number") throw new Error(`platform ${request.path}: reply without code (HTTP ${status})`);
+  if (reply.code === 0) return (reply as { data: T }).data;
+  const refusal = reply as Exclude<ThirdPartyReply<T>, { code: 0 }>;
+  const key = isErrorKey(refusal.key) ? refusal.key : keyOfThirdPartyCode(refusal.code, status);
+  const dead = refusal.code === 100031 || refusal.code === 100032;
+  throw new UpstreamError(key, status, dead ? 2 : 1, refusal.reason, refusal.data?.field ?? null, null);
 }

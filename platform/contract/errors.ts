@@ -50,6 +50,22 @@ export type ErrorKey =
   | "COUPON_USED"
   | "COUPON_EXPIRED"
   | "COUPON_NOT_RECHARGE"
+  | "BODY_INVALID"
+  | "WORK_ORDER_CATEGORY_INVALID"
+  | "WORK_ORDER_CATEGORY_EXISTS"
+  | "WORK_ORDER_CATEGORY_IN_USE"
+  | "WORK_ORDER_QUESTION_INVALID"
+  | "WORK_ORDER_QUESTION_EXISTS"
+  | "WORK_ORDER_QUESTION_IN_USE"
+  | "WORK_ORDER_DOCUMENT_INVALID"
+  | "WORK_ORDER_NOT_FOUND"
+  | "WORK_ORDER_FILE_NOT_FOUND"
+  | "WORK_ORDER_STATE"
+  | "WORK_ORDER_RESOURCE_TYPE_INVALID"
+  | "WORK_ORDER_RESOURCE_INVALID"
+  | "WORK_ORDER_ATTACHMENT_LIMIT"
+  | "WORK_ORDER_FILE_ATTACHED"
+  | "WORK_ORDER_EMAIL_REQUIRED"
   | "DATABASE"
   | "INTERNAL";
 
@@ -124,6 +140,24 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   COUPON_USED: { status: 1, reason: "优惠券已使用", code: 100022, http: 409 },
   COUPON_EXPIRED: { status: 1, reason: "优惠券已过期", code: 100022, http: 409 },
   COUPON_NOT_RECHARGE: { status: 1, reason: "该优惠券不是充值券，请在下单时抵扣使用", code: 100022, http: 409 },
+  /** /third-party: a body that is not JSON (or form fields), or not an object (spec §8 100021). */
+  BODY_INVALID: { status: 1, reason: "请求体格式不正确", code: 100021, http: 400 },
+  WORK_ORDER_CATEGORY_INVALID: { status: 1, reason: "工单分类不存在", code: 100101, http: 404 },
+  WORK_ORDER_CATEGORY_EXISTS: { status: 1, reason: "分类名称已存在", code: 100102, http: 409 },
+  WORK_ORDER_CATEGORY_IN_USE: { status: 1, reason: "该分类正在使用中，不能删除", code: 100103, http: 409 },
+  WORK_ORDER_QUESTION_INVALID: { status: 1, reason: "工单问题不存在", code: 100111, http: 404 },
+  WORK_ORDER_QUESTION_EXISTS: { status: 1, reason: "该分类下已有同名问题", code: 100112, http: 409 },
+  WORK_ORDER_QUESTION_IN_USE: { status: 1, reason: "该问题正在使用中，不能删除", code: 100203, http: 409 },
+  WORK_ORDER_DOCUMENT_INVALID: { status: 1, reason: "帮助文档不存在", code: 100301, http: 404 },
+  /** Another account's order and a missing one answer the same (no existence leak). */
+  WORK_ORDER_NOT_FOUND: { status: 1, reason: "工单不存在或无权访问", code: 100041, http: 404 },
+  WORK_ORDER_FILE_NOT_FOUND: { status: 1, reason: "附件不存在或无权访问", code: 100041, http: 404 },
+  WORK_ORDER_STATE: { status: 1, reason: "工单当前状态不允许该操作", code: 100022, http: 409 },
+  WORK_ORDER_RESOURCE_TYPE_INVALID: { status: 1, reason: "该问题不适用于所选资源类型", code: 100022, http: 400 },
+  WORK_ORDER_RESOURCE_INVALID: { status: 1, reason: "请选择您名下的资源", code: 100022, http: 400 },
+  WORK_ORDER_ATTACHMENT_LIMIT: { status: 1, reason: "每个工单最多上传9个附件", code: 100022, http: 409 },
+  WORK_ORDER_FILE_ATTACHED: { status: 1, reason: "该附件已添加到工单", code: 100022, http: 409 },
+  WORK_ORDER_EMAIL_REQUIRED: { status: 1, reason: "请填写接收通知的邮箱", code: 100022, http: 400 },
   DATABASE: { status: 1, reason: "服务繁忙，请稍后再试", code: 100001, http: 500 },
   INTERNAL: { status: 1, reason: "服务繁忙，请稍后再试", code: 100011, http: 500 },
 };

@@ -5,8 +5,9 @@ import { sql } from "drizzle-orm";
 import { sendQueriesInOneTrip } from "./pglite-one-trip";
 import { schema as coreSchema } from "./schema";
 import { walletSchema } from "./wallet-schema";
+import { workOrderSchema } from "./work-order-schema";
 
-const schema = { ...coreSchema, ...walletSchema };
+const schema = { ...coreSchema, ...walletSchema, ...workOrderSchema };
 
 export type Schema = typeof schema;
 /** The database handle modules receive: a pool, an embedded PGlite, or a transaction on either. */

@@ -29,7 +29,7 @@ export function thirdPartyError(c: Context, error: unknown) {
   const entry = ERROR_CATALOGUE[e.key];
   const reason = e.detail ?? entry.reason;
   return c.json(
-    { code: entry.code, reason, message: reason, data: e.field ? { field: e.field } : null },
+    { code: entry.code, reason, message: reason, key: e.key, data: e.field ? { field: e.field } : null },
     entry.http as 400,
   );
 }
