@@ -41,3 +41,8 @@ export function paymentResourcePath(outTradeNo: string): string {
 export function couponUsePath(id: number): string {
   return `/console/coupon/use/${encodeURIComponent(String(id))}`;
 }
+
+/** app/routes/desk.orders.$id.tsx: one work order in the staff desk. */
+export function deskOrderPath(id: number): string {
+  return `/desk/orders/${encodeURIComponent(String(id))}`;
+}

@@ -25,7 +25,12 @@ export interface DeskStaff {
   role: "agent" | "lead" | "finance" | "admin";
 }
 
-const ROLE_LABELS: Record<DeskStaff["role"], string> = { agent: "客服", lead: "组长", finance: "财务", admin: "管理员" };
+const ROLE_LABELS: Record<DeskStaff["role"], string> = {
+  agent: "客服",
+  lead: "组长",
+  finance: "财务",
+  admin: "管理员",
+};
 
 /** The desk's own frame (not the user console's): its bar, the staff member, logout as a POST form. */
 export function DeskFrame({ staff, children }: { staff: DeskStaff | null; children: ReactNode }) {

@@ -5,6 +5,7 @@ import { DomainError } from "../../modules/errors";
 import type { Env } from "../context";
 import { mainApiError, UNKNOWN_PATH } from "../errors-reply";
 import { staffAuthApi } from "./auth";
+import { deskQueueApi } from "./desk-queue";
 
 /**
  * /staff: the desk's calls (docs/decisions/039). The main API's envelope and
@@ -17,6 +18,7 @@ export function staffApi(): Hono<Env> {
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => mainApiError(c, new DomainError("PAYLOAD_TOO_LARGE")) }),
   );
   staff.route("/", staffAuthApi);
+  staff.route("/", deskQueueApi);
   staff.onError((error, c) => mainApiError(c, error));
   staff.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   return staff;
