@@ -5,6 +5,7 @@ import { DomainError } from "../../modules/errors";
 import type { Env } from "../context";
 import { mainApiError, UNKNOWN_PATH } from "../errors-reply";
 import { staffAuthApi } from "./auth";
+import { deskCatalogueApi } from "./desk-catalogue";
 import { deskQueueApi } from "./desk-queue";
 
 /**
@@ -19,6 +20,7 @@ export function staffApi(): Hono<Env> {
   );
   staff.route("/", staffAuthApi);
   staff.route("/", deskQueueApi);
+  staff.route("/", deskCatalogueApi);
   staff.onError((error, c) => mainApiError(c, error));
   staff.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   return staff;
