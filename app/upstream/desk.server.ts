@@ -67,3 +67,51 @@ export function getDeskQueue(auth: StaffAuth, filter: DeskQueueFields): Promise<
 export function getDeskCatalogue(auth: StaffAuth): Promise<DeskCatalogueWire> {
   return staffCall("/work-orders/catalogue", {}, auth);
 }
+
+export function getDeskOrder(auth: StaffAuth, id: number): Promise<DeskOrderWire> {
+  return staffCall("/work-orders/detail", { id }, auth);
+}
+
+export const deskTake = (auth: StaffAuth, id: number) => staffCall("/work-orders/take", { id }, auth);
+export const deskReply = (auth: StaffAuth, id: number, content: string) =>
+  staffCall("/work-orders/reply", { id, content }, auth);
+export const deskNote = (auth: StaffAuth, id: number, content: string) =>
+  staffCall("/work-orders/note", { id, content }, auth);
+export const deskAsk = (auth: StaffAuth, id: number, content: string) =>
+  staffCall("/work-orders/ask", { id, content }, auth);
+export const deskResolve = (auth: StaffAuth, id: number, content?: string) =>
+  staffCall("/work-orders/resolve", { id, content }, auth);
+export const deskClose = (auth: StaffAuth, id: number, content?: string) =>
+  staffCall("/work-orders/close", { id, content }, auth);
+export const deskReassign = (auth: StaffAuth, id: number, staffId: number) =>
+  staffCall("/work-orders/reassign", { id, staff_id: staffId }, auth);
+
+export const deskCreateCategory = (auth: StaffAuth, name: string) =>
+  staffCall("/work-orders/categories/create", { name }, auth);
+export const deskRenameCategory = (auth: StaffAuth, id: number, name: string) =>
+  staffCall("/work-orders/categories/rename", { id, name }, auth);
+export const deskDeleteCategory = (auth: StaffAuth, id: number) =>
+  staffCall("/work-orders/categories/delete", { id }, auth);
+export const deskCreateQuestion = (auth: StaffAuth, categoryId: number, name: string, resourceTypes: string[]) =>
+  staffCall(
+    "/work-orders/questions/create",
+    { category_id: categoryId, name, resource_types: resourceTypes.join(",") },
+    auth,
+  );
+export const deskRenameQuestion = (auth: StaffAuth, id: number, name: string) =>
+  staffCall("/work-orders/questions/rename", { id, name }, auth);
+export const deskDeleteQuestion = (auth: StaffAuth, id: number) =>
+  staffCall("/work-orders/questions/delete", { id }, auth);
+
+export interface DeskDocumentInput {
+  category_id: number;
+  question_id?: number;
+  title: string;
+  content: string;
+}
+export const deskCreateDocument = (auth: StaffAuth, input: DeskDocumentInput) =>
+  staffCall("/work-orders/documents/create", input, auth);
+export const deskUpdateDocument = (auth: StaffAuth, id: number, input: DeskDocumentInput) =>
+  staffCall("/work-orders/documents/update", { id, ...input }, auth);
+export const deskDeleteDocument = (auth: StaffAuth, id: number) =>
+  staffCall("/work-orders/documents/delete", { id }, auth);
