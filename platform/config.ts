@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./rules/client-address";
-import type { SmsPurpose } from "./providers/sms/types";
+import type { SmsNoticeTemplate, SmsPurpose } from "./providers/sms/types";
 
 function parseTrustProxyOrExplain(value: string | undefined): TrustProxy {
   try {
@@ -33,6 +33,7 @@ const PlatformEnv = z.object({
   ALIYUN_SMS_TEMPLATE_CODE_LOGIN: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_COMPANY_REGISTER: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_UNREGISTER: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
+  ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_ENDPOINT: optional(z.string().url("must be a URL, e.g. https://dysmsapi.aliyuncs.com")),
   SMTP_URL: optional(
     z.string().regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@host:465"),
@@ -82,6 +83,8 @@ export interface AliyunSmsConfig {
   accessKeySecret: string;
   signName: string;
   templateCodes: Record<SmsPurpose, string>;
+  /** Notice templates (work-order replies); a notice without one is not sent. */
+  noticeTemplateCodes?: Partial<Record<SmsNoticeTemplate, string>>;
   /** Where the API lives; a test points it at a local fake. */
   endpoint: URL;
 }
@@ -189,6 +192,9 @@ function smsConfig(e: Env, problems: string[]): SmsConfig {
         company_register: e.ALIYUN_SMS_TEMPLATE_CODE_COMPANY_REGISTER ?? shared,
         unregister: e.ALIYUN_SMS_TEMPLATE_CODE_UNREGISTER ?? shared,
       },
+      ...(e.ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY && {
+        noticeTemplateCodes: { work_order_reply: e.ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY },
+      }),
       endpoint: new URL(e.ALIYUN_SMS_ENDPOINT ?? DEFAULT_ALIYUN_SMS_ENDPOINT),
     },
   };

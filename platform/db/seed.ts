@@ -7,6 +7,7 @@ import { seedDemoTopUps } from "./seed-demo-top-ups";
 import { seedDemoWallet } from "./seed-demo-wallet";
 import { seedVoucherOffers } from "./seed-voucher-offers";
 import { seedCoupons } from "./seed-coupons";
+import { seedDemoWorkOrders, seedWorkOrderCatalogue } from "./seed-work-orders";
 
 const SEED_LOCK = 727_002;
 
@@ -121,11 +122,13 @@ async function seedDemoAccount(db: Db) {
 export async function seedDatabase(database: Database, options: { demo: boolean }): Promise<void> {
   await database.withExclusiveLock(SEED_LOCK, async (db) => {
     await seedVoucherOffers(db);
+    await seedWorkOrderCatalogue(db);
     if (!options.demo) return;
     await seedNotices(db);
     await seedDemoAccount(db);
     await seedDemoTopUps(db, DEMO.phone);
     await seedDemoWallet(db, DEMO.phone);
     await seedCoupons(db, DEMO.phone);
+    await seedDemoWorkOrders(db, DEMO.phone);
   });
 }

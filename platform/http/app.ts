@@ -13,7 +13,7 @@ import { vouchersApi } from "./api/vouchers";
 import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
-import { mainApiError, UNKNOWN_PATH } from "./errors-reply";
+import { mainApiError, thirdPartyError, UNKNOWN_PATH } from "./errors-reply";
 import { opsRoutes } from "./ops";
 import { sandboxRoutes } from "./sandbox";
 import { sandboxPayRoutes } from "./sandbox-pay";
@@ -72,7 +72,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
     "*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ code: 100021, reason: "请求内容过大", message: "请求内容过大", data: null }, 413),
+      onError: (c) => thirdPartyError(c, new DomainError("PAYLOAD_TOO_LARGE")),
     }),
   );
   thirdParty.route("/", thirdPartyApi);

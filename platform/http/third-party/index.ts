@@ -3,6 +3,7 @@ import { resolveSession } from "../../modules/accounts/sessions";
 import type { Caller } from "../../modules/context";
 import { visitor, type Env } from "../context";
 import { thirdPartyError } from "../errors-reply";
+import { workOrdersApi } from "./work-orders";
 
 export type ThirdPartyEnv = Env & { Variables: Env["Variables"] & { caller: Caller } };
 
@@ -22,3 +23,4 @@ thirdPartyApi.use("*", async (c, next) => {
 
 thirdPartyApi.onError((error, c) => thirdPartyError(c, error));
 thirdPartyApi.notFound((c) => c.json({ code: 100022, reason: "接口不存在", message: "接口不存在", data: null }, 404));
+thirdPartyApi.route("/", workOrdersApi);

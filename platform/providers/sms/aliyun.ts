@@ -1,7 +1,7 @@
 import Dysmsapi, { SendSmsRequest } from "@alicloud/dysmsapi20170525";
 import { Config } from "@alicloud/openapi-client";
 import type { AliyunSmsConfig } from "../../config";
-import { SmsSendError, type SmsMessage, type SmsProvider } from "./types";
+import { SmsSendError, type SmsMessage, type SmsNotice, type SmsProvider } from "./types";
 
 /**
  * The package is CommonJS (`exports.default = Client`). Imported from native
@@ -41,13 +41,32 @@ export class AliyunSmsProvider implements SmsProvider {
   }
 
   async sendCode(message: SmsMessage): Promise<void> {
+    await this.send(
+      message.phone,
+      this.config.templateCodes[message.purpose],
+      { code: message.code },
+      `purpose=${message.purpose}`,
+    );
+  }
+
+  /** A notice needs its own approved template (ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY); without one nothing is sent. */
+  async sendNotice(notice: SmsNotice): Promise<void> {
+    const templateCode = this.config.noticeTemplateCodes?.[notice.template];
+    if (!templateCode) {
+      this.log(`[sms:aliyun] no template for notice=${notice.template} to=${maskPhone(notice.phone)}`);
+      throw new SmsSendError("NO_TEMPLATE", `No Aliyun template for ${notice.template}`);
+    }
+    await this.send(notice.phone, templateCode, notice.params, `notice=${notice.template}`);
+  }
+
+  private async send(phone: string, templateCode: string, params: Record<string, string>, what: string) {
     const request = new SendSmsRequest({
-      phoneNumbers: message.phone,
+      phoneNumbers: phone,
       signName: this.config.signName,
-      templateCode: this.config.templateCodes[message.purpose],
-      templateParam: JSON.stringify({ code: message.code }),
+      templateCode,
+      templateParam: JSON.stringify(params),
     });
-    const where = `to=${maskPhone(message.phone)} purpose=${message.purpose}`;
+    const where = `to=${maskPhone(phone)} ${what}`;
     let code: string;
     let detail: string;
     try {

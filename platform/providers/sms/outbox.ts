@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { smsOutbox } from "../../db/schema";
-import type { SmsMessage, SmsProvider } from "./types";
+import type { SmsMessage, SmsNotice, SmsProvider } from "./types";
 
 /**
  * The sandbox SMS gateway: instead of delivering, it keeps each message in an
@@ -17,6 +17,15 @@ export class OutboxSmsProvider implements SmsProvider {
   async sendCode(message: SmsMessage): Promise<void> {
     await this.db.insert(smsOutbox).values(message);
     this.log(`[sms:sandbox] to=${message.phone} purpose=${message.purpose} code=${message.code}`);
+  }
+
+  /** A notice is kept like a code: `purpose` is the template, `code` its variables as `name=value` pairs. */
+  async sendNotice(notice: SmsNotice): Promise<void> {
+    const code = Object.entries(notice.params)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(" ");
+    await this.db.insert(smsOutbox).values({ phone: notice.phone, purpose: notice.template, code });
+    this.log(`[sms:sandbox] to=${notice.phone} notice=${notice.template} ${code}`);
   }
 }
 

@@ -6,10 +6,22 @@ export interface SmsMessage {
   code: string;
 }
 
-/** Sends verification codes by SMS: the sandbox outbox, or a real gateway (Aliyun) chosen by SMS_PROVIDER. */
+/** A notice template (not a code): "work_order_reply" tells the user a work order has a reply; its variable is the order number. */
+export type SmsNoticeTemplate = "work_order_reply";
+
+export interface SmsNotice {
+  phone: string;
+  template: SmsNoticeTemplate;
+  /** The template's variables, e.g. { order: "12" }. */
+  params: Record<string, string>;
+}
+
+/** Sends verification codes and notices by SMS: the sandbox outbox, or a real gateway (Aliyun) chosen by SMS_PROVIDER. */
 export interface SmsProvider {
   /** Resolves once the gateway accepted the message; throws SmsSendError when it refused or could not be reached. */
   sendCode(message: SmsMessage): Promise<void>;
+  /** The same for a notice; throws SmsSendError when the gateway has no template for it. */
+  sendNotice(notice: SmsNotice): Promise<void>;
 }
 
 /** The gateway did not take the message: nothing was sent. `providerCode` is the gateway's own code, for the log. */
