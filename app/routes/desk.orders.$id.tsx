@@ -68,7 +68,12 @@ const TextArea = styled("textarea", {
   fontSize: "$md",
   "&[aria-invalid=true]": { borderColor: "$error" },
 });
-const Select = styled("select", { height: "$control", border: "1px solid $border", borderRadius: "$sm", padding: "0 $2" });
+const Select = styled("select", {
+  height: "$control",
+  border: "1px solid $border",
+  borderRadius: "$sm",
+  padding: "0 $2",
+});
 
 const OPEN = new Set(["new", "processing", "waiting_user"]);
 

@@ -13,7 +13,14 @@ export interface DeskThreadEntry {
   created_at: string;
 }
 
-const List = styled("ol", { listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: "$3" });
+const List = styled("ol", {
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: "$3",
+});
 const Entry = styled("li", {
   border: "1px solid #ECEDF0",
   borderRadius: "$md",
@@ -34,8 +41,7 @@ export function DeskThread({ entries }: { entries: DeskThreadEntry[] }) {
   return (
     <List aria-label="工单记录">
       {entries.map((e) => {
-        const tone =
-          e.kind === "internal_note" ? "note" : e.kind === "comment" ? e.author.kind : ("event" as const);
+        const tone = e.kind === "internal_note" ? "note" : e.kind === "comment" ? e.author.kind : ("event" as const);
         return (
           <Entry key={e.id} tone={tone} data-testid={`thread-${e.kind}`}>
             <Head>

@@ -59,7 +59,10 @@ export function toDeskOrder(order: DeskOrder): DeskOrderWire {
     assignee:
       detail.assigneeStaffId === null
         ? null
-        : { id: detail.assigneeStaffId, name: staffNames.get(detail.assigneeStaffId) ?? `客服 #${detail.assigneeStaffId}` },
+        : {
+            id: detail.assigneeStaffId,
+            name: staffNames.get(detail.assigneeStaffId) ?? `客服 #${detail.assigneeStaffId}`,
+          },
     created_at: iso(detail.createdAt),
     last_user_activity_at: iso(detail.lastUserActivityAt),
     unread: detail.staffUnread && ["new", "processing", "waiting_user"].includes(detail.status),

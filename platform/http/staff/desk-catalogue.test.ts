@@ -58,13 +58,31 @@ describe("category, question and document management", () => {
 
     const renames = await audits("work_order_category", categoryId);
     expect(renames.map((a) => a.action)).toEqual(["category.create", "category.rename"]);
+    expect(renames[0]!.staffId).toBeGreaterThan(0);
     expect(renames[1]).toMatchObject({ before: { name }, after: { name: `${name}（新）` } });
 
+    // A category with questions or documents is in use: they go first.
+    expect((await staffPost(t, "/work-orders/categories/delete", lead, { id: categoryId })).body).toMatchObject({
+      key: "WORK_ORDER_CATEGORY_IN_USE",
+      reason: "该分类正在使用中，不能删除",
+    });
+    await created("/work-orders/documents/delete", { id: documentId });
+    await created("/work-orders/questions/delete", { id: questionId });
     await created("/work-orders/categories/delete", { id: categoryId });
     expect(await t.db.select().from(workOrderCategories).where(eq(workOrderCategories.id, categoryId))).toEqual([]);
     expect(await t.db.select().from(workOrderQuestions).where(eq(workOrderQuestions.id, questionId))).toEqual([]);
+    expect((await audits("work_order_document", documentId)).map((a) => a.action)).toEqual([
+      "document.create",
+      "document.update",
+      "document.delete",
+    ]);
     const deletion = (await audits("work_order_category", categoryId)).at(-1);
     expect(deletion).toMatchObject({ action: "category.delete", after: null, before: { name: `${name}（新）` } });
+    expect((await audits("work_order_category", categoryId)).map((a) => a.action)).toEqual([
+      "category.create",
+      "category.rename",
+      "category.delete",
+    ]);
   });
 
   it("refuses with the spec's codes beside their fields, changing nothing", async () => {

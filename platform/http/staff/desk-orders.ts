@@ -56,9 +56,7 @@ async function act(c: Parameters<Parameters<typeof on.post>[1]>[0], toAction: (f
   return { id: done.orderId, status: done.status };
 }
 
-on.post("/work-orders/take", (c) =>
-  act(c, (form) => ({ action: "take", orderId: parseFields(OrderFields, form).id })),
-);
+on.post("/work-orders/take", (c) => act(c, (form) => ({ action: "take", orderId: parseFields(OrderFields, form).id })));
 on.post("/work-orders/reply", (c) =>
   act(c, (form) => {
     const input = parseFields(TextFields, form);

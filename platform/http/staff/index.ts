@@ -6,6 +6,7 @@ import type { Env } from "../context";
 import { mainApiError, UNKNOWN_PATH } from "../errors-reply";
 import { staffAuthApi } from "./auth";
 import { deskCatalogueApi } from "./desk-catalogue";
+import { deskOrdersApi } from "./desk-orders";
 import { deskQueueApi } from "./desk-queue";
 
 /**
@@ -20,6 +21,7 @@ export function staffApi(): Hono<Env> {
   );
   staff.route("/", staffAuthApi);
   staff.route("/", deskQueueApi);
+  staff.route("/", deskOrdersApi);
   staff.route("/", deskCatalogueApi);
   staff.onError((error, c) => mainApiError(c, error));
   staff.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));

@@ -52,7 +52,8 @@ async function perform(ctx: Ctx, staff: StaffCaller, input: DeskAction): Promise
 /** What the audit keeps of an action's text: its length, not the words (the thread has them). */
 function auditedInput(input: DeskAction): Record<string, unknown> {
   const { action: _action, orderId: _orderId, ...rest } = input;
-  if ("body" in rest && typeof rest.body === "string") return { ...rest, body: undefined, bodyLength: rest.body.length };
+  if ("body" in rest && typeof rest.body === "string")
+    return { ...rest, body: undefined, bodyLength: rest.body.length };
   return rest;
 }
 

@@ -1,262 +1,70 @@
-import { and, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { inTransaction } from "../../db/tx";
-import {
-  WORK_ORDER_RESOURCE_TYPES,
-  workOrderCategories,
-  workOrderDocuments,
-  workOrderQuestions,
-  workOrders,
-  type WorkOrderResourceType,
-} from "../../db/work-order-schema";
 import type { Ctx } from "../context";
 import { fail } from "../errors";
 import { recordStaffAudit } from "../staff/audit";
 import { isLead, type StaffCaller } from "../staff/caller";
+import * as categories from "./catalogue-categories";
+import type { CatalogueChange } from "./catalogue-categories";
+import * as documents from "./catalogue-documents";
+import * as questions from "./catalogue-questions";
 
 /*
- * The catalogue's management from the desk (issue 11 §5), leads only, each
- * change audited in its transaction. The refusals are the spec's codes:
- * 100101 unknown category, 100102 category name taken, 100103 category in use,
- * 100111 unknown question, 100112 question name taken in its category,
- * 100203 question in use, 100301 unknown document. "In use": a work order
- * refers to it. Deleting a category or question not in use removes its
- * questions and documents with it.
+ * The catalogue's management from the desk (issue 11 §5): leads only, each
+ * change made by the catalogue functions (./catalogue-*.ts, which raise
+ * 100101–100301) and audited in the same transaction, before and after.
  */
 
-type Edit<T> = (tx: Db, now: Date) => Promise<{ result: T; targetId: number; before: unknown; after: unknown }>;
+type Change = (ctx: Ctx) => Promise<CatalogueChange<{ id: number }>>;
 
-async function edit<T>(ctx: Ctx, staff: StaffCaller, action: string, targetType: string, run: Edit<T>): Promise<T> {
+async function audited(
+  ctx: Ctx,
+  staff: StaffCaller,
+  action: string,
+  targetType: string,
+  change: Change,
+): Promise<{ id: number }> {
   if (!isLead(staff)) fail("PERMISSION_DENIED", undefined, "只有组长可以管理分类、问题和文档");
   return inTransaction(ctx.db, async (tx) => {
-    const now = ctx.now();
-    const done = await run(tx, now);
-    await recordStaffAudit(tx, staff, now, {
-      action,
-      targetType,
-      targetId: done.targetId,
-      before: done.before,
-      after: done.after,
-    });
-    return done.result;
+    const { before, after } = await change({ ...ctx, db: tx });
+    const id = (after ?? before)!.id;
+    await recordStaffAudit(tx, staff, ctx.now(), { action, targetType, targetId: id, before, after });
+    return { id };
   });
 }
 
-const cleanName = (name: string) => name.trim();
+const actor = (staff: StaffCaller) => ({ staffId: staff.staffId });
+const CATEGORY = "work_order_category";
+const QUESTION = "work_order_question";
+const DOCUMENT = "work_order_document";
 
-async function lockCategory(tx: Db, id: number) {
-  const [row] = await tx.select().from(workOrderCategories).where(eq(workOrderCategories.id, id)).for("update");
-  return row ?? fail("WORK_ORDER_CATEGORY_INVALID", "category_id");
-}
+export const createCategory = (ctx: Ctx, staff: StaffCaller, input: { name: string }) =>
+  audited(ctx, staff, "category.create", CATEGORY, (c) => categories.createCategory(c, actor(staff), input));
 
-async function lockQuestion(tx: Db, id: number) {
-  const [row] = await tx.select().from(workOrderQuestions).where(eq(workOrderQuestions.id, id)).for("update");
-  return row ?? fail("WORK_ORDER_QUESTION_INVALID", "question_id");
-}
+export const renameCategory = (ctx: Ctx, staff: StaffCaller, input: { id: number; name: string }) =>
+  audited(ctx, staff, "category.rename", CATEGORY, (c) => categories.updateCategory(c, actor(staff), input));
 
-async function inUse(tx: Db, where: ReturnType<typeof eq>): Promise<boolean> {
-  const [row] = await tx.select({ id: workOrders.id }).from(workOrders).where(where).limit(1);
-  return row !== undefined;
-}
+export const deleteCategory = (ctx: Ctx, staff: StaffCaller, input: { id: number }) =>
+  audited(ctx, staff, "category.delete", CATEGORY, (c) => categories.deleteCategory(c, actor(staff), input));
 
-export function createCategory(ctx: Ctx, staff: StaffCaller, input: { name: string }): Promise<{ id: number }> {
-  return edit(ctx, staff, "category.create", "work_order_category", async (tx, now) => {
-    const name = cleanName(input.name);
-    const [{ next } = { next: 0 }] = await tx
-      .select({ next: sql<number>`coalesce(max(${workOrderCategories.position}), 0) + 1`.mapWith(Number) })
-      .from(workOrderCategories);
-    const [row] = await tx
-      .insert(workOrderCategories)
-      .values({ name, position: next, createdAt: now })
-      .onConflictDoNothing({ target: workOrderCategories.name })
-      .returning();
-    if (!row) return fail("WORK_ORDER_CATEGORY_EXISTS", "name");
-    return { result: { id: row.id }, targetId: row.id, before: null, after: { name: row.name } };
-  });
-}
-
-export function renameCategory(ctx: Ctx, staff: StaffCaller, input: { id: number; name: string }) {
-  return edit(ctx, staff, "category.rename", "work_order_category", async (tx) => {
-    const before = await lockCategory(tx, input.id);
-    const name = cleanName(input.name);
-    const [taken] = await tx
-      .select({ id: workOrderCategories.id })
-      .from(workOrderCategories)
-      .where(and(eq(workOrderCategories.name, name), ne(workOrderCategories.id, input.id)));
-    if (taken) fail("WORK_ORDER_CATEGORY_EXISTS", "name");
-    await tx.update(workOrderCategories).set({ name }).where(eq(workOrderCategories.id, input.id));
-    return { result: { id: input.id }, targetId: input.id, before: { name: before.name }, after: { name } };
-  });
-}
-
-export function deleteCategory(ctx: Ctx, staff: StaffCaller, input: { id: number }) {
-  return edit(ctx, staff, "category.delete", "work_order_category", async (tx) => {
-    const before = await lockCategory(tx, input.id);
-    if (await inUse(tx, eq(workOrders.categoryId, input.id))) fail("WORK_ORDER_CATEGORY_IN_USE", "category_id");
-    const documents = await tx
-      .delete(workOrderDocuments)
-      .where(eq(workOrderDocuments.categoryId, input.id))
-      .returning({ id: workOrderDocuments.id });
-    const questions = await tx
-      .delete(workOrderQuestions)
-      .where(eq(workOrderQuestions.categoryId, input.id))
-      .returning({ id: workOrderQuestions.id, name: workOrderQuestions.name });
-    await tx.delete(workOrderCategories).where(eq(workOrderCategories.id, input.id));
-    return {
-      result: { id: input.id },
-      targetId: input.id,
-      before: { name: before.name, questions, documentIds: documents.map((d) => d.id) },
-      after: null,
-    };
-  });
-}
-
-function resourceTypes(values: string[]): WorkOrderResourceType[] {
-  const known = values.filter((v): v is WorkOrderResourceType =>
-    (WORK_ORDER_RESOURCE_TYPES as readonly string[]).includes(v),
-  );
-  if (known.length === 0 || known.length !== values.length)
-    fail("BAD_REQUEST", "resource_types", "请选择问题适用的资源类型");
-  return [...new Set(known)];
-}
-
-export function createQuestion(
+export const createQuestion = (
   ctx: Ctx,
   staff: StaffCaller,
   input: { categoryId: number; name: string; resourceTypes: string[] },
-): Promise<{ id: number }> {
-  return edit(ctx, staff, "question.create", "work_order_question", async (tx, now) => {
-    await lockCategory(tx, input.categoryId);
-    const name = cleanName(input.name);
-    const types = resourceTypes(input.resourceTypes);
-    const [{ next } = { next: 0 }] = await tx
-      .select({ next: sql<number>`coalesce(max(${workOrderQuestions.position}), 0) + 1`.mapWith(Number) })
-      .from(workOrderQuestions)
-      .where(eq(workOrderQuestions.categoryId, input.categoryId));
-    const [row] = await tx
-      .insert(workOrderQuestions)
-      .values({ categoryId: input.categoryId, name, position: next, resourceTypes: types, createdAt: now })
-      .onConflictDoNothing({ target: [workOrderQuestions.categoryId, workOrderQuestions.name] })
-      .returning();
-    if (!row) return fail("WORK_ORDER_QUESTION_EXISTS", "name");
-    return {
-      result: { id: row.id },
-      targetId: row.id,
-      before: null,
-      after: { categoryId: row.categoryId, name: row.name, resourceTypes: types },
-    };
-  });
-}
+) => audited(ctx, staff, "question.create", QUESTION, (c) => questions.createQuestion(c, actor(staff), input));
 
-export function renameQuestion(ctx: Ctx, staff: StaffCaller, input: { id: number; name: string }) {
-  return edit(ctx, staff, "question.rename", "work_order_question", async (tx) => {
-    const before = await lockQuestion(tx, input.id);
-    const name = cleanName(input.name);
-    const [taken] = await tx
-      .select({ id: workOrderQuestions.id })
-      .from(workOrderQuestions)
-      .where(
-        and(
-          eq(workOrderQuestions.categoryId, before.categoryId),
-          eq(workOrderQuestions.name, name),
-          ne(workOrderQuestions.id, input.id),
-        ),
-      );
-    if (taken) fail("WORK_ORDER_QUESTION_EXISTS", "name");
-    await tx.update(workOrderQuestions).set({ name }).where(eq(workOrderQuestions.id, input.id));
-    return { result: { id: input.id }, targetId: input.id, before: { name: before.name }, after: { name } };
-  });
-}
+export const renameQuestion = (ctx: Ctx, staff: StaffCaller, input: { id: number; name: string }) =>
+  audited(ctx, staff, "question.rename", QUESTION, (c) => questions.updateQuestion(c, actor(staff), input));
 
-export function deleteQuestion(ctx: Ctx, staff: StaffCaller, input: { id: number }) {
-  return edit(ctx, staff, "question.delete", "work_order_question", async (tx) => {
-    const before = await lockQuestion(tx, input.id);
-    if (await inUse(tx, eq(workOrders.questionId, input.id))) fail("WORK_ORDER_QUESTION_IN_USE", "question_id");
-    const documents = await tx
-      .delete(workOrderDocuments)
-      .where(eq(workOrderDocuments.questionId, input.id))
-      .returning({ id: workOrderDocuments.id });
-    await tx.delete(workOrderQuestions).where(eq(workOrderQuestions.id, input.id));
-    return {
-      result: { id: input.id },
-      targetId: input.id,
-      before: { categoryId: before.categoryId, name: before.name, documentIds: documents.map((d) => d.id) },
-      after: null,
-    };
-  });
-}
+export const deleteQuestion = (ctx: Ctx, staff: StaffCaller, input: { id: number }) =>
+  audited(ctx, staff, "question.delete", QUESTION, (c) => questions.deleteQuestion(c, actor(staff), input));
 
-export interface DocumentInput {
-  categoryId: number;
-  questionId: number | null;
-  title: string;
-  content: string;
-}
+export type DocumentInput = documents.DocumentInput;
 
-/** The category must exist, and the question, when named, must be one of its questions. */
-async function checkDocumentPlace(tx: Db, input: DocumentInput): Promise<void> {
-  await lockCategory(tx, input.categoryId);
-  if (input.questionId !== null) {
-    const question = await lockQuestion(tx, input.questionId);
-    if (question.categoryId !== input.categoryId) fail("WORK_ORDER_QUESTION_INVALID", "question_id");
-  }
-}
+export const createDocument = (ctx: Ctx, staff: StaffCaller, input: DocumentInput) =>
+  audited(ctx, staff, "document.create", DOCUMENT, (c) => documents.createDocument(c, actor(staff), input));
 
-export function createDocument(ctx: Ctx, staff: StaffCaller, input: DocumentInput): Promise<{ id: number }> {
-  return edit(ctx, staff, "document.create", "work_order_document", async (tx, now) => {
-    await checkDocumentPlace(tx, input);
-    const [row] = await tx
-      .insert(workOrderDocuments)
-      .values({ ...input, title: input.title.trim(), createdAt: now, updatedAt: now })
-      .returning();
-    return {
-      result: { id: row!.id },
-      targetId: row!.id,
-      before: null,
-      after: { categoryId: row!.categoryId, questionId: row!.questionId, title: row!.title },
-    };
-  });
-}
+export const updateDocument = (ctx: Ctx, staff: StaffCaller, input: DocumentInput & { id: number }) =>
+  audited(ctx, staff, "document.update", DOCUMENT, (c) => documents.updateDocument(c, actor(staff), input));
 
-export function updateDocument(ctx: Ctx, staff: StaffCaller, input: DocumentInput & { id: number }) {
-  return edit(ctx, staff, "document.update", "work_order_document", async (tx, now) => {
-    const [before] = await tx
-      .select()
-      .from(workOrderDocuments)
-      .where(eq(workOrderDocuments.id, input.id))
-      .for("update");
-    if (!before) return fail("WORK_ORDER_DOCUMENT_INVALID", "id");
-    await checkDocumentPlace(tx, input);
-    const title = input.title.trim();
-    await tx
-      .update(workOrderDocuments)
-      .set({
-        categoryId: input.categoryId,
-        questionId: input.questionId,
-        title,
-        content: input.content,
-        updatedAt: now,
-      })
-      .where(eq(workOrderDocuments.id, input.id));
-    const shape = (d: { categoryId: number; questionId: number | null; title: string; content: string }) => ({
-      categoryId: d.categoryId,
-      questionId: d.questionId,
-      title: d.title,
-      contentLength: d.content.length,
-    });
-    return { result: { id: input.id }, targetId: input.id, before: shape(before), after: shape({ ...input, title }) };
-  });
-}
-
-export function deleteDocument(ctx: Ctx, staff: StaffCaller, input: { id: number }) {
-  return edit(ctx, staff, "document.delete", "work_order_document", async (tx) => {
-    const [row] = await tx.delete(workOrderDocuments).where(eq(workOrderDocuments.id, input.id)).returning();
-    if (!row) return fail("WORK_ORDER_DOCUMENT_INVALID", "id");
-    return {
-      result: { id: input.id },
-      targetId: input.id,
-      before: { categoryId: row.categoryId, questionId: row.questionId, title: row.title },
-      after: null,
-    };
-  });
-}
+export const deleteDocument = (ctx: Ctx, staff: StaffCaller, input: { id: number }) =>
+  audited(ctx, staff, "document.delete", DOCUMENT, (c) => documents.deleteDocument(c, actor(staff), input));
