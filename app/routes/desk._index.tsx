@@ -15,11 +15,6 @@ export const meta: MetaFunction = () => [{ title: "工单队列 · 客服工作�
 
 const PAGE_SIZE = 20;
 const STATUS_OPTIONS = ["open", "new", "processing", "waiting_user", "resolved", "closed", "revoked", "all"] as const;
-const STATUS_FILTER_LABELS: Record<(typeof STATUS_OPTIONS)[number], string> = {
-  open: "未结束",
-  all: "全部",
-  ...WORK_ORDER_STATUS_LABELS,
-};
 const WAIT_OPTIONS = [1, 4, 24, 72] as const;
 
 /** The queue's filters from the query string; anything unknown falls back to its default. */
@@ -60,9 +55,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }),
       getDeskCatalogue(auth),
     ]);
+    // Labels are read here: the contract's tables reach the page only through its loader data.
+    const statusOptions = STATUS_OPTIONS.map((value) => ({
+      value,
+      label: value === "open" ? "未结束" : value === "all" ? "全部" : WORK_ORDER_STATUS_LABELS[value],
+    }));
     return {
       query,
-      queue,
+      statusOptions,
+      queue: { ...queue, list: queue.list.map((o) => ({ ...o, status_label: WORK_ORDER_STATUS_LABELS[o.status] })) },
       categories: catalogue.categories.map((c) => ({ id: c.id, name: c.name })),
       now: new Date().toISOString(),
     };
@@ -80,7 +81,7 @@ const Filters = styled(Form, {
 });
 
 export default function DeskQueuePage() {
-  const { query, queue, categories, now } = useLoaderData<typeof loader>();
+  const { query, statusOptions, queue, categories, now } = useLoaderData<typeof loader>();
   const hrefFor = (page: number) => {
     const params = new URLSearchParams({ status: query.status, assignee: query.assignee, page: String(page) });
     if (query.category) params.set("category", String(query.category));
@@ -94,9 +95,9 @@ export default function DeskQueuePage() {
         <label>
           状态
           <select name="status" defaultValue={query.status}>
-            {STATUS_OPTIONS.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_FILTER_LABELS[s]}
+            {statusOptions.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
               </option>
             ))}
           </select>
@@ -165,7 +166,7 @@ export default function DeskQueuePage() {
                   </Row>
                 </td>
                 <td>
-                  <Badge tone={order.waiting_for_us ? "gold" : "muted"}>{WORK_ORDER_STATUS_LABELS[order.status]}</Badge>
+                  <Badge tone={order.waiting_for_us ? "gold" : "muted"}>{order.status_label}</Badge>
                   {order.waiting_for_us && <Muted> 待我们处理</Muted>}
                 </td>
                 <td>

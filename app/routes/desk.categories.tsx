@@ -14,7 +14,12 @@ export const meta: MetaFunction = () => [{ title: "分类与问题 · 客服工�
 export async function loader({ request }: LoaderFunctionArgs) {
   const { auth, staff } = await requireStaff(request);
   const catalogue = await loadDeskPage(request, () => getDeskCatalogue(auth));
-  return { catalogue, canEdit: staff.role === "lead" || staff.role === "admin" };
+  return {
+    catalogue,
+    canEdit: staff.role === "lead" || staff.role === "admin",
+    // Labels are read here: the contract's tables reach the page only through its loader data.
+    typeLabels: WORK_ORDER_RESOURCE_LABELS,
+  };
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -32,7 +37,7 @@ const Questions = styled("ul", {
 const TYPES = ["account", "instance", "order"] as const;
 
 export default function DeskCategoriesPage() {
-  const { catalogue, canEdit } = useLoaderData<typeof loader>();
+  const { catalogue, canEdit, typeLabels } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const newQuestion = (categoryId: number) =>
     result?.intent === "create-question" && result.values.category_id === String(categoryId) ? result : null;
@@ -73,8 +78,7 @@ export default function DeskCategoriesPage() {
             <Questions>
               {category.questions.map((q) => (
                 <li key={q.id}>
-                  <strong>{q.name}</strong>{" "}
-                  <Muted>适用：{q.resource_types.map((t) => WORK_ORDER_RESOURCE_LABELS[t]).join("、")}</Muted>
+                  <strong>{q.name}</strong> <Muted>适用：{q.resource_types.map((t) => typeLabels[t]).join("、")}</Muted>
                   {canEdit && (
                     <Row css={{ alignItems: "flex-start" }}>
                       <NameForm
@@ -114,7 +118,7 @@ export default function DeskCategoriesPage() {
                     {TYPES.map((t) => (
                       <label key={t}>
                         <input type="checkbox" name="resource_types" value={t} defaultChecked={t === "account"} />{" "}
-                        {WORK_ORDER_RESOURCE_LABELS[t]}
+                        {typeLabels[t]}
                       </label>
                     ))}
                     <FieldError role={typesError ? "alert" : undefined}>{typesError ?? ""}</FieldError>

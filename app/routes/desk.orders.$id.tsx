@@ -29,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     me: staff.id,
     order,
+    statusLabel: WORK_ORDER_STATUS_LABELS[order.status],
     bodyHtml: renderMarkdown(order.content),
     thread: order.events.map((e) => ({
       id: e.id,
@@ -78,7 +79,7 @@ const Select = styled("select", {
 const OPEN = new Set(["new", "processing", "waiting_user"]);
 
 export default function DeskOrderPage() {
-  const { me, order, bodyHtml, thread, now } = useLoaderData<typeof loader>();
+  const { me, order, statusLabel, bodyHtml, thread, now } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.fieldErrors ?? {};
   const open = OPEN.has(order.status);
@@ -95,7 +96,7 @@ export default function DeskOrderPage() {
           </Row>
           <Row css={{ marginBottom: "$3" }}>
             <Badge tone={order.waiting_for_us ? "gold" : "muted"} data-testid="order-status">
-              {WORK_ORDER_STATUS_LABELS[order.status]}
+              {statusLabel}
             </Badge>
             {order.unread && <Badge>用户有新回复</Badge>}
             {order.waiting_for_us && <Muted>{waitingText(order.last_user_activity_at, new Date(now))}</Muted>}

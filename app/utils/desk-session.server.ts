@@ -11,14 +11,16 @@ const STAFF_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 3600;
 
 /**
  * The staff token lives only here (docs/decisions/039): its own signed cookie,
- * httpOnly, SameSite=Lax, Secure in production, sent only to /desk. It is never
- * the user's session cookie, and the user's cookie never reaches the staff calls.
+ * httpOnly, SameSite=Lax, Secure in production. It is never the user's session
+ * cookie, and only the desk's routes read it. Its path is the whole site, not
+ * /desk: Remix fetches the queue's data from /desk.data, which a /desk cookie
+ * path does not cover.
  */
 const staffCookie = createCookie("gc_desk", {
   httpOnly: true,
   sameSite: "lax",
   secure: isProduction,
-  path: "/desk",
+  path: "/",
   secrets: [sessionSecret],
   maxAge: STAFF_COOKIE_MAX_AGE_SECONDS,
 });
