@@ -233,7 +233,7 @@ describe("POST orders", () => {
     const reply = await c.raw(
       "POST",
       "/orders",
-      new URLSearchParams(body as Record<string, string>).toString(),
+      new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
       "application/x-www-form-urlencoded",
     );
     expect(reply.body.code).toBe(0);
@@ -561,6 +561,17 @@ describe("POST attachments, DELETE attachments/{id}", () => {
     expect(detail.events.at(-1)).toMatchObject({ kind: "attachment", file: null, content: "移除了附件：f0.png" });
     refused(await c.del(`/attachments/${files[0]}`), 404, 100041, "WORK_ORDER_FILE_NOT_FOUND");
     expect((await c.post("/attachments", { order_id: id, file_ids: [files[9]] })).body.code).toBe(0);
+  });
+
+  it("concurrent attaches never pass nine files (the order's row lock)", async () => {
+    const id = await fileOrder(t, c, user.userId);
+    const pairs: number[][] = [];
+    for (let i = 0; i < 6; i++)
+      pairs.push([await insertUpload(t, { userId: user.userId }), await insertUpload(t, { userId: user.userId })]);
+    const replies = await Promise.all(pairs.map((file_ids) => c.post("/attachments", { order_id: id, file_ids })));
+    expect(replies.filter((r) => r.body.code === 0)).toHaveLength(4);
+    for (const r of replies.filter((r) => r.body.code !== 0)) expect(r.body.key).toBe("WORK_ORDER_ATTACHMENT_LIMIT");
+    expect((await c.get(`/orders/${id}`)).body.data.attachments).toHaveLength(8);
   });
 
   it("only while the order is open", async () => {
