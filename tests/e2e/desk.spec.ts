@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { DEMO } from "./support";
 
@@ -96,7 +97,8 @@ test("staff log in to the desk, take a work order, reply, and resolve it; the us
   login,
   browser,
   baseURL,
-}) => {
+}, testInfo) => {
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
   // The ops command starts npm and tsx (a few seconds on a busy machine), and the journey has a dozen steps.
   test.setTimeout(90_000);
   // The demo account: its seeded orders name its account id, which the order's resource needs.
@@ -120,6 +122,7 @@ test("staff log in to the desk, take a work order, reply, and resolve it; the us
   await expect(row).toContainText("待处理");
   await expect(row).toContainText(/已等待 \d+ 分钟/);
   await expect(row.getByRole("img", { name: "用户有新回复" })).toBeVisible();
+  expect(await seriousViolationsOfDocument(staffPage, javaScriptEnabled)).toEqual([]);
   await row.getByRole("link", { name: title }).click();
 
   await expect(staffPage.getByRole("heading", { name: `#${orderId} ${title}` })).toBeVisible();
@@ -128,6 +131,7 @@ test("staff log in to the desk, take a work order, reply, and resolve it; the us
   );
   await expect(staffPage.getByTestId("account-summary")).toContainText(/会员等级(普通|铜牌|银牌|金牌|钻石)会员/);
   await expect(staffPage.getByTestId("order-resource")).toContainText("账户");
+  expect(await seriousViolationsOfDocument(staffPage, javaScriptEnabled)).toEqual([]);
 
   await staffPage.getByRole("button", { name: "接单" }).click();
   await expect(staffPage.getByTestId("order-status")).toHaveText("处理中");
