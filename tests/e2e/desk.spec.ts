@@ -170,6 +170,23 @@ test("staff log in to the desk, take a work order, reply, and resolve it; the us
   await desk.close();
 });
 
+test("the desk's pages are private and framed by the site's headers; a foreign form post is refused", async ({
+  page,
+  request,
+}) => {
+  const response = await page.goto("/desk/login");
+  const headers = response!.headers();
+  expect(headers["cache-control"]).toContain("no-store");
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  const foreign = await request.post("/desk/login", {
+    headers: { origin: "https://evil.example" },
+    form: { intent: "login", login: "demo.agent", password: "Desk-demo-2026" },
+  });
+  expect(foreign.status()).toBe(403);
+  expect(foreign.headers()["set-cookie"] ?? "").not.toContain("gc_desk");
+});
+
 test("a wrong staff password is refused beside the field", async ({ page }) => {
   await page.goto("/desk/login");
   await page.getByLabel("登录名").fill("nobody.here");

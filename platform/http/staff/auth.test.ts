@@ -4,7 +4,7 @@ import { HOUR, startTestPlatform, uniqueIp, type TestPlatform } from "../../../t
 import { addStaff, staffLogin, staffPost } from "../../../tests/support/staff";
 import { staffAccounts, staffSessions } from "../../db/staff-schema";
 import { opsAudit } from "../../db/wallet-schema";
-import { STAFF_SESSION_IDLE_MS } from "../../modules/staff/sessions";
+import { STAFF_SESSION_ABSOLUTE_MS, STAFF_SESSION_IDLE_MS } from "../../modules/staff/sessions";
 
 let t: TestPlatform;
 beforeAll(async () => {
@@ -134,5 +134,18 @@ describe("staff sessions", () => {
     expect((await staffPost(t, "/me", token)).body.status).toBe(0);
     expect((await staffPost(t, "/logout", token)).body.status).toBe(0);
     expect((await staffPost(t, "/me", token)).body).toMatchObject({ status: 2, key: "SESSION_INVALID" });
+  });
+
+  it("ends at the absolute limit even when used all along", async () => {
+    const token = await staffLogin(t, await addStaff(t));
+    const step = STAFF_SESSION_IDLE_MS - HOUR;
+    let used = 0;
+    while (used + step < STAFF_SESSION_ABSOLUTE_MS) {
+      t.clock.advance(step);
+      used += step;
+      expect((await staffPost(t, "/me", token)).body.status).toBe(0);
+    }
+    t.clock.advance(STAFF_SESSION_ABSOLUTE_MS - used);
+    expect((await staffPost(t, "/me", token)).body).toMatchObject({ status: 2, key: "SESSION_EXPIRED" });
   });
 });
