@@ -175,7 +175,7 @@ export default function DeskQueuePage() {
                 <td>{order.user_phone}</td>
                 <td>{order.assignee?.name ?? <Muted>未分配</Muted>}</td>
                 <td>
-                  {order.waiting_for_us ? (
+                  {order.unread ? (
                     waitingText(order.last_user_activity_at, new Date(now))
                   ) : (
                     <Muted>{formatDateTime(order.last_staff_reply_at ?? order.created_at)}</Muted>

@@ -99,7 +99,7 @@ export default function DeskOrderPage() {
               {statusLabel}
             </Badge>
             {order.unread && <Badge>用户有新回复</Badge>}
-            {order.waiting_for_us && <Muted>{waitingText(order.last_user_activity_at, new Date(now))}</Muted>}
+            {order.unread && <Muted>{waitingText(order.last_user_activity_at, new Date(now))}</Muted>}
             <Muted>
               {order.category_name} / {order.question_name}
             </Muted>

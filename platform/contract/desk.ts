@@ -17,7 +17,10 @@ import type {
 
 export type DeskStaffRefWire = { id: number; name: string };
 
-/** One order in the queue. `unread`: the user wrote since our last reply; `waiting_for_us`: the next step is ours. */
+/**
+ * One order in the queue. `unread`: the user wrote since our last reply (its age, from `last_user_activity_at`, is
+ * the SLA age); `waiting_for_us`: the next step is ours (new or in progress, not waiting for the user).
+ */
 export type DeskQueueItemWire = {
   id: number;
   title: string;
@@ -34,7 +37,10 @@ export type DeskQueueItemWire = {
   waiting_for_us: boolean;
 };
 
-/** The queue's filters (a GET form): `assignee` is "me", "none", "all" or a staff id; `min_wait_hours` 1–720. */
+/**
+ * The queue's filters (a GET form): `assignee` is "me", "none", "all" or a staff id; `min_wait_hours` (1–720): only
+ * orders whose user's unanswered last word is at least that old.
+ */
 export type DeskQueueFields = PageFields & {
   status?: WorkOrderStatusFilter;
   category_id?: number;

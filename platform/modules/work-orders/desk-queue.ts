@@ -1,17 +1,18 @@
-import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { staffAccounts } from "../../db/staff-schema";
-import { workOrderCategories, workOrderQuestions, workOrders, type WorkOrderStatus } from "../../db/work-order-schema";
+import type { WorkOrderStatus } from "../../db/work-order-schema";
 import type { Ctx } from "../context";
 import type { Page } from "../page";
 import type { StaffCaller } from "../staff/caller";
+import { staffNames } from "./desk-people";
+import { staffQueue } from "./staff-queue";
 
 /** What the desk's queue may be narrowed to (a GET form). */
 export interface DeskQueueFilter {
   /** "open": new, processing and waiting for the user; "all": every state. */
   status: WorkOrderStatus | "open" | "all";
   categoryId: number | null;
-  /** Only orders whose user has waited at least this many hours for us. */
+  /** Only orders whose user's last word, unanswered, is at least this many hours old. */
   minWaitHours: number | null;
   /** "me": taken by the caller; "none": nobody's yet; a staff id; "all". */
   assignee: "me" | "none" | "all" | number;
@@ -39,78 +40,62 @@ export interface DeskQueueItem {
 const OPEN: WorkOrderStatus[] = ["new", "processing", "waiting_user"];
 const OURS: WorkOrderStatus[] = ["new", "processing"];
 
-function conditions(ctx: Ctx, staff: StaffCaller, filter: DeskQueueFilter): SQL | undefined {
-  const where: (SQL | undefined)[] = [];
-  if (filter.status === "open") where.push(inArray(workOrders.status, OPEN));
-  else if (filter.status !== "all") where.push(eq(workOrders.status, filter.status));
-  if (filter.categoryId !== null) where.push(eq(workOrders.categoryId, filter.categoryId));
-  if (filter.minWaitHours !== null) {
-    // Waiting for us that long: our move, and the user's last word older than the bound.
-    where.push(inArray(workOrders.status, OURS));
-    where.push(lte(workOrders.lastUserActivityAt, new Date(ctx.now().getTime() - filter.minWaitHours * 3600_000)));
-  }
-  if (filter.assignee === "me") where.push(eq(workOrders.assigneeStaffId, staff.staffId));
-  else if (filter.assignee === "none") where.push(isNull(workOrders.assigneeStaffId));
-  else if (typeof filter.assignee === "number") where.push(eq(workOrders.assigneeStaffId, filter.assignee));
-  return and(...where);
-}
-
 /**
- * The desk's queue: every user's orders (staff see all), narrowed by the
- * filter, the longest-waiting first among open orders (then newest), one page.
+ * The desk's queue: A's staff queue (every account's orders, longest waiting
+ * first) narrowed by the desk's filters, with the user's phone and the
+ * assignee's name added for the list (two more queries, whatever the page size).
  */
 export async function listDeskQueue(
   ctx: Ctx,
   staff: StaffCaller,
   filter: DeskQueueFilter,
 ): Promise<Page<DeskQueueItem>> {
-  const where = conditions(ctx, staff, filter);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({
-        id: workOrders.id,
-        title: workOrders.title,
-        status: workOrders.status,
-        categoryName: workOrderCategories.name,
-        questionName: workOrderQuestions.name,
-        userPhone: users.phone,
-        assigneeId: staffAccounts.id,
-        assigneeName: staffAccounts.displayName,
-        createdAt: workOrders.createdAt,
-        lastUserActivityAt: workOrders.lastUserActivityAt,
-        lastStaffReplyAt: workOrders.lastStaffReplyAt,
-        staffUnread: workOrders.staffUnread,
-        endedAt: workOrders.endedAt,
-      })
-      .from(workOrders)
-      .innerJoin(workOrderCategories, eq(workOrderCategories.id, workOrders.categoryId))
-      .innerJoin(workOrderQuestions, eq(workOrderQuestions.id, workOrders.questionId))
-      .innerJoin(users, eq(users.id, workOrders.userId))
-      .leftJoin(staffAccounts, eq(staffAccounts.id, workOrders.assigneeStaffId))
-      .where(where)
-      // Open orders first (ended_at null), the longest waiting first; ended ones newest first.
-      .orderBy(desc(isNull(workOrders.endedAt)), asc(workOrders.lastUserActivityAt), desc(workOrders.id))
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
-    ctx.db.select({ n: count() }).from(workOrders).where(where),
+  const waiting = filter.minWaitHours !== null;
+  const page = await staffQueue(
+    ctx,
+    { staffId: staff.staffId },
+    {
+      status: filter.status,
+      categoryId: filter.categoryId ?? undefined,
+      assignee: filter.assignee === "all" ? undefined : filter.assignee === "me" ? staff.staffId : filter.assignee,
+      waitingSince: waiting ? new Date(ctx.now().getTime() - filter.minWaitHours! * 3600_000) : undefined,
+      waitingForUs: waiting || undefined,
+      page: filter.page,
+      pageSize: filter.pageSize,
+    },
+  );
+  const userIds = [...new Set(page.items.map((o) => o.userId))];
+  const [phones, names] = await Promise.all([
+    userIds.length === 0
+      ? Promise.resolve(new Map<number, string>())
+      : ctx.db
+          .select({ id: users.id, phone: users.phone })
+          .from(users)
+          .where(inArray(users.id, userIds))
+          .then((rows) => new Map(rows.map((r) => [r.id, r.phone]))),
+    staffNames(
+      ctx.db,
+      page.items.flatMap((o) => (o.assigneeStaffId === null ? [] : [o.assigneeStaffId])),
+    ),
   ]);
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      status: r.status,
-      categoryName: r.categoryName,
-      questionName: r.questionName,
-      userPhone: r.userPhone,
-      assignee: r.assigneeId === null ? null : { id: r.assigneeId, name: r.assigneeName ?? "" },
-      createdAt: r.createdAt,
-      lastUserActivityAt: r.lastUserActivityAt,
-      lastStaffReplyAt: r.lastStaffReplyAt,
-      unread: r.staffUnread && OPEN.includes(r.status),
-      waitingForUs: OURS.includes(r.status),
+    ...page,
+    items: page.items.map((o) => ({
+      id: o.id,
+      title: o.title,
+      status: o.status,
+      categoryName: o.categoryName,
+      questionName: o.questionName,
+      userPhone: phones.get(o.userId) ?? "",
+      assignee:
+        o.assigneeStaffId === null
+          ? null
+          : { id: o.assigneeStaffId, name: names.get(o.assigneeStaffId) ?? `客服 #${o.assigneeStaffId}` },
+      createdAt: o.createdAt,
+      lastUserActivityAt: o.lastUserActivityAt,
+      lastStaffReplyAt: o.lastStaffReplyAt,
+      unread: o.staffUnread && OPEN.includes(o.status),
+      waitingForUs: OURS.includes(o.status),
     })),
-    total: total?.n ?? 0,
-    page: filter.page,
-    pageSize: filter.pageSize,
   };
 }
