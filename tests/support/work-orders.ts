@@ -1,6 +1,6 @@
 /** Helpers for the work-order tests (issue 11): /third-party calls with a token, uploads and orders made quickly. */
 import { randomUUID } from "node:crypto";
-import { and, arrayContains, asc, eq } from "drizzle-orm";
+import { arrayContains, asc } from "drizzle-orm";
 import { workOrderFiles, workOrderQuestions } from "../../platform/db/work-order-schema";
 import type { Reply, TestPlatform } from "./platform";
 
@@ -68,7 +68,7 @@ export async function questionFor(t: TestPlatform, type: "account" | "instance" 
   const [q] = await t.db
     .select()
     .from(workOrderQuestions)
-    .where(and(arrayContains(workOrderQuestions.resourceTypes, [type])))
+    .where(arrayContains(workOrderQuestions.resourceTypes, [type]))
     .orderBy(asc(workOrderQuestions.id))
     .limit(1);
   if (!q) throw new Error(`no seeded question for ${type}`);
@@ -96,9 +96,3 @@ export async function fileOrder(t: TestPlatform, client: WorkOrderClient, userId
   if (reply.body.code !== 0) throw new Error(`create refused: ${JSON.stringify(reply.body)}`);
   return reply.body.data.id as number;
 }
-
-export const byId =
-  <T extends { id: number }>(id: number) =>
-  (row: T) =>
-    row.id === id;
-export { eq };

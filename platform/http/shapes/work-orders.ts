@@ -52,10 +52,15 @@ export const toFile = (f: WorkOrderFile): WorkOrderFileWire => ({
   created_at: f.createdAt.toISOString(),
 });
 
+/** An event a user may see: anything but an internal note. */
+export type UserVisibleEvent = WorkOrderEvent & { kind: WorkOrderEventWire["kind"] };
+
+export const isUserVisible = (e: WorkOrderEvent): e is UserVisibleEvent => e.kind !== "internal_note";
+
 /** Users see staff as 客服, never a staff member's name or id. */
-export const toEvent = (e: WorkOrderEvent): WorkOrderEventWire => ({
+export const toEvent = (e: UserVisibleEvent): WorkOrderEventWire => ({
   id: e.id,
-  kind: e.kind === "internal_note" ? "comment" : e.kind,
+  kind: e.kind,
   author: { kind: e.authorKind, name: e.authorKind === "staff" ? "客服" : (e.authorName ?? "用户") },
   content: e.body,
   from_status: e.fromStatus,
@@ -102,7 +107,7 @@ export const toDetail = (d: WorkOrderDetail): WorkOrderDetailWire => ({
   content: d.body,
   contact_phone: d.contactPhone,
   attachments: d.attachments.map(toFile),
-  events: d.events.filter((e) => e.kind !== "internal_note").map(toEvent),
+  events: d.events.filter(isUserVisible).map(toEvent),
   subscriptions: d.subscriptions.map(toSubscription),
   can_comment: d.canComment,
   can_revoke: d.canRevoke,
