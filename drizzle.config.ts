@@ -2,6 +2,11 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./platform/db/schema.ts", "./platform/db/wallet-schema.ts", "./platform/db/work-order-schema.ts"],
+  schema: [
+    "./platform/db/schema.ts",
+    "./platform/db/wallet-schema.ts",
+    "./platform/db/work-order-schema.ts",
+    "./platform/db/staff-schema.ts",
+  ],
   out: "./platform/db/migrations",
 });

@@ -132,6 +132,10 @@ export interface CallOptions {
   /** The browser's address (app/utils/client-address.server.ts), for the platform's per-address limits. */
   clientAddress?: string;
   method?: "GET" | "POST";
+  /** The platform area: the main API (default) or the desk's staff calls (decision 039). */
+  area?: "/api" | "/staff";
+  /** Headers beyond the client address (the staff token header of /staff calls). */
+  headers?: [string, string][];
 }
 
 function encode(fields: Fields): string {
@@ -156,13 +160,14 @@ async function callApiWithStatus<T>(
   options: CallOptions,
 ): Promise<{ reply: Reply<T>; httpStatus: number }> {
   const query = encode(options.session ? { ...fields, session: options.session } : fields);
-  const headers = clientAddressHeaders(options.clientAddress);
+  const headers = [...clientAddressHeaders(options.clientAddress), ...(options.headers ?? [])];
+  const area = options.area ?? "/api";
   const call: PlainCall =
     (options.method ?? "POST") === "GET"
-      ? { method: "GET", path: query ? `/api${path}?${query}` : `/api${path}`, headers, body: null }
+      ? { method: "GET", path: query ? `${area}${path}?${query}` : `${area}${path}`, headers, body: null }
       : {
           method: "POST",
-          path: `/api${path}`,
+          path: `${area}${path}`,
           headers: [...headers, ["content-type", FORM_CONTENT_TYPE]],
           body: query,
         };

@@ -79,3 +79,8 @@ export function myWorkOrderDetailPath(id: number): string {
 export function revokeWorkOrderPath(id: number): string {
   return `/console/createWorkOrder/myWorkOrderDetail/${encodeURIComponent(String(id))}/revoke`;
 }
+
+/** app/routes/desk.orders.$id.tsx: one work order in the staff desk. */
+export function deskOrderPath(id: number): string {
+  return `/desk/orders/${encodeURIComponent(String(id))}`;
+}

@@ -8,6 +8,7 @@ import { seedDemoWallet } from "./seed-demo-wallet";
 import { seedVoucherOffers } from "./seed-voucher-offers";
 import { seedCoupons } from "./seed-coupons";
 import { seedDemoWorkOrders, seedWorkOrderCatalogue } from "./seed-work-orders";
+import { seedDemoStaff } from "./seed-staff";
 
 const SEED_LOCK = 727_002;
 
@@ -129,6 +130,7 @@ export async function seedDatabase(database: Database, options: { demo: boolean 
     await seedDemoTopUps(db, DEMO.phone);
     await seedDemoWallet(db, DEMO.phone);
     await seedCoupons(db, DEMO.phone);
+    await seedDemoStaff(db);
     await seedDemoWorkOrders(db, DEMO.phone);
   });
 }

@@ -17,6 +17,7 @@ import { mainApiError, thirdPartyError, UNKNOWN_PATH } from "./errors-reply";
 import { opsRoutes } from "./ops";
 import { sandboxRoutes } from "./sandbox";
 import { sandboxPayRoutes } from "./sandbox-pay";
+import { staffApi } from "./staff";
 import { thirdPartyApi } from "./third-party";
 import { workOrderFileApi } from "./third-party/work-order-file";
 
@@ -84,6 +85,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
     app.route("/sandbox", sandboxRoutes);
   }
   app.route("/ops", opsRoutes(options.opsKey));
+  app.route("/staff", staffApi());
 
   app.notFound((c) =>
     c.req.path.startsWith("/third-party/")

@@ -7,6 +7,9 @@
  *   OPS_URL   where the site or the standalone platform listens (default http://127.0.0.1:3000)
  *   OPS_KEY   the operator key (default: the key file in DATA_DIR, written by a development platform)
  *   OPS_ACTOR who you are, for the audit (default: your login name)
+ *
+ * `--password-stdin` (a flag without a value) reads a password from standard
+ * input, so it never shows in the process list or the shell history.
  */
 import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -20,10 +23,19 @@ function operatorKey(): string {
   throw new Error(`no operator key: set OPS_KEY, or DATA_DIR to the platform's data directory (looked for ${file})`);
 }
 
+/** The first line of standard input (what `echo secret | npm run ops -- … --password-stdin` sends). */
+async function readPassword(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "";
+}
+
 async function main(argv: string[]): Promise<number> {
   const base = (process.env.OPS_URL ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
   const headers = { authorization: `Bearer ${operatorKey()}`, "content-type": "application/json" };
-  const parsed = parseOpsArgv(argv);
+  const passwordFromStdin = argv.includes("--password-stdin");
+  const parsed = parseOpsArgv(argv.filter((a) => a !== "--password-stdin"));
+  if (parsed && passwordFromStdin) parsed.args.password = await readPassword();
   if (!parsed || parsed.command === "help") {
     const reply = await fetch(`${base}/ops/commands`, { headers });
     const body = (await reply.json()) as { commands?: { name: string; summary: string }[]; message?: string };

@@ -28,7 +28,7 @@ export function isDarkBar(pathname: string): boolean {
   return pathname === "/store" || pathname.startsWith("/store/") || pathname.startsWith("/activity_202510");
 }
 
-/** Spec §2: the bar is hidden when the path contains "login". */
+/** Spec §2: the bar is hidden when the path contains "login"; the staff desk has its own bar (decision 039). */
 export function isBarHidden(pathname: string): boolean {
-  return pathname.toLowerCase().includes("login");
+  return pathname.toLowerCase().includes("login") || pathname === "/desk" || pathname.startsWith("/desk/");
 }

@@ -3,6 +3,8 @@ import { couponGroupCreate } from "./coupon-group-create";
 import { creditSet } from "./credit-set";
 import { transferConfirm } from "./transfer-confirm";
 import { transferReject } from "./transfer-reject";
+import { staffAdd } from "./staff-add";
+import { staffDisable } from "./staff-disable";
 import { voucherOfferSet } from "./voucher-offer-set";
 import { vouchersGrant } from "./vouchers-grant";
 import { withdrawalApprove } from "./withdrawal-approve";
@@ -18,4 +20,6 @@ export const OPS_COMMANDS: OpsCommand[] = [
   withdrawalApprove,
   withdrawalReject,
   couponGroupCreate,
+  staffAdd,
+  staffDisable,
 ];

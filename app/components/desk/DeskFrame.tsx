@@ -1,0 +1,67 @@
+import { Form, NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Button } from "~/components/ui/Button";
+import { styled } from "~/components/ui/stitches.config";
+
+const Bar = styled("header", {
+  display: "flex",
+  alignItems: "center",
+  gap: "$4",
+  padding: "0 $5",
+  height: 52,
+  backgroundColor: "#1A191F",
+  color: "white",
+  strong: { fontSize: "$lg" },
+  nav: { display: "flex", gap: "$4", flex: 1 },
+  "nav a": { color: "#C9D6FF", lineHeight: "52px", borderBottom: "2px solid transparent" },
+  "nav a[aria-current=page]": { color: "white", borderColor: "white" },
+  "nav a:hover": { textDecoration: "none", color: "white" },
+  form: { display: "flex", alignItems: "center", gap: "$3" },
+});
+const Content = styled("main", { padding: "$5", maxWidth: 1280, margin: "0 auto" });
+
+export interface DeskStaff {
+  display_name: string;
+  role: "agent" | "lead" | "finance" | "admin";
+}
+
+const ROLE_LABELS: Record<DeskStaff["role"], string> = {
+  agent: "客服",
+  lead: "组长",
+  finance: "财务",
+  admin: "管理员",
+};
+
+/** The desk's own frame (not the user console's): its bar, the staff member, logout as a POST form. */
+export function DeskFrame({ staff, children }: { staff: DeskStaff | null; children: ReactNode }) {
+  return (
+    <>
+      <Bar>
+        <strong>客服工作台</strong>
+        <nav aria-label="工作台导航">
+          {staff && (
+            <>
+              <NavLink to="/desk" end prefetch="intent">
+                工单队列
+              </NavLink>
+              <NavLink to="/desk/categories" prefetch="intent">
+                分类与文档
+              </NavLink>
+            </>
+          )}
+        </nav>
+        {staff && (
+          <Form method="post" action="/desk/logout">
+            <span>
+              {staff.display_name}（{ROLE_LABELS[staff.role]}）
+            </span>
+            <Button type="submit" variant="secondary" size="sm">
+              退出
+            </Button>
+          </Form>
+        )}
+      </Bar>
+      <Content>{children}</Content>
+    </>
+  );
+}

@@ -1,0 +1,237 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DeskThread } from "~/components/desk/DeskThread";
+import { FieldError } from "~/components/ui/Field";
+import { Badge, Muted, Panel, PanelTitle, Row } from "~/components/ui/layout";
+import { styled } from "~/components/ui/stitches.config";
+import { StatusButton } from "~/components/ui/StatusButton";
+import { getDeskOrder, WORK_ORDER_STATUS_LABELS } from "~/upstream/desk.server";
+import { waitingText } from "~/utils/desk-age";
+import { handleDeskOrderAction } from "~/utils/desk-order-actions.server";
+import { loadDeskPage, requireStaff } from "~/utils/desk-session.server";
+import { formatDateTime } from "~/utils/format";
+import { renderMarkdown } from "~/utils/markdown.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `工单 #${data.order.id} · 客服工作台` : "工单 · 客服工作台" },
+];
+
+function orderIdOf(params: { id?: string }): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id < 1) throw new Response("工单不存在", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = orderIdOf(params);
+  const { auth, staff } = await requireStaff(request);
+  const order = await loadDeskPage(request, () => getDeskOrder(auth, id));
+  return {
+    me: staff.id,
+    order,
+    statusLabel: WORK_ORDER_STATUS_LABELS[order.status],
+    bodyHtml: renderMarkdown(order.content),
+    thread: order.events.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      author: e.author,
+      html: e.content ? renderMarkdown(e.content) : "",
+      from_label: e.from_status ? WORK_ORDER_STATUS_LABELS[e.from_status] : null,
+      to_label: e.to_status ? WORK_ORDER_STATUS_LABELS[e.to_status] : null,
+      file: e.file ? { name: e.file.name, url: e.file.url } : null,
+      created_at: e.created_at,
+    })),
+    now: new Date().toISOString(),
+  };
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleDeskOrderAction(request, orderIdOf(params));
+}
+
+const Layout = styled("div", { display: "grid", gap: "$4", "@desktop": { gridTemplateColumns: "1fr 320px" } });
+const Facts = styled("dl", {
+  display: "grid",
+  gridTemplateColumns: "auto 1fr",
+  gap: "$1 $3",
+  margin: 0,
+  fontSize: "$md",
+  dt: { color: "$mutedText" },
+  dd: { margin: 0 },
+});
+const TextArea = styled("textarea", {
+  width: "100%",
+  minHeight: 140,
+  padding: "$2",
+  border: "1px solid $border",
+  borderRadius: "$sm",
+  fontFamily: "$body",
+  fontSize: "$md",
+  "&[aria-invalid=true]": { borderColor: "$error" },
+});
+const Select = styled("select", {
+  height: "$control",
+  border: "1px solid $border",
+  borderRadius: "$sm",
+  padding: "0 $2",
+});
+
+const OPEN = new Set(["new", "processing", "waiting_user"]);
+
+export default function DeskOrderPage() {
+  const { me, order, statusLabel, bodyHtml, thread, now } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const errors = result?.fieldErrors ?? {};
+  const open = OPEN.has(order.status);
+  const textError = errors.content;
+  return (
+    <Layout>
+      <div>
+        <Panel>
+          <Row css={{ justifyContent: "space-between" }}>
+            <PanelTitle as="h1">
+              #{order.id} {order.title}
+            </PanelTitle>
+            <Link to="/desk">← 返回队列</Link>
+          </Row>
+          <Row css={{ marginBottom: "$3" }}>
+            <Badge tone={order.waiting_for_us ? "gold" : "muted"} data-testid="order-status">
+              {statusLabel}
+            </Badge>
+            {order.unread && <Badge>用户有新回复</Badge>}
+            {order.unread && <Muted>{waitingText(order.last_user_activity_at, new Date(now))}</Muted>}
+            <Muted>
+              {order.category_name} / {order.question_name}
+            </Muted>
+          </Row>
+          <div className="markdown-body" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+          {order.attachments.length > 0 && (
+            <ul aria-label="附件">
+              {order.attachments.map((f) => (
+                <li key={f.id}>
+                  <a href={f.url}>{f.name}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel>
+          <PanelTitle>处理记录</PanelTitle>
+          <DeskThread entries={thread} />
+        </Panel>
+        <Panel>
+          <PanelTitle>回复与处理</PanelTitle>
+          <Form method="post" noValidate>
+            {result?.formError && <FieldError role="alert">{result.formError}</FieldError>}
+            <label htmlFor="desk-content">内容（支持 Markdown）</label>
+            <TextArea
+              id="desk-content"
+              name="content"
+              maxLength={10_000}
+              defaultValue={result && !result.ok ? result.values.content : undefined}
+              aria-invalid={textError ? true : undefined}
+              aria-describedby={textError ? "desk-content-error" : undefined}
+            />
+            <FieldError id="desk-content-error" role={textError ? "alert" : undefined}>
+              {textError ?? ""}
+            </FieldError>
+            <Muted>附件上传随上传功能提供；回复中可先引用链接。</Muted>
+            <Row css={{ marginTop: "$3" }}>
+              {open && (
+                <StatusButton intent="reply" pendingText="发送中…">
+                  回复用户
+                </StatusButton>
+              )}
+              <StatusButton intent="note" variant="secondary">
+                添加内部备注
+              </StatusButton>
+              {open && (
+                <StatusButton intent="ask" variant="secondary">
+                  请用户补充
+                </StatusButton>
+              )}
+              {open && (
+                <StatusButton intent="resolve" variant="secondary">
+                  标记已解决
+                </StatusButton>
+              )}
+              {(open || order.status === "resolved") && (
+                <StatusButton intent="close" variant="danger">
+                  关闭工单
+                </StatusButton>
+              )}
+            </Row>
+          </Form>
+        </Panel>
+      </div>
+      <div>
+        <Panel>
+          <PanelTitle>处理人</PanelTitle>
+          <p data-testid="order-assignee">{order.assignee ? order.assignee.name : <Muted>未分配</Muted>}</p>
+          {open && order.assignee?.id !== me && (
+            <Form method="post">
+              <StatusButton intent="take">接单</StatusButton>
+            </Form>
+          )}
+          {open && (
+            <Form method="post" noValidate>
+              <label htmlFor="desk-reassign">转派给</label>
+              <Row css={{ marginTop: "$1" }}>
+                <Select
+                  id="desk-reassign"
+                  name="staff_id"
+                  defaultValue=""
+                  aria-invalid={errors.staff_id ? true : undefined}
+                  aria-describedby={errors.staff_id ? "desk-reassign-error" : undefined}
+                >
+                  <option value="">请选择客服</option>
+                  {order.staff.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </Select>
+                <StatusButton intent="reassign" variant="secondary">
+                  转派
+                </StatusButton>
+              </Row>
+              <FieldError id="desk-reassign-error" role={errors.staff_id ? "alert" : undefined}>
+                {errors.staff_id ?? ""}
+              </FieldError>
+            </Form>
+          )}
+        </Panel>
+        <Panel>
+          <PanelTitle>用户信息</PanelTitle>
+          <Facts data-testid="account-summary">
+            <dt>手机号</dt>
+            <dd>{order.account.phone}</dd>
+            <dt>账号</dt>
+            <dd>
+              {order.account.nickname}（{order.account.kind_label}）
+            </dd>
+            {order.account.sub_account_name && (
+              <>
+                <dt>子账号</dt>
+                <dd>{order.account.sub_account_name}</dd>
+              </>
+            )}
+            <dt>会员等级</dt>
+            <dd>{order.account.tier_name}</dd>
+            <dt>实名认证</dt>
+            <dd>{order.account.verification_label}</dd>
+            <dt>注册时间</dt>
+            <dd>{formatDateTime(order.account.created_at)}</dd>
+            <dt>联系电话</dt>
+            <dd>{order.contact_phone}</dd>
+          </Facts>
+        </Panel>
+        <Panel>
+          <PanelTitle>相关资源</PanelTitle>
+          <p data-testid="order-resource">{order.resource_label}</p>
+          <Muted>提交于 {formatDateTime(order.created_at)}</Muted>
+        </Panel>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import * as desk from "~/upstream/desk.server";
+import { formAction } from "./action.server";
+import { asStaff, requireStaff } from "./desk-session.server";
+import { redirectWithToast } from "./toast.server";
+import { deskOrderPath } from "./paths";
+
+const CONTENT_MAX = 10_000;
+const content = z
+  .string({ required_error: "请填写内容" })
+  .max(CONTENT_MAX, `内容不能超过${CONTENT_MAX}个字符`)
+  .refine((v) => v.trim().length > 0, "请填写内容");
+const optionalContent = z.string().max(CONTENT_MAX, `内容不能超过${CONTENT_MAX}个字符`).optional();
+
+/**
+ * The order page's forms, one `intent` each: take, reply, note (internal),
+ * ask (for more), resolve, close, reassign. Each redirects back to the order
+ * with a toast; a refusal shows beside its field.
+ */
+export function handleDeskOrderAction(request: Request, orderId: number) {
+  const back = (message: string) => redirectWithToast(deskOrderPath(orderId), { type: "success", message });
+  return formAction(request, {
+    guard: requireStaff,
+    fieldAliases: { staff_id: "staff_id", content: "content" },
+    intents: (intent) => ({
+      take: intent(z.object({}), async (_input, { guard }) => {
+        await asStaff(request, () => desk.deskTake(guard.auth, orderId));
+        return back("已接单");
+      }),
+      reply: intent(z.object({ content }), async ({ content }, { guard }) => {
+        await asStaff(request, () => desk.deskReply(guard.auth, orderId, content));
+        return back("回复已发送");
+      }),
+      note: intent(z.object({ content }), async ({ content }, { guard }) => {
+        await asStaff(request, () => desk.deskNote(guard.auth, orderId, content));
+        return back("内部备注已保存");
+      }),
+      ask: intent(z.object({ content }), async ({ content }, { guard }) => {
+        await asStaff(request, () => desk.deskAsk(guard.auth, orderId, content));
+        return back("已请用户补充信息");
+      }),
+      resolve: intent(z.object({ content: optionalContent }), async ({ content }, { guard }) => {
+        await asStaff(request, () => desk.deskResolve(guard.auth, orderId, content || undefined));
+        return back("工单已解决");
+      }),
+      close: intent(z.object({ content: optionalContent }), async ({ content }, { guard }) => {
+        await asStaff(request, () => desk.deskClose(guard.auth, orderId, content || undefined));
+        return back("工单已关闭");
+      }),
+      reassign: intent(
+        z.object({ staff_id: z.coerce.number({ invalid_type_error: "请选择客服" }).int().positive("请选择客服") }),
+        async ({ staff_id }, { guard }) => {
+          await asStaff(request, () => desk.deskReassign(guard.auth, orderId, staff_id));
+          return back("工单已转派");
+        },
+      ),
+    }),
+  });
+}

@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+const id = () => bigserial("id", { mode: "number" }).primaryKey();
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** What a staff member may do (DESIGN.md "Staff"): agents answer, leads also manage, finance and admin come later. */
+export const STAFF_ROLES = ["agent", "lead", "finance", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * Support staff and operators: never user accounts (docs/decisions/039). Created
+ * and disabled with `npm run ops -- staff add|disable`; the password is hashed
+ * as the users' are (argon2id, platform/modules/accounts/passwords.ts).
+ */
+export const staffAccounts = pgTable(
+  "staff_accounts",
+  {
+    id: id(),
+    login: text("login").notNull(),
+    displayName: text("display_name").notNull(),
+    role: text("role", { enum: STAFF_ROLES }).notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    disabledAt: at("disabled_at"),
+  },
+  (t) => [
+    uniqueIndex("staff_accounts_login_uq").on(t.login),
+    check("staff_accounts_role_ck", sql`${t.role} in ('agent', 'lead', 'finance', 'admin')`),
+  ],
+);
+
+/** Staff sessions: a random 256-bit token of which only the hash is kept, with idle and absolute expiry. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull(),
+    staffId: bigint("staff_id", { mode: "number" })
+      .notNull()
+      .references(() => staffAccounts.id),
+    createdAt: at("created_at").notNull().defaultNow(),
+    lastSeenAt: at("last_seen_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    revokedAt: at("revoked_at"),
+  },
+  (t) => [uniqueIndex("staff_sessions_token_hash_uq").on(t.tokenHash), index("staff_sessions_staff_idx").on(t.staffId)],
+);
+
+/**
+ * Every staff action: who, what, on what, before and after, when. Written in
+ * the same transaction as the change it records (platform/modules/staff/audit.ts).
+ */
+export const staffAudit = pgTable(
+  "staff_audit",
+  {
+    id: id(),
+    staffId: bigint("staff_id", { mode: "number" })
+      .notNull()
+      .references(() => staffAccounts.id),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    at: at("at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("staff_audit_target_idx").on(t.targetType, t.targetId, t.id),
+    index("staff_audit_staff_idx").on(t.staffId, t.id),
+  ],
+);

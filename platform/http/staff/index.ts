@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { MAX_BODY_BYTES } from "../../contract/limits";
+import { DomainError } from "../../modules/errors";
+import type { Env } from "../context";
+import { mainApiError, UNKNOWN_PATH } from "../errors-reply";
+import { staffAuthApi } from "./auth";
+import { deskCatalogueApi } from "./desk-catalogue";
+import { deskOrdersApi } from "./desk-orders";
+import { deskQueueApi } from "./desk-queue";
+
+/**
+ * /staff: the desk's calls (docs/decisions/039). The main API's envelope and
+ * error replies; the caller is named by the staff token header.
+ */
+export function staffApi(): Hono<Env> {
+  const staff = new Hono<Env>();
+  staff.use(
+    "*",
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => mainApiError(c, new DomainError("PAYLOAD_TOO_LARGE")) }),
+  );
+  staff.route("/", staffAuthApi);
+  staff.route("/", deskQueueApi);
+  staff.route("/", deskOrdersApi);
+  staff.route("/", deskCatalogueApi);
+  staff.onError((error, c) => mainApiError(c, error));
+  staff.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
+  return staff;
+}

@@ -1,0 +1,242 @@
+/**
+ * The support desk (issue 11 §5): a staff account made with `npm run ops --
+ * staff add … --password-stdin`, its own login at /desk/login, the queue, an
+ * order taken, replied to and resolved; the user's notification of the reply.
+ * Both projects run it: JavaScript on and off (plain forms).
+ */
+import { spawn } from "node:child_process";
+import { randomInt } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { seriousViolationsOfDocument } from "./axe";
+import { expect, test } from "./fixtures/session";
+import { DEMO } from "./support";
+
+const STAFF_PASSWORD = "Desk-e2e-passw0rd";
+
+/** `npm run ops -- staff add …` against the test server, the password on standard input. */
+function addStaffByCli(baseURL: string, login: string, name: string, role = "agent"): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      "npm",
+      [
+        "run",
+        "--silent",
+        "ops",
+        "--",
+        "staff",
+        "add",
+        "--login",
+        login,
+        "--name",
+        name,
+        "--role",
+        role,
+        "--password-stdin",
+      ],
+      { env: { ...process.env, OPS_URL: baseURL, DATA_DIR: process.env.E2E_DATA_DIR, OPS_ACTOR: "e2e-ops" } },
+    );
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`ops exited ${code}: ${out}`))));
+    child.stdin.end(`${STAFF_PASSWORD}\n`);
+  });
+}
+
+/** A platform token for the user (as the login fixture gets one), for the /third-party calls a client would make. */
+async function userToken(request: APIRequestContext, phone: string, password: string): Promise<string> {
+  const res = await request.post("/sandbox/session", { data: { phone, password } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Files a work order about the user's account through /third-party, as the submit page does. */
+async function fileWorkOrder(request: APIRequestContext, token: string, title: string): Promise<number> {
+  const headers = { authorization: `Bearer ${token}` };
+  const categories = await request.get("/third-party/api/v1/work-order/categories", { headers });
+  const list = (
+    (await categories.json()) as {
+      data: { list: { id: number; questions: { id: number; resource_types: string[] }[] }[] };
+    }
+  ).data.list;
+  const category = list.find((c) => c.questions.some((q) => q.resource_types.includes("account")))!;
+  const question = category.questions.find((q) => q.resource_types.includes("account"))!;
+  // The account is named by its user id, which the wire shows on the account's own orders (the demo's seeded ones).
+  const mine = await request.get("/third-party/api/v1/work-order/orders?status=all", { headers });
+  const orders = ((await mine.json()) as { data: { list: { resource_type: string; resource_id: string }[] } }).data;
+  const userId = orders.list.find((o) => o.resource_type === "account")!.resource_id;
+  const created = await request.post("/third-party/api/v1/work-order/orders", {
+    headers,
+    data: {
+      category_id: category.id,
+      question_id: question.id,
+      resource_type: "account",
+      resource_id: userId,
+      title,
+      content: "登录后控制台一直转圈，**请帮忙看看**。",
+      contact_phone: "13912345678",
+    },
+  });
+  const body = (await created.json()) as { code: number; data: { id: number } };
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  return body.data.id;
+}
+
+async function staffLogsIn(page: Page, login: string, password: string) {
+  await page.goto("/desk");
+  await expect(page).toHaveURL(/\/desk\/login/);
+  await page.getByLabel("登录名").fill(login);
+  await page.getByLabel("密码").fill(password);
+  await page.getByRole("button", { name: "登录" }).click();
+  await expect(page.getByRole("heading", { name: "工单队列" })).toBeVisible();
+}
+
+test("staff log in to the desk, take a work order, reply, and resolve it; the user is notified", async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+  // The ops command starts npm and tsx (a few seconds on a busy machine), and the journey has a dozen steps.
+  test.setTimeout(90_000);
+  // The demo account: its seeded orders name its account id, which the order's resource needs.
+  const user = await login({ phone: DEMO.phone });
+  const token = await userToken(page.request, user.phone, user.password);
+  const title = `控制台打不开 ${randomInt(0, 1e9)}`;
+  const orderId = await fileWorkOrder(page.request, token, title);
+
+  const staffLogin = `e2e.${randomInt(0, 1e9)}`;
+  expect(await addStaffByCli(baseURL!, staffLogin, "客服小周")).toContain(`staff account ${staffLogin}`);
+
+  const desk = await browser.newContext({ baseURL });
+  const staffPage = await desk.newPage();
+  // The user's session is no staff session: a signed-in user still gets the desk's login.
+  await page.goto("/desk");
+  await expect(page).toHaveURL(/\/desk\/login/);
+
+  await staffLogsIn(staffPage, staffLogin, STAFF_PASSWORD);
+  await staffPage.goto("/desk?status=new");
+  const row = staffPage.getByRole("row").filter({ hasText: title });
+  await expect(row).toContainText("待处理");
+  await expect(row).toContainText(/已等待 \d+ 分钟/);
+  await expect(row.getByRole("img", { name: "用户有新回复" })).toBeVisible();
+  expect(await seriousViolationsOfDocument(staffPage, javaScriptEnabled)).toEqual([]);
+  await row.getByRole("link", { name: title }).click();
+
+  await expect(staffPage.getByRole("heading", { name: `#${orderId} ${title}` })).toBeVisible();
+  await expect(staffPage.getByTestId("account-summary")).toContainText(
+    `${user.phone.slice(0, 3)}****${user.phone.slice(7)}`,
+  );
+  await expect(staffPage.getByTestId("account-summary")).toContainText(/会员等级(普通|铜牌|银牌|金牌|钻石)会员/);
+  await expect(staffPage.getByTestId("order-resource")).toContainText("账户");
+  expect(await seriousViolationsOfDocument(staffPage, javaScriptEnabled)).toEqual([]);
+
+  await staffPage.getByRole("button", { name: "接单" }).click();
+  await expect(staffPage.getByTestId("order-status")).toHaveText("处理中");
+  await expect(staffPage.getByTestId("order-assignee")).toHaveText("客服小周");
+
+  // An empty reply is refused beside the field, and nothing is sent.
+  await staffPage.getByRole("button", { name: "回复用户" }).click();
+  await expect(staffPage.getByText("请填写内容")).toBeVisible();
+
+  await staffPage.getByLabel("内容（支持 Markdown）").fill("您好，已为您**重置**控制台缓存，请刷新后再试。");
+  await staffPage.getByRole("button", { name: "回复用户" }).click();
+  await expect(staffPage.getByTestId("thread-comment").filter({ hasText: "已为您重置控制台缓存" })).toBeVisible();
+  await expect(staffPage.locator("strong", { hasText: "重置" }).first()).toBeVisible();
+
+  await staffPage.getByLabel("内容（支持 Markdown）").fill("用户为老客户，优先处理");
+  await staffPage.getByRole("button", { name: "添加内部备注" }).click();
+  await expect(staffPage.getByTestId("thread-internal_note")).toContainText("用户为老客户");
+
+  // The user is told of the reply (the site message is on by default) and never sees the note.
+  await page.goto("/console/messages?tab=notifications");
+  await expect(page.getByText(`您的工单 #${orderId}「${title}」有新的客服回复`)).toBeVisible();
+  const seen = await page.request.get(`/third-party/api/v1/work-order/orders/${orderId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const thread = JSON.stringify(((await seen.json()) as { data: { events: unknown[] } }).data.events);
+  expect(thread).toContain("已为您");
+  expect(thread).not.toContain("老客户");
+
+  await staffPage.getByRole("button", { name: "标记已解决" }).click();
+  await expect(staffPage.getByTestId("order-status")).toHaveText("已解决");
+
+  await staffPage.getByRole("button", { name: "退出" }).click();
+  await expect(staffPage).toHaveURL(/\/desk\/login/);
+  await staffPage.goto("/desk");
+  await expect(staffPage).toHaveURL(/\/desk\/login/);
+  await desk.close();
+});
+
+test("the desk's pages are private and framed by the site's headers; a foreign form post is refused", async ({
+  page,
+  request,
+}) => {
+  const response = await page.goto("/desk/login");
+  const headers = response!.headers();
+  expect(headers["cache-control"]).toContain("no-store");
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  const foreign = await request.post("/desk/login", {
+    headers: { origin: "https://evil.example" },
+    form: { intent: "login", login: "demo.agent", password: "Desk-demo-2026" },
+  });
+  expect(foreign.status()).toBe(403);
+  expect(foreign.headers()["set-cookie"] ?? "").not.toContain("gc_desk");
+});
+
+test("a wrong staff password is refused beside the field", async ({ page }) => {
+  await page.goto("/desk/login");
+  await page.getByLabel("登录名").fill("nobody.here");
+  await page.getByLabel("密码").fill("not-the-password");
+  await page.getByRole("button", { name: "登录" }).click();
+  await expect(page.getByText("登录名或密码错误")).toBeVisible();
+  await expect(page.getByLabel("登录名")).toHaveValue("nobody.here");
+});
+
+test("a lead manages categories and questions; the codes' reasons show beside the fields", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const lead = `e2e.lead.${randomInt(0, 1e9)}`;
+  // The platform (loaded on first use) writes the operator key the CLI reads.
+  expect((await page.request.get("/readyz")).ok()).toBe(true);
+  await addStaffByCli(baseURL!, lead, "组长小吴", "lead");
+  await staffLogsIn(page, lead, STAFF_PASSWORD);
+  await page.getByRole("link", { name: "分类与文档" }).click();
+  await expect(page.getByRole("heading", { name: "分类与问题" })).toBeVisible();
+
+  const name = `E2E分类${randomInt(0, 1e9)}`;
+  await page.getByLabel("分类名称", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "创建分类" }).click();
+  const section = page.getByRole("region", { name: `分类 ${name}` });
+  await expect(section).toBeVisible();
+
+  // 100102: a name that exists, shown beside the field with what was typed kept.
+  await page.getByLabel("分类名称", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "创建分类" }).click();
+  await expect(page.getByText("分类名称已存在")).toBeVisible();
+  await expect(page.getByLabel("分类名称", { exact: true })).toHaveValue(name);
+
+  await section.getByLabel(`${name} 的新问题名称`).fill("控制台白屏");
+  await section.getByRole("button", { name: "新建问题" }).click();
+  await expect(section.getByText("控制台白屏", { exact: true })).toBeVisible();
+
+  // Delete asks twice, and 100103: a category with questions is in use.
+  const categoryDelete = section.getByRole("button", { name: "删除" }).first();
+  await categoryDelete.click();
+  await expect(section.getByText("请勾选确认后再删除")).toBeVisible();
+  await section.getByLabel("确认删除分类").check();
+  await section.getByRole("button", { name: "删除" }).first().click();
+  await expect(section.getByText("该分类正在使用中，不能删除")).toBeVisible();
+
+  await section.getByLabel("确认删除问题").check();
+  await section.getByRole("button", { name: "删除" }).nth(1).click();
+  await expect(section.getByText("控制台白屏", { exact: true })).toHaveCount(0);
+  await section.getByLabel("确认删除分类").check();
+  await section.getByRole("button", { name: "删除" }).first().click();
+  await expect(page.getByRole("region", { name: `分类 ${name}` })).toHaveCount(0);
+});
