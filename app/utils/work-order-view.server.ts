@@ -6,12 +6,22 @@ import {
   type WorkOrderEventWire,
   type WorkOrderFileWire,
 } from "~/upstream/work-orders.server";
+import type { UserInfo } from "~/upstream/accounts.server";
 import { requestClientAddress } from "./client-address.server";
 import { renderMarkdown } from "./markdown.server";
 
 /** Who calls the work-order API for this request: the session token and the browser's address. */
 export function workOrderCaller(request: Request, token: string): WorkOrderCaller {
   return { token, clientAddress: requestClientAddress(request) };
+}
+
+/**
+ * Whose markdown drafts these are, for the editor's local-storage keys: the
+ * user id, and a sub-account's name besides (sub-accounts share their main
+ * account's id), so two people on one browser never see each other's drafts.
+ */
+export function draftOwner(user: Pick<UserInfo, "UserId" | "SubAccount">): string {
+  return user.SubAccount ? `${user.UserId}.${encodeURIComponent(user.SubAccount.Name)}` : String(user.UserId);
 }
 
 /** A path parameter that must be a positive whole number; anything else is a page that does not exist. */
