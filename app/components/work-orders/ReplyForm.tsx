@@ -25,7 +25,7 @@ export function ReplyForm({
       {mine?.formError && <FieldError role="alert">{mine.formError}</FieldError>}
       <MarkdownEditor
         name="body"
-        label="回复"
+        label="回复内容"
         defaultValue={mine?.values.body}
         error={mine?.fieldErrors.body}
         rows={5}
