@@ -39,6 +39,17 @@ describe("workOrderAttachmentIds", () => {
     expect(sendToPlatform).not.toHaveBeenCalled();
   });
 
+  it("refuses a file noted as too large as the form was read, uploading nothing", async () => {
+    const form = new FormData();
+    form.append("files", png("a.png"));
+    form.append("files", `oversize-file:${JSON.stringify({ name: "big.png", reason: "单个文件不能超过 10 MB" })}`);
+    await expect(workOrderAttachmentIds(caller, form)).rejects.toMatchObject({
+      reason: "“big.png”：单个文件不能超过 10 MB",
+      field: "files",
+    });
+    expect(sendToPlatform).not.toHaveBeenCalled();
+  });
+
   it("throws a refused file's reason on the files field", async () => {
     sendToPlatform.mockImplementation(async () => refused("不支持的文件类型"));
     const form = new FormData();

@@ -28,7 +28,8 @@ export const CommentSchema = z.object({ body: markdownBody("回复内容", WORK_
  */
 export function readWorkOrderForm(request: Request): Promise<FormData> {
   if (mediaType(request) !== "multipart/form-data") return readForm(request);
-  return readUploadForm(request, WORK_ORDER_UPLOAD_LIMITS);
+  // A file over 10 MB is noted, not fatal: its reason shows beside 附件 and the text is kept.
+  return readUploadForm(request, { ...WORK_ORDER_UPLOAD_LIMITS, oversizeFile: "note" });
 }
 
 /** The attachment limits a page hands to its form (the browser bundle never imports the contract). */

@@ -12,7 +12,7 @@ import { seriousViolationsOfDocument } from "./axe";
 import { signIn } from "./fixtures/session";
 import { expect, test } from "./fixtures/session";
 import { DEMO, DEMO_SUB, logout, TEST_PASSWORD } from "./support";
-import { PHP_SHELL, pngImage } from "../support/upload-fixtures";
+import { elevenMegabytes, PHP_SHELL, pngImage } from "../support/upload-fixtures";
 
 /** A description longer than the form kit's 200 characters, with markdown in it. */
 const LONG_BODY = `控制台余额没有变化，**已扣款 200 元**。\n\n${"补充说明：支付时间为上午十点二十分。".repeat(12)}`;
@@ -73,6 +73,14 @@ test("submit a work order with an image (errors keep the text), find it in 我�
 
   const title = `充值未到账 ${Date.now()}`;
   await page.getByLabel("标题").fill(title);
+  await page.getByLabel(/我已阅读并同意/).check();
+  // A file over 10 MB is refused beside 附件 as the form is read, and the text is kept.
+  await page
+    .getByLabel("附件")
+    .setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.from(elevenMegabytes()) });
+  await page.getByRole("button", { name: "提交工单" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "“big.png”：单个文件不能超过 10 MB" })).toBeVisible();
+  await expect(page.getByLabel(/问题描述/)).toHaveValue(LONG_BODY);
   await page.getByLabel(/我已阅读并同意/).check();
   // A PHP file named .png is refused beside 附件 (the platform reads the bytes), and the text is kept.
   await page.getByLabel("附件").setInputFiles({ name: "x.png", mimeType: "image/png", buffer: Buffer.from(PHP_SHELL) });
