@@ -1,7 +1,7 @@
-import markdownStyles from "@uiw/react-markdown-preview/markdown.css";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { markdownEditorLinks } from "~/components/markdown-editor/MarkdownEditor";
 import { FieldError } from "~/components/ui/Field";
 import { Badge, Dot, Muted, Panel, PanelTitle, Row } from "~/components/ui/layout";
 import { ReplyForm } from "~/components/work-orders/ReplyForm";
@@ -24,20 +24,14 @@ import { myWorkOrderDetailPath, myWorkOrderPath } from "~/utils/paths";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";
-import { uploadWorkOrderAttachments } from "~/utils/work-order-attachments.server";
-import {
-  ATTACHMENT_LIMITS,
-  attachedFiles,
-  CommentSchema,
-  postedAttachmentIds,
-  readWorkOrderForm,
-} from "~/utils/work-order-form.server";
-import { idParam, threadOf, workOrderCaller } from "~/utils/work-order-view.server";
+import { workOrderAttachmentIds } from "~/utils/work-order-attachments.server";
+import { ATTACHMENT_LIMITS, CommentSchema, readWorkOrderForm } from "~/utils/work-order-form.server";
+import { draftOwner, idParam, threadOf, workOrderCaller } from "~/utils/work-order-view.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `工单 #${data.order.id} ${data.order.title} · 算力云` : "工单详情 · 算力云" },
 ];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: markdownStyles }];
+export const links: LinksFunction = () => [...markdownEditorLinks()];
 
 const NOT_FOUND = "工单不存在或无权访问";
 
@@ -71,6 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       thread: threadOf(order, user.Name),
       channels,
       attachmentLimits: ATTACHMENT_LIMITS,
+      draftKey: `work-order-reply:${draftOwner(user)}:${order.id}`,
     };
   });
 }
@@ -91,8 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     intents: (intent) => ({
       comment: intent(CommentSchema, async ({ body }, { request, form, guard }) => {
         const caller = workOrderCaller(request, guard.token);
-        const uploaded = await uploadWorkOrderAttachments(caller, attachedFiles(form));
-        const attachmentIds = [...postedAttachmentIds(form), ...uploaded];
+        const attachmentIds = await workOrderAttachmentIds(caller, form);
         await addWorkOrderComment(caller, { order_id: id, content: body, attachment_ids: attachmentIds });
         return redirectWithToast(myWorkOrderDetailPath(id), { type: "success", message: "回复已发送" });
       }),
@@ -122,7 +116,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function WorkOrderDetailPage() {
-  const { order, thread, channels, attachmentLimits } = useLoaderData<typeof loader>();
+  const { order, thread, channels, attachmentLimits, draftKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const formPath = myWorkOrderDetailPath(order.id);
   const subscriptionError =
@@ -153,7 +147,7 @@ export default function WorkOrderDetailPage() {
       {order.canComment && (
         <Panel aria-labelledby="reply-title">
           <PanelTitle id="reply-title">回复</PanelTitle>
-          <ReplyForm action={formPath} limits={attachmentLimits} result={result} />
+          <ReplyForm action={formPath} limits={attachmentLimits} draftKey={draftKey} result={result} />
         </Panel>
       )}
       <Panel aria-labelledby="notify-title">

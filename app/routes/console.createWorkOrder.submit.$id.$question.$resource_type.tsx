@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Panel, Row } from "~/components/ui/layout";
+import { markdownEditorLinks } from "~/components/markdown-editor/MarkdownEditor";
 import { WorkOrderForm } from "~/components/work-orders/WorkOrderForm";
 import {
   createWorkOrder,
@@ -13,18 +14,13 @@ import { myWorkOrderDetailPath, selectQuestionPath, submitWorkOrderPath } from "
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";
-import { uploadWorkOrderAttachments } from "~/utils/work-order-attachments.server";
-import {
-  ATTACHMENT_LIMITS,
-  attachedFiles,
-  postedAttachmentIds,
-  readWorkOrderForm,
-  WorkOrderFormSchema,
-} from "~/utils/work-order-form.server";
+import { workOrderAttachmentIds } from "~/utils/work-order-attachments.server";
+import { ATTACHMENT_LIMITS, readWorkOrderForm, WorkOrderFormSchema } from "~/utils/work-order-form.server";
 import { workOrderResourceOptions } from "~/utils/work-order-resources.server";
-import { idParam, workOrderCaller } from "~/utils/work-order-view.server";
+import { draftOwner, idParam, workOrderCaller } from "~/utils/work-order-view.server";
 
 export const meta: MetaFunction = () => [{ title: "填写工单 · 算力云" }];
+export const links = markdownEditorLinks;
 
 const NOT_FOUND = "工单问题不存在";
 
@@ -62,6 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // A sub-account's Phone is its main account's, masked: nothing to prefill.
       contactPhone: user.SubAccount ? "" : user.Phone,
       attachmentLimits: ATTACHMENT_LIMITS,
+      draftKey: `work-order-submit:${draftOwner(user)}:${category.id}:${question.id}:${resourceType}`,
     };
   });
 }
@@ -76,8 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       submit: intent(WorkOrderFormSchema, async (input, { request, form, guard }) => {
         const { category, question, resourceType } = await questionOf(guard.token, request, params);
         const caller = workOrderCaller(request, guard.token);
-        const uploaded = await uploadWorkOrderAttachments(caller, attachedFiles(form));
-        const attachmentIds = [...postedAttachmentIds(form), ...uploaded];
+        const attachmentIds = await workOrderAttachmentIds(caller, form);
         const created = await createWorkOrder(caller, {
           category_id: category.id,
           question_id: question.id,
@@ -95,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SubmitWorkOrderPage() {
-  const { category, question, resourceType, resourceTypeLabel, resources, contactPhone, attachmentLimits } =
+  const { category, question, resourceType, resourceTypeLabel, resources, contactPhone, attachmentLimits, draftKey } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
@@ -116,6 +112,7 @@ export default function SubmitWorkOrderPage() {
           resources={resources}
           contactPhone={contactPhone}
           limits={attachmentLimits}
+          draftKey={draftKey}
           result={result}
         />
       </Panel>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BodyRefused } from "./request-body.server";
-import { readUploadForm, type UploadLimits } from "./upload-form.server";
+import { oversizeFiles, readUploadForm, type UploadLimits } from "./upload-form.server";
 
 const LIMITS: UploadLimits = { maxFileBytes: 100 * 1024, maxTotalBytes: 250 * 1024, maxFiles: 3 };
 
@@ -77,6 +77,28 @@ describe("readUploadForm", () => {
     expect(error.message).toBe("单个文件不能超过 100 KB");
     expect(readAtRefusal).toBeLessThan(size);
     expect(readAtRefusal).toBeLessThanOrEqual(100 * 1024 + 16 * 8192);
+  });
+
+  it("with oversizeFile: note, drops a file over its limit for a note and keeps the other files and the fields", async () => {
+    const { request } = await chunkedRequest(
+      [
+        { name: "big.png", size: 150 * 1024 },
+        { name: "after.png", size: 20 * 1024 },
+      ],
+      { body: "问题描述" },
+    );
+    const form = await readUploadForm(request, { ...LIMITS, oversizeFile: "note" });
+    expect(form.get("body")).toBe("问题描述");
+    expect(oversizeFiles(form, "attachment")).toEqual([{ name: "big.png", reason: "单个文件不能超过 100 KB" }]);
+    const kept = form.getAll("attachment").filter((v): v is File => v instanceof File);
+    expect(kept.map((f) => [f.name, f.size])).toEqual([["after.png", 20 * 1024]]);
+  });
+
+  it("with oversizeFile: note, still refuses a body over the total limit", async () => {
+    const { request } = await chunkedRequest([{ name: "huge.png", size: 300 * 1024 }]);
+    const error = await refusal(readUploadForm(request, { ...LIMITS, oversizeFile: "note" }));
+    expect(error.status).toBe(413);
+    expect(error.message).toBe("提交的内容过大（上限 250 KB），请精简后重试");
   });
 
   it("refuses a body over the total limit", async () => {

@@ -11,6 +11,25 @@ export interface UploadLimits {
   maxFiles: number;
   /** The largest text field, in bytes (default 64 KB). */
   maxFieldBytes?: number;
+  /**
+   * "refuse" (the default): a file over maxFileBytes refuses the whole body
+   * (413). "note": its bytes are read and dropped (the total limit still
+   * holds) and the field gets an OversizeFile note in its place, so the page
+   * can show the reason beside the field and keep the text fields.
+   */
+  oversizeFile?: "refuse" | "note";
+}
+
+/** What stands in a form field for a file over maxFileBytes when `oversizeFile: "note"`: its name and the reason. */
+export const OVERSIZE_FILE_PREFIX = "oversize-file:";
+
+/** The notes readUploadForm left in `field` for files over the limit: each file's name and the reason in Chinese. */
+export function oversizeFiles(form: FormData, field: string): { name: string; reason: string }[] {
+  return form.getAll(field).flatMap((v) => {
+    if (typeof v !== "string" || !v.startsWith(OVERSIZE_FILE_PREFIX)) return [];
+    const { name, reason } = JSON.parse(v.slice(OVERSIZE_FILE_PREFIX.length)) as { name: string; reason: string };
+    return [{ name, reason }];
+  });
 }
 
 /**
@@ -47,11 +66,19 @@ function countingHandler(limits: UploadLimits): UploadHandler {
     const max = isFile ? limits.maxFileBytes : maxFieldBytes;
     const chunks: Uint8Array[] = [];
     let size = 0;
+    let oversize = false;
     for await (const chunk of data) {
       size += chunk.byteLength;
-      if (size > max) throw isFile ? fileTooLarge(limits.maxFileBytes) : tooLarge(max);
-      chunks.push(chunk);
+      if (size > max) {
+        if (!isFile || limits.oversizeFile !== "note") throw isFile ? fileTooLarge(limits.maxFileBytes) : tooLarge(max);
+        // Read on and drop: the body's total limit (countedBody) still ends a body that is too large.
+        oversize = true;
+        chunks.length = 0;
+      }
+      if (!oversize) chunks.push(chunk);
     }
+    if (oversize)
+      return `${OVERSIZE_FILE_PREFIX}${JSON.stringify({ name: filename, reason: fileTooLarge(limits.maxFileBytes).message })}`;
     if (!isFile) return new TextDecoder().decode(concatBytes(chunks, size));
     return new File(chunks, filename, { type: contentType });
   };

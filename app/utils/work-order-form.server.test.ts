@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attachedFiles, CommentSchema, postedAttachmentIds, WorkOrderFormSchema } from "./work-order-form.server";
+import { CommentSchema, postedAttachmentIds, WorkOrderFormSchema } from "./work-order-form.server";
 
 const good = {
   resource_id: "12",
@@ -37,14 +37,6 @@ describe("the work-order form", () => {
     expect(WorkOrderFormSchema.safeParse({ ...good, body: "a\u0000b" }).success).toBe(false);
     expect(CommentSchema.parse({ body: "第一行\r\n第二行\t!" }).body).toBe("第一行\r\n第二行\t!");
     expect(CommentSchema.safeParse({ body: "" }).error?.issues[0]?.message).toBe("请填写回复内容");
-  });
-
-  it("counts chosen files only (an empty file input posts one nameless empty part)", () => {
-    const form = new FormData();
-    form.append("files", new File([], ""));
-    expect(attachedFiles(form)).toEqual([]);
-    form.append("files", new File(["png"], "a.png", { type: "image/png" }));
-    expect(attachedFiles(form).map((f) => f.name)).toEqual(["a.png"]);
   });
 
   it("reads the editor's uploaded ids: positive whole numbers, each once", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WORK_ORDER_UPLOAD_LIMITS } from "~/upstream/uploads.server";
 import { WORK_ORDER_LIMITS } from "~/upstream/work-orders.server";
 import * as field from "../../platform/rules/fields";
 import { mediaType, readForm } from "./request-body.server";
@@ -8,7 +9,7 @@ import { readUploadForm } from "./upload-form.server";
 export const markdownBody = (label: string, max: number) =>
   field.multilineText(label, max).refine((v) => v.trim().length > 0, `请填写${label}`);
 
-/** The work-order form's fields (the files are read apart: `attachedFiles`). */
+/** The work-order form's fields (the files and editor images are read apart: work-order-attachments.server.ts). */
 export const WorkOrderFormSchema = z.object({
   resource_id: z.string({ required_error: "请选择相关资源" }).trim().min(1, "请选择相关资源").max(64, "请选择相关资源"),
   title: field.requiredText("标题", WORK_ORDER_LIMITS.titleMax),
@@ -21,21 +22,14 @@ export const WorkOrderFormSchema = z.object({
 export const CommentSchema = z.object({ body: markdownBody("回复内容", WORK_ORDER_LIMITS.commentMax) });
 
 /**
- * The body of a work-order page's form: a multipart form with attachments (9
- * files of 10 MB at most, and the text fields), or a plain form (64 KB).
+ * The body of a work-order page's form: a multipart form with attachments
+ * (WORK_ORDER_UPLOAD_LIMITS: 9 files of 10 MB at most, and the text fields),
+ * or a plain form (64 KB).
  */
 export function readWorkOrderForm(request: Request): Promise<FormData> {
   if (mediaType(request) !== "multipart/form-data") return readForm(request);
-  return readUploadForm(request, {
-    maxFiles: WORK_ORDER_LIMITS.attachmentsPerOrder,
-    maxFileBytes: WORK_ORDER_LIMITS.fileBytesMax,
-    maxTotalBytes: WORK_ORDER_LIMITS.attachmentsPerOrder * WORK_ORDER_LIMITS.fileBytesMax + 256 * 1024,
-  });
-}
-
-/** The files the user chose (a file input left empty posts one nameless, empty part, which is not a file). */
-export function attachedFiles(form: FormData, name = "files"): File[] {
-  return form.getAll(name).filter((v): v is File => typeof v !== "string" && (v.size > 0 || v.name !== ""));
+  // A file over 10 MB is noted, not fatal: its reason shows beside 附件 and the text is kept.
+  return readUploadForm(request, { ...WORK_ORDER_UPLOAD_LIMITS, oversizeFile: "note" });
 }
 
 /** The attachment limits a page hands to its form (the browser bundle never imports the contract). */

@@ -103,6 +103,68 @@ describe("threadOf", () => {
   });
 });
 
+describe("threadOf: files attached with a message", () => {
+  const at = "2026-11-23T11:00:00.000Z";
+  const event = (
+    id: number,
+    kind: "comment" | "attachment",
+    side: "user" | "staff",
+    when: string,
+    fileId?: number,
+  ) => ({
+    id,
+    kind,
+    author: { kind: side, name: side === "user" ? "demo" : "客服 1" },
+    content: kind === "comment" ? `回复 ${id}` : "",
+    from_status: null,
+    to_status: null,
+    file: fileId ? file(fileId, "image/png") : null,
+    created_at: when,
+  });
+
+  it("shows files attached at submit under the description, and a reply's files under the reply", () => {
+    const thread = threadOf(
+      {
+        ...order,
+        attachments: [file(1, "image/png"), file(3, "image/png"), file(4, "image/png")],
+        events: [
+          { ...order.events[0]!, created_at: order.created_at },
+          event(20, "attachment", "user", order.created_at, 3),
+          event(21, "comment", "user", at),
+          event(22, "attachment", "user", at, 4),
+        ],
+      },
+      "demo",
+    );
+    expect(thread.map((e) => [e.kind, e.attachments.map((a) => a.id)])).toEqual([
+      ["message", [1, 3]],
+      ["event", []],
+      ["message", [4]],
+    ]);
+  });
+
+  it("keeps a file of another instant, or of the other side, as its own entry", () => {
+    const thread = threadOf(
+      {
+        ...order,
+        attachments: [file(5, "image/png"), file(6, "image/png")],
+        events: [
+          event(21, "comment", "staff", at),
+          event(22, "attachment", "user", at, 5),
+          event(23, "attachment", "staff", "2026-11-23T11:05:00.000Z", 6),
+        ],
+      },
+      "demo",
+    );
+    expect(thread.map((e) => [e.who, e.attachments.map((a) => a.id)])).toEqual([
+      ["demo", []],
+      ["客服 1", []],
+      ["demo", [5]],
+      ["客服 1", [6]],
+    ]);
+  });
+});
+
 describe("idParam", () => {
   it("takes a positive whole number and answers 404 for anything else", () => {
     expect(idParam("42", "x")).toBe(42);

@@ -6,12 +6,22 @@ import {
   type WorkOrderEventWire,
   type WorkOrderFileWire,
 } from "~/upstream/work-orders.server";
+import type { UserInfo } from "~/upstream/accounts.server";
 import { requestClientAddress } from "./client-address.server";
 import { renderMarkdown } from "./markdown.server";
 
 /** Who calls the work-order API for this request: the session token and the browser's address. */
 export function workOrderCaller(request: Request, token: string): WorkOrderCaller {
   return { token, clientAddress: requestClientAddress(request) };
+}
+
+/**
+ * Whose markdown drafts these are, for the editor's local-storage keys: the
+ * user id, and a sub-account's name besides (sub-accounts share their main
+ * account's id), so two people on one browser never see each other's drafts.
+ */
+export function draftOwner(user: Pick<UserInfo, "UserId" | "SubAccount">): string {
+  return user.SubAccount ? `${user.UserId}.${encodeURIComponent(user.SubAccount.Name)}` : String(user.UserId);
 }
 
 /** A path parameter that must be a positive whole number; anything else is a page that does not exist. */
@@ -62,8 +72,11 @@ function entryOf(event: WorkOrderEventWire): ThreadEntry {
 /**
  * The thread as the detail page shows it, oldest first: the order's own
  * description (with the files attached to it and not shown by a later
- * event), then each event. Markdown is rendered and sanitised here, on the
- * server, so the thread reads without JavaScript.
+ * event), then each event. A file attached with a message (the platform
+ * writes its attachment event in the same step, at the same instant, by the
+ * same side) is shown under that message, not as a message of its own.
+ * Markdown is rendered and sanitised here, on the server, so the thread reads
+ * without JavaScript.
  */
 export function threadOf(order: WorkOrderDetailWire, ownerName: string): ThreadEntry[] {
   const shownByEvents = new Set(order.events.flatMap((e) => (e.kind === "attachment" && e.file ? [e.file.id] : [])));
@@ -77,5 +90,19 @@ export function threadOf(order: WorkOrderDetailWire, ownerName: string): ThreadE
     text: "",
     attachments: order.attachments.filter((f) => !shownByEvents.has(f.id)).map(attachmentOf),
   };
-  return [opening, ...order.events.map(entryOf)];
+  const sameStep = (side: "user" | "staff", at: string) => `${side} ${Date.parse(at)}`;
+  const messages = new Map<string, ThreadEntry>([[sameStep("user", order.created_at), opening]]);
+  const thread = [opening];
+  for (const event of order.events) {
+    const step = sameStep(event.author.kind, event.created_at);
+    const message = messages.get(step);
+    if (event.kind === "attachment" && event.file && message) {
+      message.attachments.push(attachmentOf(event.file));
+      continue;
+    }
+    const entry = entryOf(event);
+    if (event.kind === "comment") messages.set(step, entry);
+    thread.push(entry);
+  }
+  return thread;
 }

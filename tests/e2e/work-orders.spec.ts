@@ -4,13 +4,15 @@
  * their fields keep the text), see it in 我的工单, read it (markdown
  * rendered), reply, subscribe, revoke another (a dialog with JavaScript, the
  * confirm page without); a logged-out user opening the detail URL lands on
- * it after login; another user gets 404. Axe on each page with its data.
+ * it after login; another user gets 404 (on the order and on its image).
+ * Axe on each page with its data.
  */
 import type { Page } from "@playwright/test";
 import { seriousViolationsOfDocument } from "./axe";
 import { signIn } from "./fixtures/session";
 import { expect, test } from "./fixtures/session";
 import { DEMO, DEMO_SUB, logout, TEST_PASSWORD } from "./support";
+import { elevenMegabytes, PHP_SHELL, pngImage } from "../support/upload-fixtures";
 
 /** A description longer than the form kit's 200 characters, with markdown in it. */
 const LONG_BODY = `控制台余额没有变化，**已扣款 200 元**。\n\n${"补充说明：支付时间为上午十点二十分。".repeat(12)}`;
@@ -46,10 +48,12 @@ async function submitWorkOrder(
   return new URL(page.url()).pathname;
 }
 
-test("submit a work order (errors keep the text), find it in 我的工单, read it, reply and subscribe", async ({
+test("submit a work order with an image (errors keep the text), find it in 我的工单, read it, reply and subscribe", async ({
   page,
   login,
   javaScriptEnabled,
+  browser,
+  baseURL,
 }) => {
   // A long journey with three axe checks: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
@@ -70,6 +74,27 @@ test("submit a work order (errors keep the text), find it in 我的工单, read 
   const title = `充值未到账 ${Date.now()}`;
   await page.getByLabel("标题").fill(title);
   await page.getByLabel(/我已阅读并同意/).check();
+  // A file over 10 MB is refused beside 附件 as the form is read, and the text is kept.
+  await page
+    .getByLabel("附件")
+    .setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.from(elevenMegabytes()) });
+  await page.getByRole("button", { name: "提交工单" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "“big.png”：单个文件不能超过 10 MB" })).toBeVisible();
+  await expect(page.getByLabel(/问题描述/)).toHaveValue(LONG_BODY);
+  await page.getByLabel(/我已阅读并同意/).check();
+  // A PHP file named .png is refused beside 附件 (the platform reads the bytes), and the text is kept.
+  await page.getByLabel("附件").setInputFiles({ name: "x.png", mimeType: "image/png", buffer: Buffer.from(PHP_SHELL) });
+  await page.getByRole("button", { name: "提交工单" }).click();
+  await expect(page.getByLabel("附件")).toHaveAccessibleDescription(/“x\.png”：/);
+  await expect(page.getByRole("alert").filter({ hasText: "“x.png”：" })).toBeVisible();
+  await expect(page.getByLabel(/问题描述/)).toHaveValue(LONG_BODY);
+  await expect(page.getByLabel("标题")).toHaveValue(title);
+
+  // A real PNG goes with the order and shows in its thread.
+  await page
+    .getByLabel("附件")
+    .setInputFiles({ name: "转账截图.png", mimeType: "image/png", buffer: Buffer.from(pngImage(40, 30)) });
+  await page.getByLabel(/我已阅读并同意/).check();
   await page.getByRole("button", { name: "提交工单" }).click();
   await expect(page).toHaveURL(/\/console\/createWorkOrder\/myWorkOrderDetail\/\d+$/);
   await expect(toast(page, "工单已提交")).toBeVisible();
@@ -78,6 +103,18 @@ test("submit a work order (errors keep the text), find it in 我的工单, read 
   // The description's markdown is rendered on the server.
   const opening = page.getByTestId("thread-message").first().getByTestId("message-body");
   await expect(opening.locator("strong")).toHaveText("已扣款 200 元");
+  const image = page.getByTestId("work-order-thread").getByRole("img", { name: "转账截图.png" });
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
+  const imageUrl = await image.getAttribute("src");
+  expect(imageUrl).toMatch(/^\/work-order-files\/\d+$/);
+  const other = await browser.newContext({ baseURL, locale: "zh-CN" });
+  try {
+    await signIn(other, baseURL!);
+    expect((await other.request.get(imageUrl!)).status()).toBe(404);
+  } finally {
+    await other.close();
+  }
 
   // 我的工单 lists it under 全部 and 待处理, not under 已解决.
   await page.goto("/console/createWorkOrder/myWorkOrder");

@@ -8,6 +8,7 @@ import { LinkDialog } from "./LinkDialog";
 import type { MarkdownEditorProps } from "./MarkdownEditor";
 import { EDITOR_LOCALES, LOCALE_NAMES, editorLocale, editorMessages, type EditorLocale } from "./messages";
 import * as text from "./text-commands";
+import { fullscreenIcon, previewIcon, readModeIcon, saveIcon } from "./toolbar-icons";
 import { uploadImage, type UploadedImage } from "./upload-image";
 
 export interface RichMarkdownEditorProps extends MarkdownEditorProps {
@@ -268,7 +269,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
       button(
         "save",
         m.save,
-        "💾",
+        saveIcon,
         () => {
           if (writeDraft(draftKey, present.current.text)) setStatus(m.saved);
         },
@@ -282,7 +283,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
         () => setPanel((p) => (p === "navigation" ? null : "navigation")),
         panel === "navigation",
       ),
-      view("preview", m.preview, "👁", () => toggleMode("preview", "live"), mode === "preview"),
+      view("preview", m.preview, previewIcon, () => toggleMode("preview", "live"), mode === "preview"),
       // Named by what it does next (单栏 in two columns, 双栏 in one), so not a pressed toggle.
       button(
         "columns",
@@ -291,11 +292,11 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
         () => toggleMode("edit", "live"),
         { needsText: false },
       ),
-      view("fullscreen", m.fullscreen, "⛶", () => setFullscreen((f) => !f), fullscreen),
+      view("fullscreen", m.fullscreen, fullscreenIcon, () => setFullscreen((f) => !f), fullscreen),
       view(
         "read-mode",
         m.readMode,
-        "📖",
+        readModeIcon,
         () => {
           setReadMode(true);
           setFullscreen(true);

@@ -3,9 +3,9 @@ import type { ActionResult } from "~/utils/action.server";
 import { CheckboxField, Field, FieldError } from "../ui/Field";
 import { StatusButton } from "../ui/StatusButton";
 import { styled } from "../ui/stitches.config";
-import { AttachmentField } from "./AttachmentField";
-import { MarkdownField } from "./MarkdownField";
-import { ATTACHMENT_ACCEPT, type AttachmentLimits } from "./AttachmentField";
+import { MarkdownEditor } from "../markdown-editor/MarkdownEditor";
+import { ATTACHMENT_ACCEPT, AttachmentField, type AttachmentLimits } from "./AttachmentField";
+import { WORK_ORDER_UPLOAD_URL } from "./upload-url";
 
 /** One resource the work order may be about (the account itself; instances and orders when they exist). */
 export interface ResourceOption {
@@ -69,6 +69,7 @@ export function WorkOrderForm({
   resources,
   contactPhone,
   limits,
+  draftKey,
   result,
 }: {
   action: string;
@@ -76,6 +77,8 @@ export function WorkOrderForm({
   resources: ResourceOption[];
   contactPhone: string;
   limits: AttachmentLimits;
+  /** The editor's local-storage draft key (with the user id: `work-order-submit:…`). */
+  draftKey: string;
   result: ActionResult | undefined;
 }) {
   const values = result?.values ?? {};
@@ -94,7 +97,16 @@ export function WorkOrderForm({
         error={errors.resource_id}
       />
       <Field label="标题" name="title" defaultValue={values.title} error={errors.title} maxLength={100} />
-      <MarkdownField label="问题描述" name="body" defaultValue={values.body} error={errors.body} rows={10} />
+      <MarkdownEditor
+        name="body"
+        label="问题描述"
+        defaultValue={values.body}
+        error={errors.body}
+        rows={10}
+        draftKey={draftKey}
+        uploadUrl={WORK_ORDER_UPLOAD_URL}
+        attachmentField="attachment_ids"
+      />
       <AttachmentField accept={ATTACHMENT_ACCEPT} limits={limits} error={errors.files} />
       <Field
         label="联系电话"
