@@ -82,7 +82,7 @@ export async function scriptsOnceLoaded(
   label: string,
   options: { cookie?: string; readySelector: string },
 ): Promise<PageWeight> {
-  const result = emptyWeight(label);
+  const result: PageWeight = { ...emptyWeight(label), targetKB: null };
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
