@@ -11,6 +11,7 @@ import { WorkOrderThread } from "~/components/work-orders/WorkOrderThread";
 import {
   addWorkOrderComment,
   getWorkOrder,
+  getWorkOrderUnreadFlag,
   subscribeWorkOrder,
   unsubscribeWorkOrder,
   WORK_ORDER_CHANNEL_LABELS,
@@ -40,7 +41,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = idParam(params.id, NOT_FOUND);
   return loadPage(request, async () => {
     const { token, user } = await requireUser(request);
-    const order = await getWorkOrder(workOrderCaller(request, token), id);
+    const caller = workOrderCaller(request, token);
+    const order = await getWorkOrder(caller, id);
+    // Opening the order marked its replies read; the root loader, which ran beside this one, may not
+    // have seen that: the flag is asked again, and the menu and nav show this answer (useWorkOrderUnread).
+    const workOrderUnreadAfterOpening = (await getWorkOrderUnreadFlag(caller)).unread;
     const channels = (Object.keys(WORK_ORDER_CHANNEL_LABELS) as WorkOrderChannelWire[]).map((channel) => {
       const subscription = order.subscriptions.find((s) => s.channel === channel);
       return {
@@ -66,6 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       channels,
       attachmentLimits: ATTACHMENT_LIMITS,
       draftKey: `work-order-reply:${draftOwner(user)}:${order.id}`,
+      workOrderUnreadAfterOpening,
     };
   });
 }

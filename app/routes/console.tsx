@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { ConsoleNav } from "~/components/console/ConsoleNav";
 import { styled } from "~/components/ui/stitches.config";
 import { requireUser } from "~/utils/session.server";
+import { useWorkOrderUnread } from "~/utils/work-order-unread";
 
 export const CONSOLE_CACHE_CONTROL = "private, no-store";
 
@@ -26,9 +27,10 @@ const Content = styled("div", { flex: 1, minWidth: 0, padding: "$5" });
 
 /** The console's frame: its navigation beside the page. */
 function ConsoleFrame({ isSub, children }: { isSub: boolean; children: ReactNode }) {
+  const workOrderUnread = useWorkOrderUnread();
   return (
     <Shell>
-      <ConsoleNav isSub={isSub} />
+      <ConsoleNav isSub={isSub} workOrderUnread={workOrderUnread} />
       <Content>{children}</Content>
     </Shell>
   );

@@ -17,7 +17,19 @@ const Side = styled("aside", {
 export interface ConsoleNavItem {
   to: string;
   label: string;
+  /** A mark beside the label, with its accessible name (e.g. 有未读回复). */
+  mark?: string;
 }
+
+const Mark = styled("span", {
+  display: "inline-block",
+  width: 8,
+  height: 8,
+  marginLeft: "$2",
+  borderRadius: "50%",
+  backgroundColor: "$error",
+  verticalAlign: "middle",
+});
 
 /** The finance records (issue 10 §5): main accounts only. */
 const FINANCE_NAV_ITEMS: ConsoleNavItem[] = [
@@ -27,13 +39,14 @@ const FINANCE_NAV_ITEMS: ConsoleNavItem[] = [
 ];
 
 /** Navigation for the console pages that exist; the list grows with each area. */
-export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
+export function consoleNavItems(isSub: boolean, workOrderUnread = false): ConsoleNavItem[] {
   return [
     { to: "/console/dashboard", label: "总览" },
     { to: "/console/accountInfo", label: "账号信息" },
     { to: "/console/messages", label: "消息中心" },
     { to: "/console/createWorkOrder/selectQuestion", label: "提交工单" },
-    { to: "/console/createWorkOrder/myWorkOrder", label: "我的工单" },
+    // Spec §2's unread state, also without JavaScript (the account menu is a dropdown).
+    { to: "/console/createWorkOrder/myWorkOrder", label: "我的工单", mark: workOrderUnread ? "有未读回复" : undefined },
     ...(isSub ? [] : [{ to: "/console/safe", label: "安全设置" }]),
     ...(isSub
       ? []
@@ -47,13 +60,14 @@ export function consoleNavItems(isSub: boolean): ConsoleNavItem[] {
   ];
 }
 
-export function ConsoleNav({ isSub }: { isSub: boolean }) {
+export function ConsoleNav({ isSub, workOrderUnread }: { isSub: boolean; workOrderUnread: boolean }) {
   return (
     <Side>
       <nav aria-label="控制台导航">
-        {consoleNavItems(isSub).map((item) => (
-          <NavLink key={item.to} to={item.to} prefetch="intent">
+        {consoleNavItems(isSub, workOrderUnread).map((item) => (
+          <NavLink key={item.to} to={item.to} prefetch="intent" data-testid={`console-nav-${item.to}`}>
             {item.label}
+            {item.mark && <Mark role="img" aria-label={item.mark} />}
           </NavLink>
         ))}
       </nav>

@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { ShellData } from "~/utils/shell.server";
+import { useWorkOrderUnread } from "~/utils/work-order-unread";
 import { userFigures } from "~/utils/user-figures";
 import { ButtonLink } from "../ui/Button";
 import { styled } from "../ui/stitches.config";
@@ -113,6 +114,7 @@ const Drawer = styled("details", {
 export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
   const { user, site } = shell;
   const { pathname } = useLocation();
+  const workOrderUnread = useWorkOrderUnread();
   const figures = user ? userFigures(user) : null;
   const isSub = figures?.isSub ?? false;
   const tabs = navTabs(site, { isSub });
@@ -184,7 +186,7 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
             )}
           </Figures>
           {!figures.isSub && <TopUp>充值</TopUp>}
-          <AccountMenu user={user} figures={figures} workOrderUnread={shell.workOrderUnread} />
+          <AccountMenu user={user} figures={figures} workOrderUnread={workOrderUnread} />
         </Tools>
       ) : (
         <ButtonLink as={Link} to="/login?tab=password&channel=sy" data-testid="bar-login">
