@@ -91,7 +91,8 @@ describe("the desk's file read call", () => {
     const user = await t.registerUser();
     const id = await userUpload(user.token);
     await fileOrder(t, workOrderClient(t, user.token), user.userId, { attachment_ids: [id] });
-    for (const headers of [asStaff(user.token), { authorization: `Bearer ${user.token}` }, {}]) {
+    const callers: Record<string, string>[] = [asStaff(user.token), { authorization: `Bearer ${user.token}` }, {}];
+    for (const headers of callers) {
       const refused = await staffRead(headers, id);
       expect(refused.headers.get("content-type")).toContain("application/json");
       expect(await refused.json()).toMatchObject({ status: 2 });
