@@ -52,7 +52,7 @@ export function DeskAttachmentField({
   const id = `desk-files-${useId()}`;
   return (
     <Wrapper>
-      <label htmlFor={id}>附件（随“回复用户”或“请用户补充”发送）</label>
+      <label htmlFor={id}>附件</label>
       <input
         id={id}
         type="file"
@@ -63,8 +63,8 @@ export function DeskAttachmentField({
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
       />
       <Muted id={`${id}-hint`}>
-        图片（gif、jpg、png、svg）或 pdf、txt、log、zip，最多 {limits.maxFiles} 个，每个不超过 {limits.maxFileMegabytes}{" "}
-        MB
+        随回复或补充请求发给用户。图片（gif、jpg、png、svg）或 pdf、txt、log、zip，最多 {limits.maxFiles} 个，每个不超过{" "}
+        {limits.maxFileMegabytes} MB
       </Muted>
       <FieldError id={`${id}-error`} role={error ? "alert" : undefined}>
         {error ?? ""}
