@@ -318,6 +318,15 @@ test("staff see the user's screenshot on the desk, reply with a PNG (a refused f
     expect(userTry.status()).toBe(302);
     expect(userTry.headers()["location"]).toContain("/desk/login");
 
+    // Files go with a message to the user only: chosen for an internal note, they are refused, not dropped.
+    await staffPage.getByLabel("内容（支持 Markdown）").fill("内部：截图已看");
+    await staffPage
+      .locator("input[type=file][name=files]")
+      .setInputFiles({ name: "note.png", mimeType: "image/png", buffer: Buffer.from(pngImage(4, 4)) });
+    await staffPage.getByRole("button", { name: "添加内部备注" }).click();
+    await expect(staffPage.getByText("附件只能随“回复用户”或“请用户补充”发送")).toBeVisible();
+    await expect(staffPage.getByTestId("thread-internal_note")).toHaveCount(0);
+
     // A PHP file named .png is refused beside the field; what was typed stays.
     const text = "已定位问题，请按截图中的步骤**清除缓存**后重试。";
     const content = staffPage.getByLabel("内容（支持 Markdown）");
