@@ -1,20 +1,35 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DeskAttachmentField, DeskFileLink, type DeskFile } from "~/components/desk/DeskFiles";
 import { DeskThread } from "~/components/desk/DeskThread";
 import { FieldError } from "~/components/ui/Field";
 import { Badge, Muted, Panel, PanelTitle, Row } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import { StatusButton } from "~/components/ui/StatusButton";
+import { UPLOAD_FILE_MAX_BYTES, UPLOAD_FILES_PER_FORM, type WorkOrderFileWire } from "~/upstream/desk-files.server";
 import { getDeskOrder, WORK_ORDER_STATUS_LABELS } from "~/upstream/desk.server";
 import { waitingText } from "~/utils/desk-age";
 import { handleDeskOrderAction } from "~/utils/desk-order-actions.server";
 import { loadDeskPage, requireStaff } from "~/utils/desk-session.server";
 import { formatDateTime } from "~/utils/format";
-import { renderMarkdown } from "~/utils/markdown.server";
+import { renderDeskMarkdown } from "~/utils/desk-markdown.server";
+import { deskFilePath } from "~/utils/paths";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `工单 #${data.order.id} · 客服工作台` : "工单 · 客服工作台" },
 ];
+
+const RASTER = new Set(["image/png", "image/jpeg", "image/gif"]);
+
+/** A file as the desk links it: through the desk's file route, never the users'. */
+const deskFile = (f: WorkOrderFileWire): DeskFile => ({
+  id: f.id,
+  name: f.name,
+  url: deskFilePath(f.id),
+  image: RASTER.has(f.mime),
+  width: f.width,
+  height: f.height,
+});
 
 function orderIdOf(params: { id?: string }): number {
   const id = Number(params.id);
@@ -30,15 +45,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     me: staff.id,
     order,
     statusLabel: WORK_ORDER_STATUS_LABELS[order.status],
-    bodyHtml: renderMarkdown(order.content),
+    bodyHtml: renderDeskMarkdown(order.content),
+    attachments: order.attachments.map(deskFile),
+    fileLimits: { maxFiles: UPLOAD_FILES_PER_FORM, maxFileMegabytes: UPLOAD_FILE_MAX_BYTES / 1024 / 1024 },
     thread: order.events.map((e) => ({
       id: e.id,
       kind: e.kind,
       author: e.author,
-      html: e.content ? renderMarkdown(e.content) : "",
+      html: e.content ? renderDeskMarkdown(e.content) : "",
       from_label: e.from_status ? WORK_ORDER_STATUS_LABELS[e.from_status] : null,
       to_label: e.to_status ? WORK_ORDER_STATUS_LABELS[e.to_status] : null,
-      file: e.file ? { name: e.file.name, url: e.file.url } : null,
+      file: e.file ? deskFile(e.file) : null,
       created_at: e.created_at,
     })),
     now: new Date().toISOString(),
@@ -79,7 +96,7 @@ const Select = styled("select", {
 const OPEN = new Set(["new", "processing", "waiting_user"]);
 
 export default function DeskOrderPage() {
-  const { me, order, statusLabel, bodyHtml, thread, now } = useLoaderData<typeof loader>();
+  const { me, order, statusLabel, bodyHtml, attachments, fileLimits, thread, now } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.fieldErrors ?? {};
   const open = OPEN.has(order.status);
@@ -105,11 +122,11 @@ export default function DeskOrderPage() {
             </Muted>
           </Row>
           <div className="markdown-body" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
-          {order.attachments.length > 0 && (
+          {attachments.length > 0 && (
             <ul aria-label="附件">
-              {order.attachments.map((f) => (
+              {attachments.map((f) => (
                 <li key={f.id}>
-                  <a href={f.url}>{f.name}</a>
+                  <DeskFileLink file={f} />
                 </li>
               ))}
             </ul>
@@ -121,7 +138,7 @@ export default function DeskOrderPage() {
         </Panel>
         <Panel>
           <PanelTitle>回复与处理</PanelTitle>
-          <Form method="post" noValidate>
+          <Form method="post" encType="multipart/form-data" noValidate>
             {result?.formError && <FieldError role="alert">{result.formError}</FieldError>}
             <label htmlFor="desk-content">内容（支持 Markdown）</label>
             <TextArea
@@ -135,7 +152,7 @@ export default function DeskOrderPage() {
             <FieldError id="desk-content-error" role={textError ? "alert" : undefined}>
               {textError ?? ""}
             </FieldError>
-            <Muted>附件上传随上传功能提供；回复中可先引用链接。</Muted>
+            <DeskAttachmentField limits={fileLimits} error={errors.files} />
             <Row css={{ marginTop: "$3" }}>
               {open && (
                 <StatusButton intent="reply" pendingText="发送中…">

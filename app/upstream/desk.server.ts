@@ -73,12 +73,15 @@ export function getDeskOrder(auth: StaffAuth, id: number): Promise<DeskOrderWire
 }
 
 export const deskTake = (auth: StaffAuth, id: number) => staffCall("/work-orders/take", { id }, auth);
-export const deskReply = (auth: StaffAuth, id: number, content: string) =>
-  staffCall("/work-orders/reply", { id, content }, auth);
+/** The staff member's uploads (desk-files.server.ts) as the call's comma-separated `attachment_ids`. */
+const idList = (ids: number[]) => (ids.length > 0 ? ids.join(",") : undefined);
+
+export const deskReply = (auth: StaffAuth, id: number, content: string, attachmentIds: number[] = []) =>
+  staffCall("/work-orders/reply", { id, content, attachment_ids: idList(attachmentIds) }, auth);
 export const deskNote = (auth: StaffAuth, id: number, content: string) =>
   staffCall("/work-orders/note", { id, content }, auth);
-export const deskAsk = (auth: StaffAuth, id: number, content: string) =>
-  staffCall("/work-orders/ask", { id, content }, auth);
+export const deskAsk = (auth: StaffAuth, id: number, content: string, attachmentIds: number[] = []) =>
+  staffCall("/work-orders/ask", { id, content, attachment_ids: idList(attachmentIds) }, auth);
 export const deskResolve = (auth: StaffAuth, id: number, content?: string) =>
   staffCall("/work-orders/resolve", { id, content }, auth);
 export const deskClose = (auth: StaffAuth, id: number, content?: string) =>

@@ -84,3 +84,8 @@ export function revokeWorkOrderPath(id: number): string {
 export function deskOrderPath(id: number): string {
   return `/desk/orders/${encodeURIComponent(String(id))}`;
 }
+
+/** app/routes/desk_.files.$id.ts: a work-order file as staff fetch it (the desk's own session, never the user's). */
+export function deskFilePath(id: number): string {
+  return `/desk/files/${encodeURIComponent(String(id))}`;
+}

@@ -100,6 +100,8 @@ export type DeskOrderActionWire = { id: number; status: WorkOrderStatusWire };
 
 export type DeskOrderFields = { id: number };
 export type DeskOrderTextFields = { id: number; content: string };
+/** A reply or a request for more, with the staff member's uploads (DESK_FILE_UPLOAD_PATH) as comma-separated ids. */
+export type DeskOrderMessageFields = DeskOrderTextFields & { attachment_ids?: string };
 export type DeskOrderOptionalTextFields = { id: number; content?: string };
 export type DeskReassignFields = { id: number; staff_id: number };
 
@@ -118,9 +120,9 @@ export type DeskCalls = {
   "/work-orders/queue": MainApiCall<DeskQueueFields, PageWire<DeskQueueItemWire>, "required">;
   "/work-orders/detail": MainApiCall<DeskOrderFields, DeskOrderWire, "required">;
   "/work-orders/take": MainApiCall<DeskOrderFields, DeskOrderActionWire, "required">;
-  "/work-orders/reply": MainApiCall<DeskOrderTextFields, DeskOrderActionWire, "required">;
+  "/work-orders/reply": MainApiCall<DeskOrderMessageFields, DeskOrderActionWire, "required">;
   "/work-orders/note": MainApiCall<DeskOrderTextFields, DeskOrderActionWire, "required">;
-  "/work-orders/ask": MainApiCall<DeskOrderTextFields, DeskOrderActionWire, "required">;
+  "/work-orders/ask": MainApiCall<DeskOrderMessageFields, DeskOrderActionWire, "required">;
   "/work-orders/resolve": MainApiCall<DeskOrderOptionalTextFields, DeskOrderActionWire, "required">;
   "/work-orders/close": MainApiCall<DeskOrderOptionalTextFields, DeskOrderActionWire, "required">;
   "/work-orders/reassign": MainApiCall<DeskReassignFields, DeskOrderActionWire, "required">;
@@ -135,3 +137,20 @@ export type DeskCalls = {
   "/work-orders/documents/update": MainApiCall<DeskDocumentUpdateFields, DeskIdWire, "required">;
   "/work-orders/documents/delete": MainApiCall<DeskOrderFields, DeskIdWire, "required">;
 };
+
+/**
+ * The desk's file calls (beside DeskCalls: they are not form-urlencoded calls).
+ * POST, multipart with one `file`, a live staff token: the staff member's
+ * upload (the users' inspection and limits), not yet attached to an order; the
+ * main API's envelope with a WorkOrderFileWire. Attach it with `attachment_ids`
+ * of /work-orders/reply or /work-orders/ask.
+ */
+export const DESK_FILE_UPLOAD_PATH = "/work-orders/files/upload";
+
+/**
+ * GET, a live staff token: a work-order file's bytes for staff (any order's
+ * file, and staff uploads), with the headers of servedFileHeaders; a user's
+ * upload not attached to an order, or no file, is WORK_ORDER_FILE_NOT_FOUND
+ * in the envelope with HTTP 404.
+ */
+export const deskFileContentPath = (id: number) => `/work-orders/files/${id}`;

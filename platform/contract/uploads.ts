@@ -4,6 +4,8 @@
  * shape): the byte limits both tiers apply, and the read call that serves a
  * file's bytes to whoever may see it (docs/decisions/037-uploads.md).
  */
+import { DESK_FILE_UPLOAD_PATH } from "./desk";
+
 /** POST: multipart/form-data with one `file` field. */
 export const WORK_ORDER_FILE_UPLOAD_PATH = "/api/v1/work-order/file";
 
@@ -23,7 +25,9 @@ export const UPLOAD_FILES_PER_FORM = 9;
 
 /** The body limit of a platform path: the upload call's, or the default for everything else. */
 export function bodyLimitOf(path: string, defaultMax: number): number {
-  return path === `/third-party${WORK_ORDER_FILE_UPLOAD_PATH}` ? UPLOAD_BODY_MAX_BYTES : defaultMax;
+  return path === `/third-party${WORK_ORDER_FILE_UPLOAD_PATH}` || path === `/staff${DESK_FILE_UPLOAD_PATH}`
+    ? UPLOAD_BODY_MAX_BYTES
+    : defaultMax;
 }
 
 /** Raster images are shown inline; everything else (SVG, pdf, zip, text) is offered as a download. */

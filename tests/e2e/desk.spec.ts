@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { PHP_SHELL, pngImage } from "../support/upload-fixtures";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { DEMO } from "./support";
@@ -52,7 +53,12 @@ async function userToken(request: APIRequestContext, phone: string, password: st
 }
 
 /** Files a work order about the user's account through /third-party, as the submit page does. */
-async function fileWorkOrder(request: APIRequestContext, token: string, title: string): Promise<number> {
+async function fileWorkOrder(
+  request: APIRequestContext,
+  token: string,
+  title: string,
+  extra: { content?: string; attachment_ids?: number[] } = {},
+): Promise<number> {
   const headers = { authorization: `Bearer ${token}` };
   const categories = await request.get("/third-party/api/v1/work-order/categories", { headers });
   const list = (
@@ -76,11 +82,31 @@ async function fileWorkOrder(request: APIRequestContext, token: string, title: s
       title,
       content: "登录后控制台一直转圈，**请帮忙看看**。",
       contact_phone: "13912345678",
+      ...extra,
     },
   });
   const body = (await created.json()) as { code: number; data: { id: number } };
   expect(body.code, JSON.stringify(body)).toBe(0);
   return body.data.id;
+}
+
+/** Uploads a file as the user through /third-party (the editor's upload does the same); its id. */
+async function uploadAsUser(request: APIRequestContext, token: string, name: string, bytes: Buffer): Promise<number> {
+  const res = await request.post("/third-party/api/v1/work-order/file", {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { file: { name, mimeType: "image/png", buffer: bytes } },
+  });
+  const body = (await res.json()) as { code: number; data: { id: number } };
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  return body.data.id;
+}
+
+/** The image has loaded and decoded (a broken or refused image has naturalWidth 0). */
+async function expectImageShown(page: Page, image: ReturnType<Page["locator"]>) {
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 }
 
 async function staffLogsIn(page: Page, login: string, password: string) {
@@ -239,4 +265,96 @@ test("a lead manages categories and questions; the codes' reasons show beside th
   await section.getByLabel("确认删除分类").check();
   await section.getByRole("button", { name: "删除" }).first().click();
   await expect(page.getByRole("region", { name: `分类 ${name}` })).toHaveCount(0);
+});
+
+test("staff see the user's screenshot on the desk, reply with a PNG (a refused file keeps the text), and the user sees it", async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const user = await login({ phone: DEMO.phone });
+  const token = await userToken(page.request, user.phone, user.password);
+  const shot = await uploadAsUser(page.request, token, "screen.png", Buffer.from(pngImage(40, 30)));
+  const inText = await uploadAsUser(page.request, token, "inline.png", Buffer.from(pngImage(20, 10)));
+  const loose = await uploadAsUser(page.request, token, "loose.png", Buffer.from(pngImage(8, 8)));
+  const title = `页面报错截图 ${randomInt(0, 1e9)}`;
+  const orderId = await fileWorkOrder(page.request, token, title, {
+    content: `报错如下：\n\n![报错截图](/work-order-files/${inText})`,
+    attachment_ids: [shot, inText],
+  });
+
+  const staffLogin = `e2e.${randomInt(0, 1e9)}`;
+  await addStaffByCli(baseURL!, staffLogin, "客服小孙");
+  const desk = await browser.newContext({ baseURL });
+  try {
+    const staffPage = await desk.newPage();
+    // Before logging in, a desk file is the desk's login, coming back to the file.
+    const before = await staffPage.request.get(`/desk/files/${shot}`, { maxRedirects: 0 });
+    expect(before.status()).toBe(302);
+    expect(before.headers()["location"]).toBe(`/desk/login?redirectTo=${encodeURIComponent(`/desk/files/${shot}`)}`);
+    await staffLogsIn(staffPage, staffLogin, STAFF_PASSWORD);
+    await staffPage.goto(`/desk/orders/${orderId}`);
+    await expect(staffPage.getByRole("heading", { name: `#${orderId} ${title}` })).toBeVisible();
+
+    // The attachment's thumbnail and the picture in the text both load, through the desk's file route.
+    const thumbnail = staffPage.getByRole("list", { name: "附件" }).getByRole("img", { name: "screen.png" });
+    await expect(thumbnail).toHaveAttribute("src", `/desk/files/${shot}`);
+    await expectImageShown(staffPage, thumbnail);
+    const inline = staffPage.locator(".markdown-body img[alt='报错截图']").first();
+    await expect(inline).toHaveAttribute("src", `/desk/files/${inText}`);
+    await expectImageShown(staffPage, inline);
+
+    const served = await staffPage.request.get(`/desk/files/${shot}`);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/png");
+    expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(served.headers()["content-disposition"]).toMatch(/^inline; /);
+    expect(served.headers()["cache-control"]).toMatch(/^private/);
+    // A user's upload that is on no order stays the user's; the user's session opens no desk file.
+    expect((await staffPage.request.get(`/desk/files/${loose}`)).status()).toBe(404);
+    const userTry = await page.request.get(`/desk/files/${shot}`, { maxRedirects: 0 });
+    expect(userTry.status()).toBe(302);
+    expect(userTry.headers()["location"]).toContain("/desk/login");
+
+    // Files go with a message to the user only: chosen for an internal note, they are refused, not dropped.
+    await staffPage.getByLabel("内容（支持 Markdown）").fill("内部：截图已看");
+    await staffPage
+      .locator("input[type=file][name=files]")
+      .setInputFiles({ name: "note.png", mimeType: "image/png", buffer: Buffer.from(pngImage(4, 4)) });
+    await staffPage.getByRole("button", { name: "添加内部备注" }).click();
+    await expect(staffPage.getByText("附件只能随“回复用户”或“请用户补充”发送")).toBeVisible();
+    await expect(staffPage.getByTestId("thread-internal_note")).toHaveCount(0);
+
+    // A PHP file named .png is refused beside the field; what was typed stays.
+    const text = "已定位问题，请按截图中的步骤**清除缓存**后重试。";
+    const content = staffPage.getByLabel("内容（支持 Markdown）");
+    const files = staffPage.locator("input[type=file][name=files]");
+    await content.fill(text);
+    await files.setInputFiles({ name: "evil.png", mimeType: "image/png", buffer: Buffer.from(PHP_SHELL) });
+    await staffPage.getByRole("button", { name: "回复用户" }).click();
+    await expect(staffPage.getByText(/“evil\.png”：.*仅支持/)).toBeVisible();
+    await expect(content).toHaveValue(text);
+
+    await staffPage.locator("input[type=file][name=files]").setInputFiles({
+      name: "steps.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(pngImage(30, 20)),
+    });
+    await staffPage.getByRole("button", { name: "回复用户" }).click();
+    const attached = staffPage.getByTestId("thread-attachment").filter({ hasText: "steps.png" });
+    await expect(attached).toBeVisible();
+    await expectImageShown(staffPage, attached.getByRole("img", { name: "steps.png" }));
+    await expect(staffPage.getByTestId("thread-comment").filter({ hasText: "清除缓存" })).toBeVisible();
+
+    // The user reads the reply with the staff's picture on their own page, through their own file route.
+    await page.goto(`/console/createWorkOrder/myWorkOrderDetail/${orderId}`);
+    await expect(page.getByText("清除缓存").first()).toBeVisible();
+    const replyImage = page.getByRole("img", { name: "steps.png" });
+    await expect(replyImage).toHaveAttribute("src", /^\/work-order-files\/\d+$/);
+    await expectImageShown(page, replyImage);
+  } finally {
+    await desk.close();
+  }
 });

@@ -1,6 +1,7 @@
 import { Badge, Muted } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import { formatDateTime } from "~/utils/format";
+import { DeskFileLink, type DeskFile } from "./DeskFiles";
 
 export interface DeskThreadEntry {
   id: number;
@@ -9,7 +10,7 @@ export interface DeskThreadEntry {
   html: string;
   from_label: string | null;
   to_label: string | null;
-  file: { name: string; url: string } | null;
+  file: DeskFile | null;
   created_at: string;
 }
 
@@ -57,7 +58,7 @@ export function DeskThread({ entries }: { entries: DeskThreadEntry[] }) {
             )}
             {e.kind === "attachment" && e.file && (
               <p>
-                添加了附件 <a href={e.file.url}>{e.file.name}</a>
+                添加了附件 <DeskFileLink file={e.file} />
               </p>
             )}
             {e.html && <div className="markdown-body" dangerouslySetInnerHTML={{ __html: e.html }} />}

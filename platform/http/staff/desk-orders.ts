@@ -38,6 +38,18 @@ const optionalContent = z
 
 const OrderFields = z.object({ id: orderId });
 const TextFields = z.object({ id: orderId, content });
+/** The staff member's uploads to attach, as comma-separated ids ("12,13"). */
+const attachmentIds = z
+  .string({ invalid_type_error: "附件格式不正确" })
+  .max(200, "附件格式不正确")
+  .optional()
+  .transform((v) => (v ? v.split(",").map((s) => s.trim()) : []))
+  .pipe(
+    z
+      .array(f.id("附件"))
+      .max(WORK_ORDER_LIMITS.attachmentsPerOrder, `附件最多${WORK_ORDER_LIMITS.attachmentsPerOrder}个`),
+  );
+const MessageFields = z.object({ id: orderId, content, attachment_ids: attachmentIds });
 const OptionalTextFields = z.object({ id: orderId, content: optionalContent });
 const ReassignFields = z.object({ id: orderId, staff_id: f.id("客服编号") });
 
@@ -59,8 +71,8 @@ async function act(c: Parameters<Parameters<typeof on.post>[1]>[0], toAction: (f
 on.post("/work-orders/take", (c) => act(c, (form) => ({ action: "take", orderId: parseFields(OrderFields, form).id })));
 on.post("/work-orders/reply", (c) =>
   act(c, (form) => {
-    const input = parseFields(TextFields, form);
-    return { action: "reply", orderId: input.id, body: input.content };
+    const input = parseFields(MessageFields, form);
+    return { action: "reply", orderId: input.id, body: input.content, attachmentIds: input.attachment_ids };
   }),
 );
 on.post("/work-orders/note", (c) =>
@@ -71,8 +83,8 @@ on.post("/work-orders/note", (c) =>
 );
 on.post("/work-orders/ask", (c) =>
   act(c, (form) => {
-    const input = parseFields(TextFields, form);
-    return { action: "ask", orderId: input.id, body: input.content };
+    const input = parseFields(MessageFields, form);
+    return { action: "ask", orderId: input.id, body: input.content, attachmentIds: input.attachment_ids };
   }),
 );
 on.post("/work-orders/resolve", (c) =>

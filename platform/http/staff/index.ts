@@ -6,6 +6,7 @@ import type { Env } from "../context";
 import { mainApiError, UNKNOWN_PATH } from "../errors-reply";
 import { staffAuthApi } from "./auth";
 import { deskCatalogueApi } from "./desk-catalogue";
+import { deskFilesApi } from "./desk-files";
 import { deskOrdersApi } from "./desk-orders";
 import { deskQueueApi } from "./desk-queue";
 
@@ -15,6 +16,7 @@ import { deskQueueApi } from "./desk-queue";
  */
 export function staffApi(): Hono<Env> {
   const staff = new Hono<Env>();
+  staff.route("/", deskFilesApi); // its own body limit (10 MB), ahead of the 64 KB one below
   staff.use(
     "*",
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => mainApiError(c, new DomainError("PAYLOAD_TOO_LARGE")) }),

@@ -16,9 +16,9 @@ import type { WorkOrderStatus } from "./types";
 /** What a staff member can do to an order from the desk. */
 export type DeskAction =
   | { action: "take"; orderId: number }
-  | { action: "reply"; orderId: number; body: string }
+  | { action: "reply"; orderId: number; body: string; attachmentIds?: number[] }
   | { action: "note"; orderId: number; body: string }
-  | { action: "ask"; orderId: number; body: string }
+  | { action: "ask"; orderId: number; body: string; attachmentIds?: number[] }
   | { action: "resolve"; orderId: number; body?: string }
   | { action: "close"; orderId: number; body?: string }
   | { action: "reassign"; orderId: number; assigneeStaffId: number };
@@ -29,11 +29,15 @@ async function perform(ctx: Ctx, staff: StaffCaller, input: DeskAction): Promise
     case "take":
       return staffTake(ctx, actor, { orderId: input.orderId });
     case "reply":
-      return staffReply(ctx, actor, { orderId: input.orderId, body: input.body });
+      return staffReply(ctx, actor, { orderId: input.orderId, body: input.body, attachmentIds: input.attachmentIds });
     case "note":
       return staffInternalNote(ctx, actor, { orderId: input.orderId, body: input.body });
     case "ask":
-      return staffAskForMore(ctx, actor, { orderId: input.orderId, body: input.body });
+      return staffAskForMore(ctx, actor, {
+        orderId: input.orderId,
+        body: input.body,
+        attachmentIds: input.attachmentIds,
+      });
     case "resolve":
       return staffResolve(ctx, actor, { orderId: input.orderId, body: input.body });
     case "close":

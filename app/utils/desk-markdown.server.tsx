@@ -1,0 +1,31 @@
+import MarkdownPreview from "@uiw/react-markdown-preview/nohighlight";
+import { renderToStaticMarkup } from "react-dom/server";
+import { markdownPreviewOptions } from "./markdown-render";
+import { safeMarkdownUrl } from "./markdown-url";
+import { deskFilePath } from "./paths";
+
+/** A work-order file's address in the users' markdown: the users' route, `/work-order-files/<id>`. */
+const USER_FILE_URL = /^\/work-order-files\/([1-9]\d{0,15})(?=$|[?#])/;
+
+/**
+ * A URL of the thread as staff follow it: the users' file route (which reads
+ * only the user's session) becomes the desk's (`/desk/files/<id>`, which reads
+ * only the staff session); anything else as the site's rules leave it.
+ */
+export function deskMarkdownUrl(url: string): string {
+  const safe = safeMarkdownUrl(url);
+  const file = USER_FILE_URL.exec(safe);
+  return file ? deskFilePath(Number(file[1])) : safe;
+}
+
+/**
+ * Renders a thread's markdown for the desk: the same renderer and rules as
+ * the users' pages (markdown.server.tsx), with work-order file addresses in
+ * links and images (markdown or allowed raw HTML alike) pointing at the
+ * desk's file route, so a screenshot the user put in the text shows to staff.
+ */
+export function renderDeskMarkdown(source: string): string {
+  return renderToStaticMarkup(
+    <MarkdownPreview source={source} {...markdownPreviewOptions} urlTransform={deskMarkdownUrl} />,
+  );
+}
