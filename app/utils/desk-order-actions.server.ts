@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { chosenFiles, uploadDeskFiles, WORK_ORDER_UPLOAD_LIMITS } from "~/upstream/desk-files.server";
 import * as desk from "~/upstream/desk.server";
+import { UpstreamError } from "~/upstream/transport.server";
 import { formAction } from "./action.server";
 import { asStaff, requireStaff, type StaffGuard } from "./desk-session.server";
 import { mediaType, readForm } from "./request-body.server";
-import { readUploadForm } from "./upload-form.server";
+import { oversizeFiles, readUploadForm } from "./upload-form.server";
 import { redirectWithToast } from "./toast.server";
 import { deskOrderPath } from "./paths";
 
@@ -27,12 +28,15 @@ const noFiles = z
 /** The order page's form: multipart with the reply's files (nine of 10 MB at most), or a plain form (the side forms). */
 function readDeskOrderForm(request: Request): Promise<FormData> {
   return mediaType(request) === "multipart/form-data"
-    ? readUploadForm(request, WORK_ORDER_UPLOAD_LIMITS)
+    ? readUploadForm(request, { ...WORK_ORDER_UPLOAD_LIMITS, oversizeFile: "note" })
     : readForm(request);
 }
 
 /** Uploads the files chosen in the form as the staff member's (a refusal shows beside `files`), then their ids. */
 async function uploadChosen(request: Request, guard: StaffGuard, form: FormData): Promise<number[]> {
+  // A file over 10 MB was dropped as the form was read: refused beside the field, the text kept, nothing uploaded.
+  const [oversize] = oversizeFiles(form, "files");
+  if (oversize) throw new UpstreamError("UPLOAD_TOO_LARGE", 413, 1, `“${oversize.name}”：${oversize.reason}`, "files");
   const files = chosenFiles(form, "files");
   if (files.length === 0) return [];
   const stored = await asStaff(request, () => uploadDeskFiles(guard.auth, files));

@@ -4,46 +4,13 @@
  * order taken, replied to and resolved; the user's notification of the reply.
  * Both projects run it: JavaScript on and off (plain forms).
  */
-import { spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { PHP_SHELL, pngImage } from "../support/upload-fixtures";
+import { elevenMegabytes, PHP_SHELL, pngImage } from "../support/upload-fixtures";
 import { seriousViolationsOfDocument } from "./axe";
+import { addStaffByCli, STAFF_PASSWORD, staffLogsIn } from "./staff";
 import { expect, test } from "./fixtures/session";
 import { DEMO } from "./support";
-
-const STAFF_PASSWORD = "Desk-e2e-passw0rd";
-
-/** `npm run ops -- staff add …` against the test server, the password on standard input. */
-function addStaffByCli(baseURL: string, login: string, name: string, role = "agent"): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      "npm",
-      [
-        "run",
-        "--silent",
-        "ops",
-        "--",
-        "staff",
-        "add",
-        "--login",
-        login,
-        "--name",
-        name,
-        "--role",
-        role,
-        "--password-stdin",
-      ],
-      { env: { ...process.env, OPS_URL: baseURL, DATA_DIR: process.env.E2E_DATA_DIR, OPS_ACTOR: "e2e-ops" } },
-    );
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`ops exited ${code}: ${out}`))));
-    child.stdin.end(`${STAFF_PASSWORD}\n`);
-  });
-}
 
 /** A platform token for the user (as the login fixture gets one), for the /third-party calls a client would make. */
 async function userToken(request: APIRequestContext, phone: string, password: string): Promise<string> {
@@ -107,15 +74,6 @@ async function expectImageShown(page: Page, image: ReturnType<Page["locator"]>) 
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
-}
-
-async function staffLogsIn(page: Page, login: string, password: string) {
-  await page.goto("/desk");
-  await expect(page).toHaveURL(/\/desk\/login/);
-  await page.getByLabel("登录名").fill(login);
-  await page.getByLabel("密码").fill(password);
-  await page.getByRole("button", { name: "登录" }).click();
-  await expect(page.getByRole("heading", { name: "工单队列" })).toBeVisible();
 }
 
 test("staff log in to the desk, take a work order, reply, and resolve it; the user is notified", async ({
@@ -335,6 +293,13 @@ test("staff see the user's screenshot on the desk, reply with a PNG (a refused f
     await files.setInputFiles({ name: "evil.png", mimeType: "image/png", buffer: Buffer.from(PHP_SHELL) });
     await staffPage.getByRole("button", { name: "回复用户" }).click();
     await expect(staffPage.getByText(/“evil\.png”：.*仅支持/)).toBeVisible();
+    await expect(content).toHaveValue(text);
+    // So is a file over 10 MB (dropped as the form is read, JavaScript off too).
+    await staffPage
+      .locator("input[type=file][name=files]")
+      .setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.from(elevenMegabytes()) });
+    await staffPage.getByRole("button", { name: "回复用户" }).click();
+    await expect(staffPage.getByText("“big.png”：单个文件不能超过 10 MB")).toBeVisible();
     await expect(content).toHaveValue(text);
 
     await staffPage.locator("input[type=file][name=files]").setInputFiles({
