@@ -2,11 +2,12 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { DESK_FILE_UPLOAD_PATH } from "../../contract/desk";
 import { UPLOAD_BODY_MAX_BYTES } from "../../contract/uploads";
-import { DomainError, fail } from "../../modules/errors";
+import { DomainError } from "../../modules/errors";
 import { readWorkOrderFileForStaff, storeWorkOrderFile } from "../../modules/uploads/files";
 import type { Env } from "../context";
 import { mainApiError } from "../errors-reply";
 import { servedFileResponse } from "../served-file";
+import { uploadedFile } from "../upload-field";
 import { toFile } from "../shapes/work-orders";
 import { ok } from "../wire";
 import { staffCaller } from "./context";
@@ -28,19 +29,7 @@ deskFilesApi.post(
   }),
   async (c) => {
     const staff = await staffCaller(c);
-    if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data"))
-      fail("BODY_INVALID", undefined, "请以 multipart/form-data 上传文件");
-    let form: FormData;
-    try {
-      form = await c.req.raw.formData();
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      return fail("BODY_INVALID", undefined, "上传的表单无法解析");
-    }
-    const files = form.getAll("file");
-    if (files.length > 1) fail("BAD_REQUEST", "file", "每次请求只能上传一个文件");
-    const file = files[0];
-    if (!(file instanceof File)) return fail("UPLOAD_EMPTY", "file");
+    const file = await uploadedFile(c);
     const stored = await storeWorkOrderFile(
       c.var.ctx,
       { kind: "staff", staffId: staff.staffId },

@@ -3,12 +3,13 @@ import { bodyLimit } from "hono/body-limit";
 import { UPLOAD_BODY_MAX_BYTES } from "../../contract/uploads";
 import type { ThirdPartyOkReply, WorkOrderFileWire } from "../../contract/work-orders";
 import { resolveSession } from "../../modules/accounts/sessions";
-import { DomainError, fail } from "../../modules/errors";
+import { DomainError } from "../../modules/errors";
 import { readWorkOrderFile, storeWorkOrderFile } from "../../modules/uploads/files";
 import { userActor } from "../../modules/work-orders/events";
 import { visitor, type Env } from "../context";
 import { thirdPartyError } from "../errors-reply";
 import { servedFileResponse } from "../served-file";
+import { uploadedFile } from "../upload-field";
 import { toFile } from "../shapes/work-orders";
 
 /**
@@ -37,19 +38,7 @@ workOrderFileApi.post(
   }),
   async (c) => {
     const caller = await callerOf(c);
-    if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data"))
-      fail("BODY_INVALID", undefined, "请以 multipart/form-data 上传文件");
-    let form: FormData;
-    try {
-      form = await c.req.raw.formData();
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      return fail("BODY_INVALID", undefined, "上传的表单无法解析");
-    }
-    const files = form.getAll("file");
-    if (files.length > 1) fail("BAD_REQUEST", "file", "每次请求只能上传一个文件");
-    const file = files[0];
-    if (!(file instanceof File)) return fail("UPLOAD_EMPTY", "file");
+    const file = await uploadedFile(c);
     const stored = await storeWorkOrderFile(c.var.ctx, userActor(caller), {
       name: file.name,
       bytes: new Uint8Array(await file.arrayBuffer()),
