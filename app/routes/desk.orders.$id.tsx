@@ -13,7 +13,7 @@ import { handleDeskOrderAction } from "~/utils/desk-order-actions.server";
 import { loadDeskPage, requireStaff } from "~/utils/desk-session.server";
 import { formatDateTime } from "~/utils/format";
 import { renderDeskMarkdown } from "~/utils/desk-markdown.server";
-import { deskFilePath } from "~/utils/paths";
+import { deskFilePath, myWorkOrderDetailPath } from "~/utils/paths";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `工单 #${data.order.id} · 客服工作台` : "工单 · 客服工作台" },
@@ -46,6 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     order,
     statusLabel: WORK_ORDER_STATUS_LABELS[order.status],
     bodyHtml: renderDeskMarkdown(order.content),
+    // The page the user reads the order on, to paste into a chat: the user lands on it after logging in.
+    userLink: new URL(myWorkOrderDetailPath(order.id), request.url).href,
     attachments: order.attachments.map(deskFile),
     fileLimits: { maxFiles: UPLOAD_FILES_PER_FORM, maxFileMegabytes: UPLOAD_FILE_MAX_BYTES / 1024 / 1024 },
     thread: order.events.map((e) => ({
@@ -66,6 +68,15 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleDeskOrderAction(request, orderIdOf(params));
 }
 
+const UserLink = styled("input", {
+  width: "100%",
+  height: 30,
+  padding: "0 $2",
+  marginBottom: "$2",
+  border: "1px solid $border",
+  borderRadius: "$sm",
+  fontSize: "$sm",
+});
 const Layout = styled("div", { display: "grid", gap: "$4", "@desktop": { gridTemplateColumns: "1fr 320px" } });
 const Facts = styled("dl", {
   display: "grid",
@@ -96,7 +107,8 @@ const Select = styled("select", {
 const OPEN = new Set(["new", "processing", "waiting_user"]);
 
 export default function DeskOrderPage() {
-  const { me, order, statusLabel, bodyHtml, attachments, fileLimits, thread, now } = useLoaderData<typeof loader>();
+  const { me, order, statusLabel, bodyHtml, attachments, fileLimits, thread, now, userLink } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.fieldErrors ?? {};
   const open = OPEN.has(order.status);
@@ -247,6 +259,13 @@ export default function DeskOrderPage() {
           <PanelTitle>相关资源</PanelTitle>
           <p data-testid="order-resource">{order.resource_label}</p>
           <Muted>提交于 {formatDateTime(order.created_at)}</Muted>
+        </Panel>
+        <Panel>
+          <PanelTitle>
+            <label htmlFor="user-link">用户查看链接</label>
+          </PanelTitle>
+          <UserLink id="user-link" readOnly value={userLink} data-testid="user-link" />
+          <Muted>发给用户：登录后直接打开这张工单；其他账号打开只会看到 404。</Muted>
         </Panel>
       </div>
     </Layout>

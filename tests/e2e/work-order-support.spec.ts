@@ -54,6 +54,8 @@ test("a user's work order with a screenshot is answered on the desk, read, comme
   await staffLogsIn(staff, staffLogin);
   await staff.goto("/desk?status=new");
   await staff.getByRole("row").filter({ hasText: title }).getByRole("link", { name: title }).click();
+  // The link staff paste into a chat is the user's own page of this order.
+  await expect(staff.getByLabel("用户查看链接")).toHaveValue(new URL(detail, baseURL).href);
   await staff.getByLabel("内容（支持 Markdown）").fill("您好，宿主机已恢复，请**重新开机**后再试。");
   await staff.getByRole("button", { name: "回复用户" }).click();
   await expect(staff.getByTestId("order-status")).toHaveText("处理中");
