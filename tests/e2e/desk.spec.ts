@@ -10,7 +10,6 @@ import { elevenMegabytes, PHP_SHELL, pngImage } from "../support/upload-fixtures
 import { seriousViolationsOfDocument } from "./axe";
 import { addStaffByCli, STAFF_PASSWORD, staffLogsIn } from "./staff";
 import { expect, test } from "./fixtures/session";
-import { DEMO } from "./support";
 
 /** A platform token for the user (as the login fixture gets one), for the /third-party calls a client would make. */
 async function userToken(request: APIRequestContext, phone: string, password: string): Promise<string> {
@@ -35,10 +34,9 @@ async function fileWorkOrder(
   ).data.list;
   const category = list.find((c) => c.questions.some((q) => q.resource_types.includes("account")))!;
   const question = category.questions.find((q) => q.resource_types.includes("account"))!;
-  // The account is named by its user id, which the wire shows on the account's own orders (the demo's seeded ones).
-  const mine = await request.get("/third-party/api/v1/work-order/orders?status=all", { headers });
-  const orders = ((await mine.json()) as { data: { list: { resource_type: string; resource_id: string }[] } }).data;
-  const userId = orders.list.find((o) => o.resource_type === "account")!.resource_id;
+  // The account is named by its user id (user info's UserId).
+  const info = await request.post("/api/get_user_info", { form: { session: token } });
+  const userId = String(((await info.json()) as { data: { UserId: number } }).data.UserId);
   const created = await request.post("/third-party/api/v1/work-order/orders", {
     headers,
     data: {
@@ -85,8 +83,8 @@ test("staff log in to the desk, take a work order, reply, and resolve it; the us
   const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
   // The ops command starts npm and tsx (a few seconds on a busy machine), and the journey has a dozen steps.
   test.setTimeout(90_000);
-  // The demo account: its seeded orders name its account id, which the order's resource needs.
-  const user = await login({ phone: DEMO.phone });
+  // A fresh account: the demo account's unread state belongs to the seed (work-orders-unread.js-only.spec.ts).
+  const user = await login();
   const token = await userToken(page.request, user.phone, user.password);
   const title = `控制台打不开 ${randomInt(0, 1e9)}`;
   const orderId = await fileWorkOrder(page.request, token, title);
@@ -232,7 +230,7 @@ test("staff see the user's screenshot on the desk, reply with a PNG (a refused f
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const user = await login({ phone: DEMO.phone });
+  const user = await login();
   const token = await userToken(page.request, user.phone, user.password);
   const shot = await uploadAsUser(page.request, token, "screen.png", Buffer.from(pngImage(40, 30)));
   const inText = await uploadAsUser(page.request, token, "inline.png", Buffer.from(pngImage(20, 10)));

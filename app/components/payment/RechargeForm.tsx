@@ -1,5 +1,5 @@
 import { Form, Link, type FetcherWithComponents } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { PayType } from "~/upstream/payments.server";
 import { rechargePath } from "~/utils/paths";
@@ -70,14 +70,27 @@ export function RechargeForm({
 }) {
   const hydrated = useHydrated();
   const [amount, setAmount] = useState(values.amount);
+  const form = useRef<HTMLFormElement>(null);
+  const amountInput = () => form.current?.elements.namedItem("amount") as HTMLInputElement | null;
+  // The field stays uncontrolled: what was typed before the page's JavaScript arrived (a slow
+  // connection) is kept, and read back once it has; a preset writes into the field itself.
+  useEffect(() => {
+    const input = amountInput();
+    if (input) setAmount(input.value);
+  }, []);
+  const choosePreset = (value: string) => {
+    const input = amountInput();
+    if (input) input.value = value;
+    setAmount(value);
+  };
   const FormTag = fetcher ? fetcher.Form : Form;
   return (
-    <FormTag method="post" action="/console/recharge" noValidate>
+    <FormTag ref={form} method="post" action="/console/recharge" noValidate>
       {fetcher && <input type="hidden" name="reply" value="dialog" />}
       <Presets role="group" aria-label="常用金额">
         {AMOUNT_PRESETS.map((value) =>
           hydrated ? (
-            <PresetButton key={value} type="button" aria-pressed={amount === value} onClick={() => setAmount(value)}>
+            <PresetButton key={value} type="button" aria-pressed={amount === value} onClick={() => choosePreset(value)}>
               ¥{value}
             </PresetButton>
           ) : (
@@ -93,8 +106,7 @@ export function RechargeForm({
         inputMode="decimal"
         autoComplete="off"
         maxLength={80}
-        value={hydrated ? amount : undefined}
-        defaultValue={hydrated ? undefined : values.amount}
+        defaultValue={values.amount}
         onChange={(e) => setAmount(e.currentTarget.value)}
         error={errors.amount}
       />
