@@ -1,20 +1,8 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at, id } from "./columns";
 
-const id = () => bigserial("id", { mode: "number" }).primaryKey();
 const fen = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /** A main account: personal or enterprise. Balances are integer fen. */
 export const users = pgTable(

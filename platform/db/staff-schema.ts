@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-
-const id = () => bigserial("id", { mode: "number" }).primaryKey();
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { bigint, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at, id } from "./columns";
 
 /** What a staff member may do (DESIGN.md "Staff"): agents answer, leads also manage, finance and admin come later. */
 export const STAFF_ROLES = ["agent", "lead", "finance", "admin"] as const;

@@ -1,17 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at, id } from "./columns";
 import { users } from "./schema";
 
 /*
@@ -21,8 +10,6 @@ import { users } from "./schema";
  * Money is integer fen everywhere.
  */
 
-const id = () => bigserial("id", { mode: "number" }).primaryKey();
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const userRef = () =>
   bigint("user_id", { mode: "number" })
     .notNull()

@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at, id } from "./columns";
 import { subAccounts, users } from "./schema";
 
 /*
@@ -25,8 +15,6 @@ import { subAccounts, users } from "./schema";
  * Staff ids are plain integers (the staff tables come with the desk); no FK.
  */
 
-const id = () => bigserial("id", { mode: "number" }).primaryKey();
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const ref = (name: string) => bigint(name, { mode: "number" });
 
 /** What a work order can be about. "instance" and "order" are listed for the market issue's resources. */
