@@ -2,34 +2,14 @@ import type {
   AddCommentBody,
   AttachFilesBody,
   CreateWorkOrderBody,
-  RemovedWire,
   SubscribeBody,
-  UpdateWorkOrderBody,
-  WorkOrderAttachmentsWire,
-  WorkOrderAuthorWire,
   WorkOrderCalls,
-  WorkOrderCategoriesWire,
-  WorkOrderCategoryWire,
-  WorkOrderChangedWire,
-  WorkOrderChannelWire,
-  WorkOrderDetailWire,
   WorkOrderDocumentsQuery,
-  WorkOrderDocumentsWire,
-  WorkOrderDocumentWire,
-  WorkOrderEventWire,
-  WorkOrderFileWire,
   WorkOrderListQuery,
-  WorkOrderPageWire,
-  WorkOrderQuestionWire,
-  WorkOrderResourceTypeWire,
-  WorkOrderStatusFilter,
-  WorkOrderStatusWire,
-  WorkOrderSubscriptionWire,
-  WorkOrderSummaryWire,
-  WorkOrderUnreadWire,
 } from "../../platform/contract/work-orders";
 import { callThirdPartyOrThrow, type Fields, type ThirdPartyOptions } from "./transport.server";
 
+/** The wire types the pages use, re-exported so routes and components never import platform/. */
 export type {
   AddCommentBody,
   AttachFilesBody,
@@ -58,7 +38,7 @@ export type {
   WorkOrderSubscriptionWire,
   WorkOrderSummaryWire,
   WorkOrderUnreadWire,
-};
+} from "../../platform/contract/work-orders";
 export {
   OPEN_WORK_ORDER_STATUSES,
   WORK_ORDER_CHANNEL_LABELS,
