@@ -14,9 +14,22 @@ export type Env = {
   };
 };
 
-/** Whoever sent the request, signed in or not: its origin, for per-address limits (null when unknown). */
+/**
+ * Whoever sent the request, signed in or not: its origin, for per-address
+ * limits (null when unknown). The address is worked out when a limit first
+ * asks for it: most calls never do, and reading it can mean a system call for
+ * the socket's peer.
+ */
 export function visitor<E extends Env>(c: Context<E>): Visitor {
-  return { origin: { ip: requestAddress(c, c.get("addressing")) } };
+  let ip: string | null | undefined;
+  return {
+    origin: {
+      get ip() {
+        if (ip === undefined) ip = requestAddress(c, c.get("addressing"));
+        return ip;
+      },
+    },
+  };
 }
 
 /** The `session` field of the main API's body (spec §7), when it is a string. */

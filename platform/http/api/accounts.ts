@@ -20,15 +20,15 @@ import { captchaAnswer } from "./security";
 export const accountsApi = new Hono<Env>();
 const on = contractRoutes<AccountCalls>(accountsApi);
 
+// Each call's fields, built once: a schema made inside a handler would be rebuilt on every request.
+const SendCodeFields = z.object({
+  phone: f.phone(),
+  purpose: z.enum(SMS_PURPOSES, { errorMap: () => ({ message: "验证码用途不正确" }) }),
+});
+
 on.post("/auth/send_verify_code", async (c) => {
   const form = await readForm(c);
-  const input = parseFields(
-    z.object({
-      phone: f.phone(),
-      purpose: z.enum(SMS_PURPOSES, { errorMap: () => ({ message: "验证码用途不正确" }) }),
-    }),
-    form,
-  );
+  const input = parseFields(SendCodeFields, form);
   return toSentCode(await sendVerifyCode(c.var.ctx, visitor(c), { ...input, captcha: captchaAnswer(form) }));
 });
 
@@ -41,6 +41,21 @@ const registerFields = {
   bd_vid: f.bdVid,
 };
 const RegisterFields = z.object(registerFields);
+const CompanyRegisterFields = z.object({
+  company_name: f.requiredText("企业名称", 60),
+  credit_code: f.requiredText("统一社会信用代码", 18),
+  contact_name: f.requiredText("联系人姓名", 20),
+  ...registerFields,
+});
+const CodeLoginFields = z.object({ phone: f.phone(), code: f.smsCode });
+const PasswordLoginFields = z.object({ phone: f.phone(), password: f.password });
+const SubAccountLoginFields = z.object({
+  phone: f.phone("主账号手机号"),
+  name: f.requiredText("子账号名称", 32),
+  password: f.password,
+});
+const UnregisterFields = z.object({ code: f.smsCode, agree: f.agreement });
+const NoticeEmailFields = z.object({ email: f.requiredText("邮箱", 254) });
 
 /** The fields every registration shares, as the accounts module names them. */
 const registration = (input: z.infer<typeof RegisterFields>, form: Form) => ({
@@ -61,15 +76,7 @@ on.post("/register", async (c) => {
 
 on.post("/company_register", async (c) => {
   const form = await readForm(c);
-  const input = parseFields(
-    z.object({
-      company_name: f.requiredText("企业名称", 60),
-      credit_code: f.requiredText("统一社会信用代码", 18),
-      contact_name: f.requiredText("联系人姓名", 20),
-      ...registerFields,
-    }),
-    form,
-  );
+  const input = parseFields(CompanyRegisterFields, form);
   const session = await registerCompany(c.var.ctx, visitor(c), {
     companyName: input.company_name,
     creditCode: input.credit_code,
@@ -85,11 +92,11 @@ on.post("/login", async (c) => {
   const session =
     form.login_type === "code"
       ? await loginWithCode(c.var.ctx, visitor(c), {
-          ...parseFields(z.object({ phone: f.phone(), code: f.smsCode }), form),
+          ...parseFields(CodeLoginFields, form),
           captcha,
         })
       : await loginWithPassword(c.var.ctx, visitor(c), {
-          ...parseFields(z.object({ phone: f.phone(), password: f.password }), form),
+          ...parseFields(PasswordLoginFields, form),
           captcha,
         });
   return toToken(session);
@@ -97,10 +104,7 @@ on.post("/login", async (c) => {
 
 on.post("/sub_account_login", async (c) => {
   const form = await readForm(c);
-  const input = parseFields(
-    z.object({ phone: f.phone("主账号手机号"), name: f.requiredText("子账号名称", 32), password: f.password }),
-    form,
-  );
+  const input = parseFields(SubAccountLoginFields, form);
   const session = await loginSubAccount(c.var.ctx, visitor(c), {
     captcha: captchaAnswer(form),
     mainPhone: input.phone,
@@ -140,7 +144,7 @@ on.post("/unregister_check", async (c) => {
 on.post("/unregister", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
-  const input = parseFields(z.object({ code: f.smsCode, agree: f.agreement }), form);
+  const input = parseFields(UnregisterFields, form);
   await unregister(c.var.ctx, caller, { code: input.code, agreed: input.agree });
   return null;
 });
@@ -148,6 +152,6 @@ on.post("/unregister", async (c) => {
 on.post("/change_notice_email", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
-  const input = parseFields(z.object({ email: f.requiredText("邮箱", 254) }), form);
+  const input = parseFields(NoticeEmailFields, form);
   return toNoticeEmail(await changeNoticeEmail(c.var.ctx, caller, { email: input.email }));
 });

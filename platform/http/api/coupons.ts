@@ -16,6 +16,9 @@ import { contractRoutes } from "./contract-routes";
 export const couponsApi = new Hono<Env>();
 const on = contractRoutes<CouponCalls>(couponsApi);
 
+const ClaimFields = z.object({ group_id: f.id("优惠券编号") });
+const CouponFields = z.object({ coupon_id: f.id("优惠券编号") });
+
 on.post("/get_all_user_visible_coupon_group", async (c) => {
   const caller = await callerFromForm(c, await readForm(c));
   return (await visibleGroups(c.var.ctx, caller)).map(toVisibleGroupWire);
@@ -24,7 +27,7 @@ on.post("/get_all_user_visible_coupon_group", async (c) => {
 on.post("/assign_to_user", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
-  const input = parseFields(z.object({ group_id: f.id("优惠券编号") }), form);
+  const input = parseFields(ClaimFields, form);
   return toUserCouponWire(await claimCoupon(c.var.ctx, caller, { groupId: input.group_id }));
 });
 
@@ -50,14 +53,14 @@ on.post("/get_user_assigned_coupon", async (c) => {
 on.post("/use_money_coupon", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
-  const input = parseFields(z.object({ coupon_id: f.id("优惠券编号") }), form);
+  const input = parseFields(CouponFields, form);
   return toUsedMoneyCouponWire(await useMoneyCoupon(c.var.ctx, caller, { couponId: input.coupon_id }));
 });
 
 on.post("/get_user_coupon", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
-  const input = parseFields(z.object({ coupon_id: f.id("优惠券编号") }), form);
+  const input = parseFields(CouponFields, form);
   const coupon = await findUserCoupon(c.var.ctx, caller, input.coupon_id);
   return coupon ? toUserCouponWire(coupon) : fail("NOT_FOUND", "coupon_id", "优惠券不存在");
 });

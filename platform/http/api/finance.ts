@@ -133,19 +133,23 @@ on.post("/withdraw/create", async (c) => {
   return toWithdrawal(withdrawal);
 });
 
+const withdrawalPageFields = z.object({ page: f.page, page_size: f.pageSize(50, 10) });
+
 on.post("/withdraw/get_list", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
-  const input = parseFields(z.object({ page: f.page, page_size: f.pageSize(50, 10) }), form);
+  const input = parseFields(withdrawalPageFields, form);
   return toPage(
     await listWithdrawals(c.var.ctx, caller, { page: input.page, pageSize: input.page_size }),
     toWithdrawal,
   );
 });
 
+const withdrawalFields = z.object({ id: f.id("提现编号") });
+
 on.post("/withdraw/get_detail", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
-  const input = parseFields(z.object({ id: f.id("提现编号") }), form);
+  const input = parseFields(withdrawalFields, form);
   return toWithdrawal(await getWithdrawal(c.var.ctx, caller, { id: input.id }));
 });

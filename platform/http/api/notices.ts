@@ -28,14 +28,17 @@ on.post("/app/get_banner_and_notice", async (c) => {
   return toBannerAndNotice(await bannersAndNotices(c.var.ctx, visitor(c)));
 });
 
+const NoticePageFields = z.object({ page: f.page, page_size: f.pageSize(50, 10) });
+const NoticeFields = z.object({ id: f.id("公告编号") });
+
 on.get("/get_notice_by_page", async (c) => {
-  const input = parseFields(z.object({ page: f.page, page_size: f.pageSize(50, 10) }), await readForm(c));
+  const input = parseFields(NoticePageFields, await readForm(c));
   const page = await listNotices(c.var.ctx, visitor(c), { page: input.page, pageSize: input.page_size });
   return toNoticePage(page);
 });
 
 on.post("/get_blod_by_id", async (c) => {
-  const input = parseFields(z.object({ id: f.id("公告编号") }), await readForm(c));
+  const input = parseFields(NoticeFields, await readForm(c));
   return toNoticeDetail(await getNotice(c.var.ctx, visitor(c), { id: input.id }));
 });
 

@@ -24,10 +24,13 @@ const outTradeNo = z
   .string({ required_error: "请提供订单号", invalid_type_error: "订单号不正确" })
   .max(64, "订单号不正确");
 
+const CreateQrcodeFields = z.object({ amount: amountFen, pay_type: payType });
+const OrderFields = z.object({ out_trade_no: outTradeNo });
+
 on.post("/create_qrcode", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
-  const input = parseFields(z.object({ amount: amountFen, pay_type: payType }), form);
+  const input = parseFields(CreateQrcodeFields, form);
   const order = await createRecharge(c.var.ctx, caller, { amountFen: input.amount, payType: input.pay_type });
   return toCreateQrcode(order, c.var.ctx.site.transferAccount);
 });
@@ -35,14 +38,14 @@ on.post("/create_qrcode", async (c) => {
 on.post("/get_qrcode", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
-  const input = parseFields(z.object({ out_trade_no: outTradeNo }), form);
+  const input = parseFields(OrderFields, form);
   return toQrcode(await liveQr(c.var.ctx, caller, input.out_trade_no));
 });
 
 on.post("/get_order_status", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
-  const input = parseFields(z.object({ out_trade_no: outTradeNo }), form);
+  const input = parseFields(OrderFields, form);
   const order = await rechargeStatus(c.var.ctx, caller, input.out_trade_no);
   return toOrderStatus(order, c.var.ctx.site.transferAccount, c.var.ctx.now());
 });

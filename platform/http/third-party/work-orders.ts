@@ -45,9 +45,18 @@ const idList = (label: string, max: number) =>
 
 const optionalId = (label: string) => f.id(label).optional();
 
+/** The schema of a path's `:id` by its label, built once per label (the labels are this file's constants). */
+const pathIdFields = new Map<string, z.ZodObject<{ id: ReturnType<typeof f.id> }>>();
+
 /** The `:id` of the path, as a positive integer (100022 otherwise). */
-const pathId = (c: Context<ThirdPartyEnv>, label: string) =>
-  parseFields(z.object({ id: f.id(label) }), { id: c.req.param("id") }).id;
+const pathId = (c: Context<ThirdPartyEnv>, label: string) => {
+  let fields = pathIdFields.get(label);
+  if (!fields) {
+    fields = z.object({ id: f.id(label) });
+    pathIdFields.set(label, fields);
+  }
+  return parseFields(fields, { id: c.req.param("id") }).id;
+};
 
 const statusFilter = z
   .enum(["all", "open", "new", "processing", "waiting_user", "resolved", "closed", "revoked"], {
