@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { CouponCalls, CouponStatusWire } from "../../contract/coupons";
-import { claimCoupon } from "../../modules/coupons/claim";
+import { claimCouponBySession } from "../../modules/coupons/claim";
 import { visibleGroups } from "../../modules/coupons/groups";
 import { useMoneyCoupon } from "../../modules/coupons/use-money-coupon";
 import { findUserCoupon, listUserCoupons } from "../../modules/coupons/user-coupons";
 import { fail } from "../../modules/errors";
-import { callerFromForm, type Env } from "../context";
+import { callerFromForm, sessionToken, visitor, type Env } from "../context";
 import * as f from "../fields";
 import { COUPON_STATE, toUsedMoneyCouponWire, toUserCouponWire, toVisibleGroupWire } from "../shapes/coupons";
 import { toPage } from "../shapes/page";
@@ -24,11 +24,15 @@ on.post("/get_all_user_visible_coupon_group", async (c) => {
   return (await visibleGroups(c.var.ctx, caller)).map(toVisibleGroupWire);
 });
 
+/** The session check and the claim share one statement (claimCouponBySession). */
 on.post("/assign_to_user", async (c) => {
   const form = await readForm(c);
-  const caller = await callerFromForm(c, form);
-  const input = parseFields(ClaimFields, form);
-  return toUserCouponWire(await claimCoupon(c.var.ctx, caller, { groupId: input.group_id }));
+  const parsed = ClaimFields.safeParse(form);
+  // A dead session answers status 2 before a field's error, as every signed-in call does.
+  if (!parsed.success) await callerFromForm(c, form);
+  const input = parsed.success ? parsed.data : parseFields(ClaimFields, form);
+  const token = sessionToken(form);
+  return toUserCouponWire(await claimCouponBySession(c.var.ctx, visitor(c), { token, groupId: input.group_id }));
 });
 
 /** status: 0 usable (the default), 1 used, 2 expired. */

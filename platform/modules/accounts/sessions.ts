@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { messages, notifications, sessions, subAccounts, users } from "../../db/schema";
 import { workOrders } from "../../db/work-order-schema";
@@ -155,12 +155,12 @@ function sessionQuery(db: Db, withUnread: boolean): SessionQuery {
  * travels on with the caller.
  */
 export async function resolveSessionWithAccount(
-  ctx: Ctx,
+  ctx: Pick<Ctx, "db" | "now">,
   visitor: Visitor,
   input: { token: string | undefined; withUnread?: boolean },
 ): Promise<LiveSession> {
   const { token } = input;
-  if (!token || !TOKEN_SHAPE.test(token)) return fail("SESSION_INVALID");
+  if (!isTokenShaped(token)) return fail("SESSION_INVALID");
   const now = ctx.now();
   const [row] = await sessionQuery(ctx.db, input.withUnread ?? false).execute({ tokenHash: hashToken(token) });
   if (
@@ -178,9 +178,7 @@ export async function resolveSessionWithAccount(
   ) {
     return fail("SESSION_EXPIRED");
   }
-  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
-  }
+  await touchSessionIfDue(ctx.db, row.session, now);
   return {
     caller: {
       origin: visitor.origin,
@@ -198,9 +196,37 @@ export async function resolveSessionWithAccount(
   };
 }
 
+/** Records the session's use, at most every TOUCH_EVERY_MS, so reads stay reads. */
+export async function touchSessionIfDue(db: Db, session: { id: number; lastSeenAt: Date }, now: Date): Promise<void> {
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  }
+}
+
+/**
+ * The session behind a token hash as SQL, when it is a live main account's:
+ * the checks of resolveSessionWithAccount (not revoked, the account open,
+ * within both lifetimes) plus "not a sub-account's", for a statement that
+ * acts for the caller in the same round trip (the coupon claim). Its columns:
+ * session_id, user_id, last_seen_at. It is never looser than those checks:
+ * where it finds no row, the caller asks resolveSession, whose answer decides.
+ */
+export function liveMainAccountSessionSql(tokenHash: SQL | Placeholder<string>, now: SQL | Placeholder<string>): SQL {
+  return sql`select ${sessions.id} as session_id, ${sessions.userId} as user_id, ${sessions.lastSeenAt} as last_seen_at
+    from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId}
+    where ${sessions.tokenHash} = ${tokenHash} and ${sessions.revokedAt} is null and ${users.closedAt} is null
+      and ${sessions.subAccountId} is null and ${sessions.expiresAt} > ${now}::timestamptz
+      and ${sessions.lastSeenAt} > ${now}::timestamptz - interval '${sql.raw(String(SESSION_IDLE_MS))} milliseconds'`;
+}
+
+/** Whether a token has the shape of ours (43 base64url characters); anything else is no session. */
+export function isTokenShaped(token: string | undefined): token is string {
+  return !!token && TOKEN_SHAPE.test(token);
+}
+
 /** The caller behind a token (see resolveSessionWithAccount). */
 export async function resolveSession(
-  ctx: Ctx,
+  ctx: Pick<Ctx, "db" | "now">,
   visitor: Visitor,
   input: { token: string | undefined },
 ): Promise<Caller> {
