@@ -118,6 +118,14 @@ describe("notifications", () => {
     expect((await list(user.token, { status: 1 })).body.data.total).toBe(0);
     const paged = (await list(user.token, { page: 2, page_size: 2 })).body.data;
     expect(paged.list.map((n: { Title: string }) => n.Title)).toEqual(["欢迎加入 GPU 算力平台"]);
+    expect(paged).toMatchObject({ total: 3, unread: 3 });
+    // A page past the end has no rows to carry the counts: they are still the listing's and the caller's.
+    expect((await list(user.token, { page: 9, page_size: 2 })).body.data).toMatchObject({
+      total: 3,
+      unread: 3,
+      list: [],
+    });
+    expect((await list(user.token, { status: 1 })).body.data).toMatchObject({ total: 0, unread: 3, list: [] });
 
     expect((await t.post("/notifications/set_read_all", { session: user.token })).body).toMatchObject({
       status: 0,

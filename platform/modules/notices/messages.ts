@@ -1,8 +1,8 @@
-import { and, count, desc, isNull } from "drizzle-orm";
+import { and, desc, isNull } from "drizzle-orm";
 import { messages } from "../../db/schema";
 import type { Caller, Ctx } from "../context";
 import type { Page, PageRequest } from "../page";
-import { ownedBy } from "./scope";
+import { countsWithoutRows, ownedBy, totalOfListing, unreadOf } from "./scope";
 
 export interface Message {
   id: number;
@@ -19,20 +19,22 @@ export async function listMessages(
 ): Promise<Page<Message> & { unread: number }> {
   const { page, pageSize } = input;
   const where = ownedBy(messages, caller);
+  // The page, its total and the unread count in one query.
   const rows = await ctx.db
-    .select()
+    .select({ row: messages, total: totalOfListing(), unread: unreadOf(messages, caller) })
     .from(messages)
     .where(where)
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [total] = await ctx.db.select({ n: count() }).from(messages).where(where);
-  const [unread] = await ctx.db
-    .select({ n: count() })
-    .from(messages)
-    .where(and(where, isNull(messages.readAt)));
-  const items = rows.map((r) => ({ id: r.id, createdAt: r.createdAt, message: r.message, read: r.readAt !== null }));
-  return { items, total: Number(total?.n ?? 0), unread: Number(unread?.n ?? 0), page, pageSize };
+  const counts = rows[0] ?? (await countsWithoutRows(ctx.db, messages, caller, where));
+  const items = rows.map(({ row: r }) => ({
+    id: r.id,
+    createdAt: r.createdAt,
+    message: r.message,
+    read: r.readAt !== null,
+  }));
+  return { items, total: counts.total, unread: counts.unread, page, pageSize };
 }
 
 export async function markAllMessagesRead(ctx: Ctx, caller: Caller): Promise<{ updated: number }> {

@@ -1,8 +1,8 @@
-import { and, count, desc, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, desc, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { notifications } from "../../db/schema";
 import type { Caller, Ctx } from "../context";
 import type { Page, PageRequest } from "../page";
-import { ownedBy } from "./scope";
+import { countsWithoutRows, ownedBy, totalOfListing, unreadOf } from "./scope";
 
 /** Which notifications to list: all, the unread ones, or the read ones. */
 export type ReadFilter = "all" | "unread" | "read";
@@ -28,27 +28,24 @@ export async function listNotifications(
   input: PageRequest & { filter: ReadFilter },
 ): Promise<Page<Notification> & { unread: number }> {
   const { page, pageSize } = input;
-  const where = and(ownedBy(notifications, caller), readCondition(input.filter));
+  const where = and(ownedBy(notifications, caller), readCondition(input.filter))!;
+  // The page, its total and the unread count in one query (the bar polls this every 10 s).
   const rows = await ctx.db
-    .select()
+    .select({ row: notifications, total: totalOfListing(), unread: unreadOf(notifications, caller) })
     .from(notifications)
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [total] = await ctx.db.select({ n: count() }).from(notifications).where(where);
-  const [unread] = await ctx.db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(ownedBy(notifications, caller), isNull(notifications.readAt)));
-  const items = rows.map((r) => ({
+  const counts = rows[0] ?? (await countsWithoutRows(ctx.db, notifications, caller, where));
+  const items = rows.map(({ row: r }) => ({
     id: r.id,
     title: r.title,
     original: r.original,
     createdAt: r.createdAt,
     read: r.readAt !== null,
   }));
-  return { items, total: Number(total?.n ?? 0), unread: Number(unread?.n ?? 0), page, pageSize };
+  return { items, total: counts.total, unread: counts.unread, page, pageSize };
 }
 
 export async function markAllNotificationsRead(ctx: Ctx, caller: Caller): Promise<{ updated: number }> {
