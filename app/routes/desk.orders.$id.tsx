@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DeskAttachmentField, DeskFileLink, type DeskFile } from "~/components/desk/DeskFiles";
+import { DeskFileLink, type DeskFile } from "~/components/desk/DeskFiles";
 import { DeskThread } from "~/components/desk/DeskThread";
+import { ATTACHMENT_ACCEPT, AttachmentField } from "~/components/work-orders/AttachmentField";
 import { DeskReplyEditor } from "~/components/desk/DeskReplyEditor";
 import { FieldError } from "~/components/ui/Field";
 import { Badge, Muted, Panel, PanelTitle, Row } from "~/components/ui/layout";
@@ -156,7 +157,12 @@ export default function DeskOrderPage() {
               uploadUrl={open ? uploadUrl : undefined}
               limits={fileLimits}
             />
-            <DeskAttachmentField limits={fileLimits} error={errors.files} />
+            <AttachmentField
+              accept={ATTACHMENT_ACCEPT}
+              limits={fileLimits}
+              error={errors.files}
+              purpose="随回复或补充请求发给用户。"
+            />
             <Row css={{ marginTop: "$3" }}>
               {open && (
                 <StatusButton intent="reply" pendingText="发送中…">

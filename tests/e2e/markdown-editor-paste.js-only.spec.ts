@@ -6,8 +6,8 @@
  * editor, a pasted screenshot included, and the user sees it. Without
  * JavaScript both are plain textareas (work-order-support.spec.ts, desk.spec.ts).
  */
-import type { Locator, Page } from "@playwright/test";
-import { pngImage } from "../support/upload-fixtures";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { PHP_SHELL, pngImage } from "../support/upload-fixtures";
 import { expect, test } from "./fixtures/session";
 import { addStaffByCli, staffLogsIn, uniqueStaffLogin } from "./staff";
 
@@ -197,8 +197,26 @@ test("a staff member replies from the desk in the editor with a pasted screensho
     .toBe(32);
   await expect(page.getByTestId("work-order-thread")).not.toContainText("已核对充值流水");
 
-  // Resolving still works from the same form.
+  // The desk's upload route takes what the users' takes, from the staff session, for an open order.
+  const upload = (request: APIRequestContext, id: string, buffer: Buffer, origin = baseURL!) =>
+    request.post(`/desk/orders/${id}/upload`, {
+      headers: { Origin: origin },
+      multipart: { file: { name: "x.png", mimeType: "image/png", buffer } },
+    });
+  const pixel = Buffer.from(pngImage());
+  const php = await upload(staff.request, orderId, Buffer.from(PHP_SHELL));
+  expect(php.status()).toBe(415);
+  expect(((await php.json()) as { error: string }).error).toContain("仅支持 gif、jpeg、jpg、png、svg 图片");
+  expect((await upload(staff.request, orderId, pixel, "https://evil.example")).status()).toBe(403);
+  expect((await upload(staff.request, "999999999", pixel)).status()).toBe(404);
+  // The user's session is no staff session.
+  expect((await upload(page.request, orderId, pixel)).status()).toBe(401);
+
+  // Resolving still works from the same form; a resolved order takes no more images.
   await staff.getByRole("button", { name: "标记已解决" }).click();
   await expect(staff.getByTestId("order-status")).toHaveText("已解决");
+  const late = await upload(staff.request, orderId, pixel);
+  expect(late.status()).toBe(409);
+  expect(((await late.json()) as { error: string }).error).toBe("工单已结束，不能再上传图片");
   await desk.close();
 });
