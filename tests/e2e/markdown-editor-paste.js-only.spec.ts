@@ -78,8 +78,17 @@ test("a pasted and a dropped PNG upload, appear as image markdown at the cursor 
   );
   await expect(status).toHaveText("");
   // The form carries both uploads as its attachments, and the editor lists them.
-  await expect(page.locator('input[type=hidden][name="attachment_ids"]')).toHaveCount(2);
+  const attachments = page.locator('input[type=hidden][name="attachment_ids"]');
+  await expect(attachments).toHaveCount(2);
   await expect(editor.getByRole("region", { name: "已上传的图片" }).getByRole("listitem")).toHaveCount(2);
+  // Removal takes the image out of the text and out of the form's attachments; undo brings both back.
+  const withBoth = await textarea.inputValue();
+  await editor.getByRole("button", { name: "移除 拖入.png" }).click();
+  await expect(textarea).toHaveValue(/^粘贴：!\[粘贴\.png\]\(\/work-order-files\/\d+\)\n拖入：$/);
+  await expect(attachments).toHaveCount(1);
+  await editor.getByRole("button", { name: "撤销", exact: true }).click();
+  await expect(textarea).toHaveValue(withBoth);
+  await expect(attachments).toHaveCount(2);
   // The live preview shows the pasted image.
   await expect
     .poll(() =>
@@ -173,6 +182,14 @@ test("a staff member replies from the desk in the editor with a pasted screensho
     Object.keys(localStorage).filter((k) => k.startsWith("markdown-draft:")),
   );
   expect(draftKeys).toEqual([expect.stringMatching(new RegExp(`^markdown-draft:desk-reply:\\d+:${orderId}$`))]);
+
+  // An internal note takes no images (they are for the user): refused beside the editor, the text kept.
+  const written = await textarea.inputValue();
+  await staff.getByRole("button", { name: "添加内部备注" }).click();
+  await expect(staff.locator("[data-markdown-editor]").getByRole("alert")).toHaveText(
+    "图片只能随“回复用户”或“请用户补充”发送，请先从正文中移除",
+  );
+  await expect(textarea).toHaveValue(written);
 
   await staff.getByRole("button", { name: "回复用户" }).click();
   await expect(staff.getByTestId("order-status")).toHaveText("处理中");
