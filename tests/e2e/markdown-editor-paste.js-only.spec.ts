@@ -177,11 +177,10 @@ test("a staff member replies from the desk in the editor with a pasted screensho
   const preview = editor.locator('img[alt="到账记录.png"]').first();
   await expect(preview).toHaveAttribute("src", /^\/desk\/files\/\d+$/);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(32);
-  // Drafts are kept per staff member and order, apart from the user's.
-  const draftKeys = await staff.evaluate(() =>
-    Object.keys(localStorage).filter((k) => k.startsWith("markdown-draft:")),
-  );
-  expect(draftKeys).toEqual([expect.stringMatching(new RegExp(`^markdown-draft:desk-reply:\\d+:${orderId}$`))]);
+  // Drafts are kept per staff member and order, apart from the user's (written 500 ms after the last change).
+  await expect
+    .poll(() => staff.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("markdown-draft:"))))
+    .toEqual([expect.stringMatching(new RegExp(`^markdown-draft:desk-reply:\\d+:${orderId}$`))]);
 
   // An internal note takes no images (they are for the user): refused beside the editor, the text kept.
   const written = await textarea.inputValue();
@@ -222,7 +221,8 @@ test("a staff member replies from the desk in the editor with a pasted screensho
     });
   const pixel = Buffer.from(pngImage());
   const php = await upload(staff.request, orderId, Buffer.from(PHP_SHELL));
-  expect(php.status()).toBe(415);
+  // /staff answers refusals in the main API's envelope (HTTP 400), not with /third-party's 415.
+  expect(php.status()).toBe(400);
   expect(((await php.json()) as { error: string }).error).toContain("仅支持 gif、jpeg、jpg、png、svg 图片");
   expect((await upload(staff.request, orderId, pixel, "https://evil.example")).status()).toBe(403);
   expect((await upload(staff.request, "999999999", pixel)).status()).toBe(404);
