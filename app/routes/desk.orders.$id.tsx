@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DeskAttachmentField, DeskFileLink, type DeskFile } from "~/components/desk/DeskFiles";
+import { DeskFileLink, type DeskFile } from "~/components/desk/DeskFiles";
 import { DeskThread } from "~/components/desk/DeskThread";
+import { ATTACHMENT_ACCEPT, AttachmentField } from "~/components/work-orders/AttachmentField";
+import { DeskReplyEditor } from "~/components/desk/DeskReplyEditor";
 import { FieldError } from "~/components/ui/Field";
 import { Badge, Muted, Panel, PanelTitle, Row } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
@@ -13,7 +15,9 @@ import { handleDeskOrderAction } from "~/utils/desk-order-actions.server";
 import { loadDeskPage, requireStaff } from "~/utils/desk-session.server";
 import { formatDateTime } from "~/utils/format";
 import { renderDeskMarkdown } from "~/utils/desk-markdown.server";
-import { deskFilePath, myWorkOrderDetailPath } from "~/utils/paths";
+import { deskFilePath, deskOrderUploadPath, myWorkOrderDetailPath } from "~/utils/paths";
+
+export { markdownEditorLinks as links } from "~/components/markdown-editor/MarkdownEditor";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `工单 #${data.order.id} · 客服工作台` : "工单 · 客服工作台" },
@@ -48,6 +52,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     bodyHtml: renderDeskMarkdown(order.content),
     // The page the user reads the order on, to paste into a chat: the user lands on it after logging in.
     userLink: new URL(myWorkOrderDetailPath(order.id), request.url).href,
+    uploadUrl: deskOrderUploadPath(order.id),
+    // Per staff member and order, and apart from the user's drafts (`work-order-reply:…`) on a shared browser.
+    draftKey: `desk-reply:${staff.id}:${order.id}`,
     attachments: order.attachments.map(deskFile),
     fileLimits: { maxFiles: UPLOAD_FILES_PER_FORM, maxFileMegabytes: UPLOAD_FILE_MAX_BYTES / 1024 / 1024 },
     thread: order.events.map((e) => ({
@@ -87,16 +94,6 @@ const Facts = styled("dl", {
   dt: { color: "$mutedText" },
   dd: { margin: 0 },
 });
-const TextArea = styled("textarea", {
-  width: "100%",
-  minHeight: 140,
-  padding: "$2",
-  border: "1px solid $border",
-  borderRadius: "$sm",
-  fontFamily: "$body",
-  fontSize: "$md",
-  "&[aria-invalid=true]": { borderColor: "$error" },
-});
 const Select = styled("select", {
   height: "$control",
   border: "1px solid $border",
@@ -107,12 +104,11 @@ const Select = styled("select", {
 const OPEN = new Set(["new", "processing", "waiting_user"]);
 
 export default function DeskOrderPage() {
-  const { me, order, statusLabel, bodyHtml, attachments, fileLimits, thread, now, userLink } =
+  const { me, order, statusLabel, bodyHtml, attachments, fileLimits, thread, now, userLink, uploadUrl, draftKey } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.fieldErrors ?? {};
   const open = OPEN.has(order.status);
-  const textError = errors.content;
   return (
     <Layout>
       <div>
@@ -152,19 +148,21 @@ export default function DeskOrderPage() {
           <PanelTitle>回复与处理</PanelTitle>
           <Form method="post" encType="multipart/form-data" noValidate>
             {result?.formError && <FieldError role="alert">{result.formError}</FieldError>}
-            <label htmlFor="desk-content">内容（支持 Markdown）</label>
-            <TextArea
-              id="desk-content"
-              name="content"
-              maxLength={10_000}
+            <DeskReplyEditor
+              // A new editor once the action has added to the thread: the sent text does not stay in the box.
+              key={thread.length}
               defaultValue={result && !result.ok ? result.values.content : undefined}
-              aria-invalid={textError ? true : undefined}
-              aria-describedby={textError ? "desk-content-error" : undefined}
+              error={errors.content ?? errors.attachment_ids}
+              draftKey={draftKey}
+              uploadUrl={open ? uploadUrl : undefined}
+              limits={fileLimits}
             />
-            <FieldError id="desk-content-error" role={textError ? "alert" : undefined}>
-              {textError ?? ""}
-            </FieldError>
-            <DeskAttachmentField limits={fileLimits} error={errors.files} />
+            <AttachmentField
+              accept={ATTACHMENT_ACCEPT}
+              limits={fileLimits}
+              error={errors.files}
+              purpose="随回复或补充请求发给用户。"
+            />
             <Row css={{ marginTop: "$3" }}>
               {open && (
                 <StatusButton intent="reply" pendingText="发送中…">

@@ -8,6 +8,7 @@ import { mediaType, readForm } from "./request-body.server";
 import { oversizeFiles, readUploadForm } from "./upload-form.server";
 import { redirectWithToast } from "./toast.server";
 import { deskOrderPath } from "./paths";
+import { postedAttachmentIds } from "./work-order-form.server";
 
 const CONTENT_MAX = 10_000;
 const content = z
@@ -25,11 +26,28 @@ const noFiles = z
   )
   .optional();
 
+/** Nor the images the editor uploaded (hidden `attachment_ids`): they go to the user with a reply or a request. */
+const noEditorImages = z
+  .unknown()
+  .refine((v) => v === undefined || v === "", "图片只能随“回复用户”或“请用户补充”发送，请先从正文中移除")
+  .optional();
+
 /** The order page's form: multipart with the reply's files (nine of 10 MB at most), or a plain form (the side forms). */
 function readDeskOrderForm(request: Request): Promise<FormData> {
   return mediaType(request) === "multipart/form-data"
     ? readUploadForm(request, { ...WORK_ORDER_UPLOAD_LIMITS, oversizeFile: "note" })
     : readForm(request);
+}
+
+/**
+ * The files of a reply or a request for more: the images the editor uploaded
+ * (hidden `attachment_ids`, the staff member's own uploads: the platform
+ * attaches no other), then the files chosen in the form, uploaded as the
+ * staff member's (a refusal shows beside `files`), each id once.
+ */
+async function messageAttachmentIds(request: Request, guard: StaffGuard, form: FormData): Promise<number[]> {
+  const uploaded = await uploadChosen(request, guard, form);
+  return [...new Set([...postedAttachmentIds(form), ...uploaded])];
 }
 
 /** Uploads the files chosen in the form as the staff member's (a refusal shows beside `files`), then their ids. */
@@ -61,27 +79,36 @@ export function handleDeskOrderAction(request: Request, orderId: number) {
         return back("已接单");
       }),
       reply: intent(z.object({ content }), async ({ content }, { guard, form }) => {
-        const files = await uploadChosen(request, guard, form);
+        const files = await messageAttachmentIds(request, guard, form);
         await asStaff(request, () => desk.deskReply(guard.auth, orderId, content, files));
         return back("回复已发送");
       }),
-      note: intent(z.object({ content, files: noFiles }), async ({ content }, { guard }) => {
-        await asStaff(request, () => desk.deskNote(guard.auth, orderId, content));
-        return back("内部备注已保存");
-      }),
+      note: intent(
+        z.object({ content, files: noFiles, attachment_ids: noEditorImages }),
+        async ({ content }, { guard }) => {
+          await asStaff(request, () => desk.deskNote(guard.auth, orderId, content));
+          return back("内部备注已保存");
+        },
+      ),
       ask: intent(z.object({ content }), async ({ content }, { guard, form }) => {
-        const files = await uploadChosen(request, guard, form);
+        const files = await messageAttachmentIds(request, guard, form);
         await asStaff(request, () => desk.deskAsk(guard.auth, orderId, content, files));
         return back("已请用户补充信息");
       }),
-      resolve: intent(z.object({ content: optionalContent, files: noFiles }), async ({ content }, { guard }) => {
-        await asStaff(request, () => desk.deskResolve(guard.auth, orderId, content || undefined));
-        return back("工单已解决");
-      }),
-      close: intent(z.object({ content: optionalContent, files: noFiles }), async ({ content }, { guard }) => {
-        await asStaff(request, () => desk.deskClose(guard.auth, orderId, content || undefined));
-        return back("工单已关闭");
-      }),
+      resolve: intent(
+        z.object({ content: optionalContent, files: noFiles, attachment_ids: noEditorImages }),
+        async ({ content }, { guard }) => {
+          await asStaff(request, () => desk.deskResolve(guard.auth, orderId, content || undefined));
+          return back("工单已解决");
+        },
+      ),
+      close: intent(
+        z.object({ content: optionalContent, files: noFiles, attachment_ids: noEditorImages }),
+        async ({ content }, { guard }) => {
+          await asStaff(request, () => desk.deskClose(guard.auth, orderId, content || undefined));
+          return back("工单已关闭");
+        },
+      ),
       reassign: intent(
         z.object({ staff_id: z.coerce.number({ invalid_type_error: "请选择客服" }).int().positive("请选择客服") }),
         async ({ staff_id }, { guard }) => {

@@ -89,3 +89,8 @@ export function deskOrderPath(id: number): string {
 export function deskFilePath(id: number): string {
   return `/desk/files/${encodeURIComponent(String(id))}`;
 }
+
+/** app/routes/desk_.orders.$id.upload.ts: the desk editor's image upload for one order (the staff session). */
+export function deskOrderUploadPath(id: number): string {
+  return `${deskOrderPath(id)}/upload`;
+}

@@ -2,8 +2,10 @@ import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode 
 import { FieldError } from "~/components/ui/Field";
 import { styled } from "~/components/ui/stitches.config";
 import type { RichMarkdownEditorProps } from "./RichMarkdownEditor.client";
+import type { ImageLimits } from "./image-uploads";
 import type { UploadedImage } from "./upload-image";
 
+export type { ImageLimits } from "./image-uploads";
 export type { UploadedImage } from "./upload-image";
 export { markdownEditorLinks } from "./links";
 
@@ -19,7 +21,14 @@ export interface MarkdownEditorProps {
   uploadUrl?: string;
   /** The multipart field the upload route reads; "file" unless told. */
   uploadField?: string;
-  /** When given, each uploaded image's id is posted as a hidden field of this name. */
+  /**
+   * The order's file limits (count, MB each): an image past them is refused in the browser with the
+   * platform's words, before any upload. The upload route refuses them all the same.
+   */
+  imageLimits?: ImageLimits;
+  /** How the live preview shows an address (after the site's URL rules): the desk shows files through its route. */
+  previewUrl?: (url: string) => string;
+  /** When given, each uploaded image's id is posted as a hidden field of this name (while its image is in the text). */
   attachmentField?: string;
   /** Called after an image is uploaded and its markdown inserted. */
   onUploaded?: (image: UploadedImage) => void;

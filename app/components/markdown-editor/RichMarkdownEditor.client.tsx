@@ -8,6 +8,7 @@ import { LinkDialog } from "./LinkDialog";
 import type { MarkdownEditorProps } from "./MarkdownEditor";
 import { EDITOR_LOCALES, LOCALE_NAMES, editorLocale, editorMessages, type EditorLocale } from "./messages";
 import * as text from "./text-commands";
+import { carriesFiles, droppedFiles, IMAGE_ACCEPT, pastedFiles, uploadImages } from "./image-uploads";
 import { fullscreenIcon, previewIcon, readModeIcon, saveIcon } from "./toolbar-icons";
 import { uploadImage, type UploadedImage } from "./upload-image";
 
@@ -25,16 +26,19 @@ type Popup = { kind: "link" | "image"; selection: text.Selection; description: s
 
 /** Typing within this long of the last keystroke is the same undo step. */
 const TYPING_BURST_MS = 1000;
-const IMAGE_TYPES = "image/gif,image/jpeg,image/png,image/svg+xml";
+
+/** A selection to put once React has written the text; `focus` unless it only follows a background change. */
+type PendingSelection = { selection: text.Selection; focus: boolean };
 
 /**
  * The editor proper, loaded by MarkdownEditor as its own chunk: the md-editor
  * textarea and live preview, with the spec's toolbar whose text commands are
  * the pure functions of text-commands.ts, a 20-step history, a draft in local
- * storage, and image upload to the page's upload route.
+ * storage, and images uploaded to the page's upload route from the toolbar,
+ * a paste or a drop (image-uploads.ts).
  */
 export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
-  const { id, name, initialValue, draftKey, uploadUrl, uploadField = "file", attachmentField } = props;
+  const { id, name, initialValue, draftKey, uploadUrl, uploadField = "file", attachmentField, imageLimits } = props;
   const [locale, setLocale] = useState<EditorLocale>(() => editorLocale(document.documentElement.lang));
   const m = editorMessages(locale);
   const [history, setHistory] = useState<EditHistory>(() =>
@@ -48,10 +52,14 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
   const [popup, setPopup] = useState<Popup>(null);
   const [status, setStatus] = useState("");
   const [offeredDraft, setOfferedDraft] = useState<Draft | null>(null);
+  // Every image uploaded here; those whose address is in the text are the form's (so undo brings one back).
   const [uploads, setUploads] = useState<UploadedImage[]>([]);
+  const uploading = useRef(0);
   const container = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const pendingSelection = useRef<text.Selection | null>(props.autoFocus ? history.present.selection : null);
+  const pendingSelection = useRef<PendingSelection | null>(
+    props.autoFocus ? { selection: history.present.selection, focus: true } : null,
+  );
   const lastTyping = useRef(0);
   const edited = useRef(false);
   const present = useRef(history.present);
@@ -60,21 +68,36 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
   const callbacks = useRef({ onUploaded: props.onUploaded, onAttachmentRemoved: props.onAttachmentRemoved });
   callbacks.current = { onUploaded: props.onUploaded, onAttachmentRemoved: props.onAttachmentRemoved };
 
+  // The page may show addresses in the preview its own way (the desk: files through its own route).
+  const { previewUrl } = props;
+  const previewOptions = useMemo(
+    () =>
+      previewUrl
+        ? {
+            ...markdownPreviewOptions,
+            urlTransform: (url: string) => previewUrl(markdownPreviewOptions.urlTransform(url)),
+          }
+        : markdownPreviewOptions,
+    [previewUrl],
+  );
+
   const textarea = useCallback(() => container.current?.querySelector("textarea") ?? null, []);
 
   // Put the selection a command asked for once React has written the new text.
   useLayoutEffect(() => {
-    const selection = pendingSelection.current;
+    const pending = pendingSelection.current;
     const area = textarea();
-    if (!selection || !area) return;
+    if (!pending || !area) return;
     pendingSelection.current = null;
+    // An upload finishing while the writer is in another field leaves the focus there.
+    if (!pending.focus && document.activeElement !== area) return;
     area.focus();
-    area.setSelectionRange(selection.start, selection.end);
+    area.setSelectionRange(pending.selection.start, pending.selection.end);
   }, [history, mode, textarea]);
 
-  const commit = useCallback((next: text.TextState, merge = false) => {
+  const commit = useCallback((next: text.TextState, merge = false, focus = true) => {
     edited.current = true;
-    pendingSelection.current = merge ? null : next.selection;
+    pendingSelection.current = merge ? null : { selection: next.selection, focus };
     setHistory((h) => record(h, next, merge));
   }, []);
 
@@ -99,7 +122,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
     lastTyping.current = 0;
     setHistory((h) => {
       const next = move(h);
-      pendingSelection.current = next.present.selection;
+      pendingSelection.current = { selection: next.present.selection, focus: true };
       return next;
     });
   }, []);
@@ -123,31 +146,44 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
     return () => form.removeEventListener("submit", onSubmit);
   }, [draftKey]);
 
+  // The uploads the text still shows: posted as the form's attachments and listed under the editor.
+  const attached = useMemo(() => {
+    const urls = text.imageUrlsOf(value);
+    return uploads.filter((u) => urls.has(u.url));
+  }, [uploads, value]);
+
   const removeUploaded = useCallback(
     (url: string) => {
       const image = uploads.find((u) => u.url === url);
-      if (!image) return;
-      setUploads((list) => list.filter((u) => u !== image));
-      callbacks.current.onAttachmentRemoved?.(image.id);
+      if (image) callbacks.current.onAttachmentRemoved?.(image.id);
     },
     [uploads],
   );
 
-  const onFiles = async (files: FileList | null) => {
-    if (!uploadUrl || !files) return;
-    for (const file of Array.from(files)) {
-      setStatus(`${m.uploading} ${file.name}`);
-      try {
-        const image = await uploadImage(uploadUrl, file, uploadField, m.uploadFailed);
-        setUploads((list) => [...list, image]);
-        commit(text.replaceSelection(currentState(), `![${file.name.replace(/[[\]\\]/g, "")}](${image.url})`));
-        callbacks.current.onUploaded?.(image);
-        setStatus("");
-      } catch (error) {
-        setStatus(`${m.uploadFailed}：${(error as Error).message}`);
-      }
+  // The toolbar's 上传图片, a paste and a drop all come here: one way to upload and register an image.
+  const addImages = async (files: File[]) => {
+    if (!uploadUrl || files.length === 0) return;
+    const inFlight = files.length;
+    const before = uploading.current;
+    uploading.current += inFlight;
+    try {
+      await uploadImages(
+        files,
+        {
+          current: currentState,
+          commit: (next, placed) => commit(next, false, placed),
+          upload: (file) => uploadImage(uploadUrl, file, uploadField, m.uploadFailed),
+          register: (image) => {
+            setUploads((list) => [...list, image]);
+            callbacks.current.onUploaded?.(image);
+          },
+          status: setStatus,
+        },
+        { attached: attached.length + before, limits: imageLimits, messages: m },
+      );
+    } finally {
+      uploading.current -= inFlight;
     }
-    if (fileInput.current) fileInput.current.value = "";
   };
 
   const openPopup = (kind: "link" | "image") => {
@@ -326,7 +362,30 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
   ]);
 
   return (
-    <div ref={container} role="group" aria-label={m.toolbar} data-testid="markdown-editor">
+    <div
+      ref={container}
+      role="group"
+      aria-label={m.toolbar}
+      data-testid="markdown-editor"
+      onPaste={(event) => {
+        if (!uploadUrl || !editing) return;
+        const files = pastedFiles(event.clipboardData);
+        if (files.length === 0) return;
+        event.preventDefault();
+        void addImages(files);
+      }}
+      onDragOver={(event) => {
+        // Taken here, or the browser would open the dropped file in place of the page.
+        if (!uploadUrl || !carriesFiles(event.dataTransfer)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = editing ? "copy" : "none";
+      }}
+      onDrop={(event) => {
+        if (!uploadUrl || !carriesFiles(event.dataTransfer)) return;
+        event.preventDefault();
+        if (editing) void addImages(droppedFiles(event.dataTransfer));
+      }}
+    >
       {offeredDraft && (
         <p role="status" data-testid="markdown-draft-offer">
           {m.draftFound(new Date(offeredDraft.savedAt).toLocaleString(locale))}{" "}
@@ -369,7 +428,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
         fullscreen={fullscreen}
         height={360}
         visibleDragbar={false}
-        previewOptions={markdownPreviewOptions}
+        previewOptions={previewOptions}
         textareaProps={{
           id,
           placeholder: props.placeholder,
@@ -391,25 +450,29 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
         }}
       />
       <input type="hidden" name={name} value={value} />
-      {attachmentField && uploads.map((u) => <input key={u.id} type="hidden" name={attachmentField} value={u.id} />)}
+      {attachmentField && attached.map((u) => <input key={u.id} type="hidden" name={attachmentField} value={u.id} />)}
       {uploadUrl && (
         <input
           ref={fileInput}
           type="file"
-          accept={IMAGE_TYPES}
+          accept={IMAGE_ACCEPT}
           multiple
           hidden
           aria-label={m.uploadImage}
-          onChange={(e) => void onFiles(e.target.files)}
+          onChange={(e) => {
+            const files = Array.from(e.target.files ?? []);
+            e.target.value = "";
+            void addImages(files);
+          }}
         />
       )}
       <p role="status" aria-live="polite" data-testid="markdown-editor-status">
         {status}
       </p>
-      {uploads.length > 0 && (
+      {attached.length > 0 && (
         <section aria-label={m.uploadedImages}>
           <ul>
-            {uploads.map((u) => (
+            {attached.map((u) => (
               <li key={u.id}>
                 {u.name}{" "}
                 <button
@@ -434,7 +497,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
           onClose={() => setPanel(null)}
           onHeading={(offset) => {
             setMode((current) => (current === "preview" ? "live" : current));
-            pendingSelection.current = { start: offset, end: offset };
+            pendingSelection.current = { selection: { start: offset, end: offset }, focus: true };
             setHistory((h) => ({ ...h }));
           }}
           languagePicker={

@@ -45,6 +45,11 @@ export interface EditorMessages {
   uploadImage: string;
   uploading: string;
   uploadFailed: string;
+  /** The text put where a pasted or dropped image goes while it uploads. */
+  uploadPlaceholder: string;
+  imageTypeRefused: (name: string) => string;
+  imageTooLarge: (name: string, megabytes: number) => string;
+  tooManyImages: (max: number) => string;
   removeImage: string;
   noImageAtCursor: string;
   uploadedImages: string;
@@ -101,6 +106,10 @@ const zhCN: EditorMessages = {
   uploadImage: "上传图片",
   uploading: "正在上传…",
   uploadFailed: "上传失败",
+  uploadPlaceholder: "上传中…",
+  imageTypeRefused: (name) => `“${name}”：仅支持 gif、jpeg、jpg、png、svg 图片`,
+  imageTooLarge: (name, mb) => `“${name}”：单个文件不能超过 ${mb} MB`,
+  tooManyImages: (max) => `每个工单最多上传${max}个附件`,
   removeImage: "删除光标处的图片",
   noImageAtCursor: "光标处没有图片",
   uploadedImages: "已上传的图片",
@@ -157,6 +166,10 @@ const zhTW: EditorMessages = {
   uploadImage: "上傳圖片",
   uploading: "正在上傳…",
   uploadFailed: "上傳失敗",
+  uploadPlaceholder: "上傳中…",
+  imageTypeRefused: (name) => `「${name}」：僅支援 gif、jpeg、jpg、png、svg 圖片`,
+  imageTooLarge: (name, mb) => `「${name}」：單個檔案不能超過 ${mb} MB`,
+  tooManyImages: (max) => `每張工單最多上傳${max}個附件`,
   removeImage: "刪除游標處的圖片",
   noImageAtCursor: "游標處沒有圖片",
   uploadedImages: "已上傳的圖片",
@@ -213,6 +226,10 @@ const en: EditorMessages = {
   uploadImage: "Upload image",
   uploading: "Uploading…",
   uploadFailed: "Upload failed",
+  uploadPlaceholder: "Uploading…",
+  imageTypeRefused: (name) => `“${name}”: only gif, jpeg, jpg, png and svg images`,
+  imageTooLarge: (name, mb) => `“${name}”: a file may not exceed ${mb} MB`,
+  tooManyImages: (max) => `At most ${max} files per work order`,
   removeImage: "Remove the image at the cursor",
   noImageAtCursor: "No image at the cursor",
   uploadedImages: "Uploaded images",
@@ -267,6 +284,10 @@ const fr: EditorMessages = {
   uploadImage: "Téléverser une image",
   uploading: "Téléversement…",
   uploadFailed: "Échec du téléversement",
+  uploadPlaceholder: "Téléversement…",
+  imageTypeRefused: (name) => `« ${name} » : images gif, jpeg, jpg, png et svg uniquement`,
+  imageTooLarge: (name, mb) => `« ${name} » : un fichier ne peut dépasser ${mb} Mo`,
+  tooManyImages: (max) => `${max} fichiers au plus par ticket`,
   removeImage: "Supprimer l'image au curseur",
   noImageAtCursor: "Aucune image au curseur",
   uploadedImages: "Images téléversées",
@@ -321,6 +342,10 @@ const pt: EditorMessages = {
   uploadImage: "Enviar imagem",
   uploading: "Enviando…",
   uploadFailed: "Falha no envio",
+  uploadPlaceholder: "Enviando…",
+  imageTypeRefused: (name) => `“${name}”: apenas imagens gif, jpeg, jpg, png e svg`,
+  imageTooLarge: (name, mb) => `“${name}”: um arquivo não pode passar de ${mb} MB`,
+  tooManyImages: (max) => `No máximo ${max} arquivos por chamado`,
   removeImage: "Remover a imagem no cursor",
   noImageAtCursor: "Nenhuma imagem no cursor",
   uploadedImages: "Imagens enviadas",
@@ -376,6 +401,10 @@ const ru: EditorMessages = {
   uploadImage: "Загрузить изображение",
   uploading: "Загрузка…",
   uploadFailed: "Не удалось загрузить",
+  uploadPlaceholder: "Загрузка…",
+  imageTypeRefused: (name) => `«${name}»: только изображения gif, jpeg, jpg, png и svg`,
+  imageTooLarge: (name, mb) => `«${name}»: файл не может быть больше ${mb} МБ`,
+  tooManyImages: (max) => `Не более ${max} файлов на заявку`,
   removeImage: "Удалить изображение под курсором",
   noImageAtCursor: "Под курсором нет изображения",
   uploadedImages: "Загруженные изображения",
@@ -430,6 +459,10 @@ const de: EditorMessages = {
   uploadImage: "Bild hochladen",
   uploading: "Wird hochgeladen…",
   uploadFailed: "Hochladen fehlgeschlagen",
+  uploadPlaceholder: "Wird hochgeladen…",
+  imageTypeRefused: (name) => `„${name}“: nur gif-, jpeg-, jpg-, png- und svg-Bilder`,
+  imageTooLarge: (name, mb) => `„${name}“: eine Datei darf höchstens ${mb} MB groß sein`,
+  tooManyImages: (max) => `Höchstens ${max} Dateien pro Ticket`,
   removeImage: "Bild am Cursor entfernen",
   noImageAtCursor: "Kein Bild am Cursor",
   uploadedImages: "Hochgeladene Bilder",
@@ -485,6 +518,10 @@ const ja: EditorMessages = {
   uploadImage: "画像をアップロード",
   uploading: "アップロード中…",
   uploadFailed: "アップロードに失敗しました",
+  uploadPlaceholder: "アップロード中…",
+  imageTypeRefused: (name) => `「${name}」：gif、jpeg、jpg、png、svg 画像のみ対応しています`,
+  imageTooLarge: (name, mb) => `「${name}」：ファイルは ${mb} MB 以下にしてください`,
+  tooManyImages: (max) => `1 件のチケットに添付できるのは ${max} 個までです`,
   removeImage: "カーソル位置の画像を削除",
   noImageAtCursor: "カーソル位置に画像がありません",
   uploadedImages: "アップロードした画像",

@@ -93,6 +93,12 @@ describe("links and images", () => {
     const result = c.removeImagesByUrl(state("a![x](/u/1.png)b![y](/u/2.png)c![z](/u/1.png)d«»"), "/u/1.png");
     expect(show(result)).toBe("ab![y](/u/2.png)cd«»");
   });
+
+  it("lists the image addresses in the text (the uploads the form still posts), not links or look-alikes", () => {
+    const urls = c.imageUrlsOf('![a](/work-order-files/12) [b](/work-order-files/13) ![c](/work-order-files/123 "题")');
+    expect([...urls]).toEqual(["/work-order-files/12", "/work-order-files/123"]);
+    expect(c.imageUrlsOf("/work-order-files/1 ![]()").has("/work-order-files/1")).toBe(false);
+  });
 });
 
 describe("headingsOf", () => {

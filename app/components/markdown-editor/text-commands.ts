@@ -231,3 +231,8 @@ export function headingsOf(text: string): HeadingEntry[] {
   }
   return found;
 }
+
+/** The addresses of the images in the text (which uploads the text still uses). */
+export function imageUrlsOf(text: string): Set<string> {
+  return new Set([...text.matchAll(IMAGE)].map((m) => m[1] ?? ""));
+}

@@ -21,11 +21,14 @@ export function AttachmentField({
   accept,
   limits,
   error,
+  purpose,
 }: {
   name?: string;
   accept: string;
   limits: AttachmentLimits;
   error?: string | null;
+  /** A sentence before the hint saying where the files go (the desk's: with a reply or a request only). */
+  purpose?: string;
 }) {
   const id = `${name}-${useId()}`;
   return (
@@ -41,8 +44,8 @@ export function AttachmentField({
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
       />
       <Hint id={`${id}-hint`}>
-        图片（gif、jpg、png、svg）或 pdf、txt、log、zip，最多 {limits.maxFiles} 个，每个不超过 {limits.maxFileMegabytes}{" "}
-        MB
+        {purpose}图片（gif、jpg、png、svg）或 pdf、txt、log、zip，最多 {limits.maxFiles} 个，每个不超过{" "}
+        {limits.maxFileMegabytes} MB
       </Hint>
       <FieldError id={`${id}-error`} role={error ? "alert" : undefined}>
         {error ?? ""}

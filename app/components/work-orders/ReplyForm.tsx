@@ -31,6 +31,7 @@ export function ReplyForm({
         rows={5}
         draftKey={draftKey}
         uploadUrl={WORK_ORDER_UPLOAD_URL}
+        imageLimits={limits}
         attachmentField="attachment_ids"
       />
       <AttachmentField accept={ATTACHMENT_ACCEPT} limits={limits} error={mine?.fieldErrors.files} />

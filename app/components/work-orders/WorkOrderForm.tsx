@@ -105,6 +105,7 @@ export function WorkOrderForm({
         rows={10}
         draftKey={draftKey}
         uploadUrl={WORK_ORDER_UPLOAD_URL}
+        imageLimits={limits}
         attachmentField="attachment_ids"
       />
       <AttachmentField accept={ATTACHMENT_ACCEPT} limits={limits} error={errors.files} />
