@@ -1,6 +1,4 @@
-import MarkdownPreview from "@uiw/react-markdown-preview/nohighlight";
-import { renderToStaticMarkup } from "react-dom/server";
-import { markdownPreviewOptions } from "./markdown-render";
+import { markdownHtml } from "./markdown-html.server";
 import { safeMarkdownUrl } from "./markdown-url";
 import { deskFilePath } from "./paths";
 
@@ -23,9 +21,8 @@ export function deskMarkdownUrl(url: string): string {
  * the users' pages (markdown.server.tsx), with work-order file addresses in
  * links and images (markdown or allowed raw HTML alike) pointing at the
  * desk's file route, so a screenshot the user put in the text shows to staff.
+ * The same processor as the users' pages; only the URL step differs.
  */
 export function renderDeskMarkdown(source: string): string {
-  return renderToStaticMarkup(
-    <MarkdownPreview source={source} {...markdownPreviewOptions} urlTransform={deskMarkdownUrl} />,
-  );
+  return markdownHtml(source, deskMarkdownUrl);
 }
