@@ -1,13 +1,16 @@
 import MarkdownPreview from "@uiw/react-markdown-preview/nohighlight";
 import { renderToStaticMarkup } from "react-dom/server";
 import { bench, describe } from "vitest";
+import { markdownHtml } from "./markdown-html.server";
 import { markdownPreviewOptions } from "./markdown-render";
+import { safeMarkdownUrl } from "./markdown-url";
 import { renderMarkdown } from "./markdown.server";
 
 /*
- * Decision 041: what a 50-message work-order thread costs to render, through
- * <MarkdownPreview> per message (before) and through the one frozen pipeline
- * (renderMarkdown now). `npx vitest bench --run --project app app/utils/markdown-html.server.bench.tsx`;
+ * Decision 041: what a 50-message work-order thread costs to render: through
+ * <MarkdownPreview> per message (before), through the one frozen pipeline (a
+ * thread's first view now), and through renderMarkdown once it has seen the
+ * messages (every later view). `npx vitest bench --run --project app app/utils/markdown-html.server.bench.tsx`;
  * each iteration renders the whole thread, so the mean is milliseconds per thread.
  */
 
@@ -39,7 +42,10 @@ for (const [name, thread] of [
     bench("<MarkdownPreview> per message (before)", () => {
       for (const message of thread) viaComponent(message);
     });
-    bench("renderMarkdown, one frozen pipeline (after)", () => {
+    bench("one frozen pipeline (after, first view)", () => {
+      for (const message of thread) markdownHtml(message, safeMarkdownUrl);
+    });
+    bench("renderMarkdown, texts seen before (after, later views)", () => {
       for (const message of thread) renderMarkdown(message);
     });
   });

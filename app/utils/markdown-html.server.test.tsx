@@ -3,7 +3,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { XSS_CORPUS } from "../../tests/e2e/fixtures/xss-corpus";
 import { deskMarkdownUrl, renderDeskMarkdown } from "./desk-markdown.server";
+import { markdownHtml } from "./markdown-html.server";
 import { markdownPreviewOptions } from "./markdown-render";
+import { safeMarkdownUrl } from "./markdown-url";
 import { renderMarkdown } from "./markdown.server";
 
 /*
@@ -11,7 +13,9 @@ import { renderMarkdown } from "./markdown.server";
  * (markdown-pipeline.server.ts) instead of rendering <MarkdownPreview> per
  * message. The component stays the reference: every document below goes
  * through both, in one run (so state left behind by one document would show
- * in the next), and the HTML must be the same string, byte for byte.
+ * in the next), and the HTML must be the same string, byte for byte: the
+ * pipeline itself, and the page-facing functions (which keep what they
+ * rendered, rendered-markdown-cache.ts) on a first and a second call.
  */
 
 /** The rules document of markdown-render.test.tsx (spec §5). */
@@ -110,21 +114,34 @@ const viaComponentForDesk = (source: string) =>
 
 describe("the server's markdown pipeline against <MarkdownPreview>", () => {
   it.each(CORPUS)("users' pages: %s", (_name, source) => {
-    expect(renderMarkdown(source)).toBe(viaComponent(source));
+    const expected = viaComponent(source);
+    expect(markdownHtml(source, safeMarkdownUrl)).toBe(expected);
+    expect(renderMarkdown(source)).toBe(expected);
+    expect(renderMarkdown(source)).toBe(expected);
   });
 
   it.each(CORPUS)("the desk: %s", (_name, source) => {
-    expect(renderDeskMarkdown(source)).toBe(viaComponentForDesk(source));
+    const expected = viaComponentForDesk(source);
+    expect(markdownHtml(source, deskMarkdownUrl)).toBe(expected);
+    expect(renderDeskMarkdown(source)).toBe(expected);
+    expect(renderDeskMarkdown(source)).toBe(expected);
   });
 
   it("renders the same document the same way every time (no state kept between messages)", () => {
     const source = FEATURES.join("\n\n");
-    const first = renderMarkdown(source);
-    for (const other of [RULES, MALICIOUS, ...FEATURES]) renderMarkdown(other);
-    expect(renderMarkdown(source)).toBe(first);
+    const first = markdownHtml(source, safeMarkdownUrl);
+    for (const other of [RULES, MALICIOUS, ...FEATURES]) markdownHtml(other, safeMarkdownUrl);
+    expect(markdownHtml(source, safeMarkdownUrl)).toBe(first);
     // Heading ids are counted per message: the second message's "同名" is not "同名-1".
-    expect(renderMarkdown("# 同名")).toContain('id="user-content-同名"');
-    expect(renderMarkdown("# 同名")).toContain('id="user-content-同名"');
+    expect(markdownHtml("# 同名", safeMarkdownUrl)).toContain('id="user-content-同名"');
+    expect(markdownHtml("# 同名", safeMarkdownUrl)).toContain('id="user-content-同名"');
+  });
+
+  it("keeps users' and the desk's HTML of one text apart", () => {
+    const source = "![截图](/work-order-files/31)";
+    expect(renderMarkdown(source)).toContain('src="/work-order-files/31"');
+    expect(renderDeskMarkdown(source)).toContain('src="/desk/files/31"');
+    expect(renderMarkdown(source)).toContain('src="/work-order-files/31"');
   });
 
   it("keeps the preview's container, so the card's styles apply", () => {
