@@ -45,19 +45,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = orderIdOf(params);
   const { auth, staff } = await requireStaff(request);
   const order = await loadDeskPage(request, () => getDeskOrder(auth, id));
+  // The text, the files and the events go to the page rendered (bodyHtml, attachments, thread), not a second time raw.
+  const { content, attachments, events, ...facts } = order;
   return {
     me: staff.id,
-    order,
+    order: facts,
     statusLabel: WORK_ORDER_STATUS_LABELS[order.status],
-    bodyHtml: renderDeskMarkdown(order.content),
+    bodyHtml: renderDeskMarkdown(content),
     // The page the user reads the order on, to paste into a chat: the user lands on it after logging in.
     userLink: new URL(myWorkOrderDetailPath(order.id), request.url).href,
     uploadUrl: deskOrderUploadPath(order.id),
     // Per staff member and order, and apart from the user's drafts (`work-order-reply:…`) on a shared browser.
     draftKey: `desk-reply:${staff.id}:${order.id}`,
-    attachments: order.attachments.map(deskFile),
+    attachments: attachments.map(deskFile),
     fileLimits: { maxFiles: UPLOAD_FILES_PER_FORM, maxFileMegabytes: UPLOAD_FILE_MAX_BYTES / 1024 / 1024 },
-    thread: order.events.map((e) => ({
+    thread: events.map((e) => ({
       id: e.id,
       kind: e.kind,
       author: e.author,

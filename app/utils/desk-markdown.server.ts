@@ -1,6 +1,5 @@
-import MarkdownPreview from "@uiw/react-markdown-preview/nohighlight";
-import { renderToStaticMarkup } from "react-dom/server";
-import { markdownPreviewOptions } from "./markdown-render";
+import { markdownHtml } from "./markdown-html.server";
+import { RENDERED_MARKDOWN_BUDGET, rememberingRenderer } from "./rendered-markdown-cache";
 import { safeMarkdownUrl } from "./markdown-url";
 import { deskFilePath } from "./paths";
 
@@ -20,12 +19,13 @@ export function deskMarkdownUrl(url: string): string {
 
 /**
  * Renders a thread's markdown for the desk: the same renderer and rules as
- * the users' pages (markdown.server.tsx), with work-order file addresses in
+ * the users' pages (markdown.server.ts), with work-order file addresses in
  * links and images (markdown or allowed raw HTML alike) pointing at the
  * desk's file route, so a screenshot the user put in the text shows to staff.
+ * The same processor as the users' pages, only the URL step differs; kept
+ * apart from the users' rendered texts, since the same text renders differently.
  */
-export function renderDeskMarkdown(source: string): string {
-  return renderToStaticMarkup(
-    <MarkdownPreview source={source} {...markdownPreviewOptions} urlTransform={deskMarkdownUrl} />,
-  );
-}
+export const renderDeskMarkdown: (source: string) => string = rememberingRenderer(
+  (source) => markdownHtml(source, deskMarkdownUrl),
+  RENDERED_MARKDOWN_BUDGET,
+);
