@@ -153,7 +153,14 @@ export default function WorkOrderDetailPage() {
       {order.canComment && (
         <Panel aria-labelledby="reply-title">
           <PanelTitle id="reply-title">回复</PanelTitle>
-          <ReplyForm action={formPath} limits={attachmentLimits} draftKey={draftKey} result={result} />
+          <ReplyForm
+            // A new form once the comment is in the thread: the sent text does not stay in the box.
+            key={thread.length}
+            action={formPath}
+            limits={attachmentLimits}
+            draftKey={draftKey}
+            result={result}
+          />
         </Panel>
       )}
       <Panel aria-labelledby="notify-title">
