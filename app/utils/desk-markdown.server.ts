@@ -1,10 +1,7 @@
 import { markdownHtml } from "./markdown-html.server";
 import { RENDERED_MARKDOWN_BUDGET, rememberingRenderer } from "./rendered-markdown-cache";
 import { safeMarkdownUrl } from "./markdown-url";
-import { deskFilePath } from "./paths";
-
-/** A work-order file's address in the users' markdown: the users' route, `/work-order-files/<id>`. */
-const USER_FILE_URL = /^\/work-order-files\/([1-9]\d{0,15})(?=$|[?#])/;
+import { deskFileUrl } from "~/components/desk/desk-file-url";
 
 /**
  * A URL of the thread as staff follow it: the users' file route (which reads
@@ -12,9 +9,7 @@ const USER_FILE_URL = /^\/work-order-files\/([1-9]\d{0,15})(?=$|[?#])/;
  * only the staff session); anything else as the site's rules leave it.
  */
 export function deskMarkdownUrl(url: string): string {
-  const safe = safeMarkdownUrl(url);
-  const file = USER_FILE_URL.exec(safe);
-  return file ? deskFilePath(Number(file[1])) : safe;
+  return deskFileUrl(safeMarkdownUrl(url));
 }
 
 /**
