@@ -71,19 +71,23 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const plain = useRef<HTMLTextAreaElement>(null);
-  const [loaded, setLoaded] = useState<{ Editor: RichEditor; value: string; focused: boolean } | null>(null);
+  const [Editor, setEditor] = useState<RichEditor | null>(null);
+  // What the textarea held when the editor took its place: read in the render that swaps them, not when the
+  // chunk arrived, so text typed in between (React renders the swap in a task of its own) is not lost.
+  const swapped = useRef<{ value: string; focused: boolean } | null>(null);
+  if (Editor && swapped.current === null) {
+    const textarea = plain.current;
+    swapped.current = {
+      value: textarea?.value ?? defaultValue,
+      focused: textarea !== null && document.activeElement === textarea,
+    };
+  }
 
   useEffect(() => {
     let cancelled = false;
     import("./RichMarkdownEditor.client").then(
       ({ RichMarkdownEditor }) => {
-        if (cancelled) return;
-        const textarea = plain.current;
-        setLoaded({
-          Editor: RichMarkdownEditor,
-          value: textarea?.value ?? defaultValue,
-          focused: textarea !== null && document.activeElement === textarea,
-        });
+        if (!cancelled) setEditor(() => RichMarkdownEditor);
       },
       // The chunk did not load (offline, a deploy in between): the plain textarea stays and still posts.
       () => undefined,
@@ -91,20 +95,18 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
     return () => {
       cancelled = true;
     };
-    // The editor loads once; later defaultValue changes belong to the plain field's remount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
-    <Wrapper data-markdown-editor={loaded ? "rich" : "plain"}>
+    <Wrapper data-markdown-editor={Editor ? "rich" : "plain"}>
       <Label htmlFor={id}>{label}</Label>
-      {loaded ? (
-        <loaded.Editor
+      {Editor && swapped.current ? (
+        <Editor
           {...props}
           id={id}
           errorId={error ? errorId : undefined}
-          initialValue={loaded.value}
-          autoFocus={loaded.focused}
+          initialValue={swapped.current.value}
+          autoFocus={swapped.current.focused}
         />
       ) : (
         <PlainTextarea
