@@ -1,22 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { withSecurityHeaders } from "~/render/security-headers.server";
-import { chosenFiles, UPLOAD_FILE_MAX_BYTES, uploadDeskFile } from "~/upstream/desk-files.server";
+import { uploadDeskFile } from "~/upstream/desk-files.server";
 import { getDeskOrder, type StaffAuth } from "~/upstream/desk.server";
 import { UpstreamError } from "~/upstream/transport.server";
 import { requestClientAddress } from "~/utils/client-address.server";
 import { getStaffToken } from "~/utils/desk-session.server";
 import { assertSameOrigin } from "~/utils/origin.server";
-import { BodyRefused } from "~/utils/request-body.server";
-import { readUploadForm } from "~/utils/upload-form.server";
+import { editorUploadReply as reply, readEditorUpload, storedFileReply } from "~/utils/editor-upload.server";
 import { BUSY_TEXT } from "~/utils/upstream-errors.server";
 
-/** One file and its multipart framing. */
-const LIMITS = { maxFileBytes: UPLOAD_FILE_MAX_BYTES, maxFiles: 1, maxTotalBytes: UPLOAD_FILE_MAX_BYTES + 64 * 1024 };
 /** The states in which staff may still reply or ask, so send files (desk.orders.$id.tsx). */
 const OPEN = new Set(["new", "processing", "waiting_user"]);
-
-const reply = (body: unknown, status = 200) =>
-  Response.json(body, { status, headers: { "Cache-Control": "private, no-store" } });
 
 /** The refusal of a /staff call as the editor reads it: `{error}` in Chinese with a fitting status. */
 function refusal(error: unknown): Response {
@@ -53,18 +47,10 @@ export function action({ request, params }: ActionFunctionArgs) {
     } catch (error) {
       return refusal(error);
     }
-    let form: FormData;
+    const file = await readEditorUpload(request);
+    if (file instanceof Response) return file;
     try {
-      form = await readUploadForm(request, LIMITS);
-    } catch (error) {
-      if (error instanceof BodyRefused) return reply({ error: error.message }, error.status);
-      throw error;
-    }
-    const [file] = chosenFiles(form, "file");
-    if (!file) return reply({ error: "请选择要上传的文件" }, 400);
-    try {
-      const { id, url, name, mime, width, height } = await uploadDeskFile(auth, file);
-      return reply({ id, url, name, mime, width, height });
+      return storedFileReply(await uploadDeskFile(auth, file));
     } catch (error) {
       return refusal(error);
     }
