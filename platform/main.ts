@@ -1,4 +1,5 @@
-import { serve } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
 import { z } from "zod";
 import { getPlatform } from "./index";
 
@@ -10,8 +11,19 @@ const { PORT, HOST } = z
   })
   .parse(process.env);
 
+/**
+ * Connections the kernel may hold before the platform accepts them. Node's
+ * default, 511, overflows when a thousand browsers connect at once (the coupon
+ * rush): the kernel drops the excess connects, and each is answered a second
+ * later, when the browser sends it again (decision 031). The kernel caps it
+ * at net.core.somaxconn.
+ */
+const LISTEN_BACKLOG = 4096;
+
 const platform = await getPlatform("standalone");
-const server = serve({ fetch: platform.fetch, port: PORT, hostname: HOST }, (info) => {
+const server = createAdaptorServer({ fetch: platform.fetch });
+server.listen({ port: PORT, host: HOST, backlog: LISTEN_BACKLOG }, () => {
+  const info = server.address() as AddressInfo;
   console.info(`[platform] listening on http://${info.address}:${info.port} (${platform.database.kind})`);
 });
 

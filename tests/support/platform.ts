@@ -99,6 +99,8 @@ export interface TestPlatform {
   ctx: Platform["ctx"];
   db: Platform["ctx"]["db"];
   kind: "pglite" | "postgres";
+  /** The test's own PostgreSQL database (null on PGlite), for a test that needs a second connection pool to it. */
+  databaseUrl: string | null;
   clock: TestClock;
   /** Any request, path relative to the platform root ("/api/login", "/healthz"). */
   request(path: string, init?: RequestInit): Promise<Reply>;
@@ -328,6 +330,7 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
     setWallets,
     unbalancedAccounts,
     ops,
+    databaseUrl: fileDatabase?.url ?? null,
     close: async () => {
       // Issue 10 §6: after every test file, each account's balances equal the sum of its ledger entries.
       const unbalanced = await unbalancedAccounts();
