@@ -13,6 +13,7 @@
  * server's SESSION_SECRET through the site's own cookie definition.
  */
 import http from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { randomInt } from "node:crypto";
 import { SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS } from "../app/utils/session-constants";
 import { siteCookie } from "../app/utils/site-cookie.server";
@@ -153,6 +154,9 @@ function percentile(sorted: number[], p: number): number {
 /** Runs `users` for `seconds`; every request's latency and outcome is recorded. */
 async function runStep(origin: string, users: VirtualUser[], seconds: number): Promise<CapacityStep> {
   const latencies: number[] = [];
+  /** With BENCH_TRACE set: when each request started (ms into the step), its latency and path. */
+  const trace: [number, number, string][] = [];
+  const tracing = !!process.env.BENCH_TRACE;
   let errors = 0;
   /** The first few failures, so a step that does not hold says why. */
   const failures: string[] = [];
@@ -163,6 +167,7 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
     const p = request(origin, path, init)
       .then(({ status, body }) => {
         latencies.push(performance.now() - started);
+        if (tracing) trace.push([started - startedAt, performance.now() - started, path]);
         if (!ok(status, body)) {
           errors++;
           if (failures.length < 3) failures.push(`${path} → ${status} ${body.slice(0, 80)}`);
@@ -177,6 +182,8 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
   };
   const cpuBefore = process.cpuUsage();
   const startedAt = performance.now();
+  const eventLoop = monitorEventLoopDelay({ resolution: 10 });
+  eventLoop.enable();
   users.forEach((user, index) => {
     let page = index % CONSOLE_PAGES.length;
     const poll = () => timed("/resources/notifications", { headers: { cookie: user.cookie } }, (s) => s === 200);
@@ -224,6 +231,8 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
   await Promise.all(pending);
   const elapsed = (performance.now() - startedAt) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  eventLoop.disable();
+  if (tracing) printTrace(trace, eventLoop.max / 1e6);
   latencies.sort((a, b) => a - b);
   const p99Ms = percentile(latencies, 99);
   return {
@@ -237,6 +246,29 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
     holds: errors === 0 && p99Ms <= CAPACITY_P99_MS,
     failures,
   };
+}
+
+/**
+ * BENCH_TRACE: each second of the step with its requests, p99 and slowest request (by when they
+ * started), so a step failed by a few slow seconds shows when they were and what was slow; and the
+ * generator's own worst event-loop delay, which would show the bench itself stalling.
+ */
+function printTrace(trace: [number, number, string][], generatorStallMs: number) {
+  const bySecond = new Map<number, [number, string][]>();
+  for (const [at, ms, path] of trace) {
+    const second = Math.floor(at / 1000);
+    if (!bySecond.has(second)) bySecond.set(second, []);
+    bySecond.get(second)!.push([ms, path]);
+  }
+  console.info(`    generator's worst event-loop delay ${generatorStallMs.toFixed(0)} ms`);
+  for (const [second, rows] of [...bySecond].sort((a, b) => a[0] - b[0])) {
+    const sorted = rows.map(([ms]) => ms).sort((a, b) => a - b);
+    const slowest = rows.reduce((a, b) => (b[0] > a[0] ? b : a));
+    const over = rows.filter(([ms]) => ms > CAPACITY_P99_MS).length;
+    console.info(
+      `    s${String(second).padStart(2)} ${String(rows.length).padStart(4)} req  p99 ${percentile(sorted, 99).toFixed(0).padStart(4)} ms  >${CAPACITY_P99_MS} ms: ${String(over).padStart(3)}  slowest ${slowest[0].toFixed(0)} ms ${slowest[1].replace(/\/[0-9]{12,}$/, "/…")}`,
+    );
+  }
 }
 
 /** Steps the number of users up until a step no longer holds (or the last step ran). */

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getNotifications, markAllNotificationsRead } from "~/upstream/notices.server";
 import { withSecurityHeaders } from "~/render/security-headers.server";
@@ -8,9 +8,9 @@ import { requestedRedirect } from "~/utils/safe-redirect";
 import { getSessionToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-/** The notification centre's poll (every 10 s from the bar). */
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadFeed(request, (token) => getNotifications(token, 1, 5));
+/** The notification centre's poll (every 10 s from the bar); a Response, as Remix wants of a resource route read directly. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadFeed(request, (token) => getNotifications(token, 1, 5)));
 }
 
 /** A post from a page without a session goes to the login page. */
