@@ -12,6 +12,7 @@
  * /api/register), so the same bench runs against older builds; the web cookie is signed with the
  * server's SESSION_SECRET through the site's own cookie definition.
  */
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { randomInt } from "node:crypto";
@@ -38,6 +39,8 @@ export interface CapacityStep {
   p99Ms: number;
   /** CPU time of this load generator as a share of one core during the step. */
   generatorCpu: number;
+  /** CPU time the hypervisor gave to other guests while this machine wanted it ("steal"), as a share of one core. */
+  stealCpu: number;
   holds: boolean;
   failures: string[];
 }
@@ -57,7 +60,14 @@ export interface CapacityOptions {
   onStep?: () => void;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+/**
+ * Keep-alive as a browser does it. The server closes a connection idle for 5 s and says so
+ * (`Keep-Alive: timeout=5`); Node's agent heeds that hint only when it has a timeout of its own,
+ * and without it reused sockets the server was closing at that moment (read ECONNRESET, counted
+ * as errors). A browser retries such a request on a new connection; this agent closes idle
+ * sockets a second before the server does.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512, timeout: 60_000 });
 
 function request(
   origin: string,
@@ -146,6 +156,16 @@ async function makeUsers(origin: string, secret: string, count: number, firstInd
   return users;
 }
 
+/** The machine's steal time so far, in seconds (/proc/stat, clock ticks of 10 ms); 0 where there is none. */
+function machineSteal(): number {
+  try {
+    const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+    return Number(cpu[8] ?? 0) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -181,7 +201,9 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
     pending.add(p);
   };
   const cpuBefore = process.cpuUsage();
+  const stealBefore = machineSteal();
   const startedAt = performance.now();
+  const startedWall = new Date();
   const eventLoop = monitorEventLoopDelay({ resolution: 10 });
   eventLoop.enable();
   users.forEach((user, index) => {
@@ -232,7 +254,8 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
   const elapsed = (performance.now() - startedAt) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   eventLoop.disable();
-  if (tracing) printTrace(trace, eventLoop.max / 1e6);
+  const stolen = machineSteal() - stealBefore;
+  if (tracing) printTrace(trace, eventLoop.max / 1e6, startedWall);
   latencies.sort((a, b) => a - b);
   const p99Ms = percentile(latencies, 99);
   return {
@@ -243,6 +266,7 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
     p50Ms: percentile(latencies, 50),
     p99Ms,
     generatorCpu: (cpu.user + cpu.system) / 1e6 / elapsed,
+    stealCpu: stolen / elapsed,
     holds: errors === 0 && p99Ms <= CAPACITY_P99_MS,
     failures,
   };
@@ -253,14 +277,16 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
  * started), so a step failed by a few slow seconds shows when they were and what was slow; and the
  * generator's own worst event-loop delay, which would show the bench itself stalling.
  */
-function printTrace(trace: [number, number, string][], generatorStallMs: number) {
+function printTrace(trace: [number, number, string][], generatorStallMs: number, startedWall: Date) {
   const bySecond = new Map<number, [number, string][]>();
   for (const [at, ms, path] of trace) {
     const second = Math.floor(at / 1000);
     if (!bySecond.has(second)) bySecond.set(second, []);
     bySecond.get(second)!.push([ms, path]);
   }
-  console.info(`    generator's worst event-loop delay ${generatorStallMs.toFixed(0)} ms`);
+  console.info(
+    `    step started ${startedWall.toISOString()}; generator's worst event-loop delay ${generatorStallMs.toFixed(0)} ms`,
+  );
   for (const [second, rows] of [...bySecond].sort((a, b) => a[0] - b[0])) {
     const sorted = rows.map(([ms]) => ms).sort((a, b) => a - b);
     const slowest = rows.reduce((a, b) => (b[0] > a[0] ? b : a));
@@ -283,7 +309,7 @@ export async function measureCapacity(options: CapacityOptions, log: (line: stri
     const step = await runStep(options.origin, users.slice(0, n), options.stepSeconds);
     steps.push(step);
     log(
-      `    p50 ${step.p50Ms.toFixed(1)} ms, p99 ${step.p99Ms.toFixed(1)} ms, ${step.errors} errors, ${step.reqPerSec.toFixed(0)} req/s\n`,
+      `    p50 ${step.p50Ms.toFixed(1)} ms, p99 ${step.p99Ms.toFixed(1)} ms, ${step.errors} errors, ${step.reqPerSec.toFixed(0)} req/s, steal ${(step.stealCpu * 100).toFixed(0)} %\n`,
     );
     for (const failure of step.failures) log(`      ! ${failure}\n`);
     if (!step.holds) break;
