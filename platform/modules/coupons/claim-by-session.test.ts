@@ -8,13 +8,13 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, subAccounts, users } from "../../db/schema";
+import { sessions, users } from "../../db/schema";
 import { couponGroups, userCoupons } from "../../db/wallet-schema";
-import { DAY, startTestPlatform, uniquePhone, type TestPlatform } from "../../../tests/support/platform";
-import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../accounts/sessions";
-import { DomainError } from "../errors";
+import { outcomeOf } from "../../../tests/support/domain-outcome";
+import { accountWithSession, openCouponGroup, type SessionShape } from "../../../tests/support/coupon-fixtures";
+import { startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
+import { SESSION_IDLE_MS } from "../accounts/sessions";
 import { claimCouponBySession } from "./claim";
-import { createCouponGroup } from "./create-group";
 
 let t: TestPlatform;
 beforeAll(async () => {
@@ -24,55 +24,10 @@ afterAll(() => t.close());
 
 const visitor = { origin: { ip: null } };
 
-/** A session straight in the table, for a new account (or the sub-account given), as the test shapes it. */
-async function session(shape: { subAccount?: boolean; lastSeenAgoMs?: number; expiresInMs?: number } = {}) {
-  const now = t.clock.now().getTime();
-  const [user] = await t.db
-    .insert(users)
-    .values({ phone: uniquePhone(), passwordHash: "-", nickname: "claim" })
-    .returning({ id: users.id });
-  const [sub] = shape.subAccount
-    ? await t.db
-        .insert(subAccounts)
-        .values({ mainUserId: user!.id, name: `sub${user!.id}`, passwordHash: "-" })
-        .returning({ id: subAccounts.id })
-    : [];
-  const token = randomBytes(32).toString("base64url");
-  const [row] = await t.db
-    .insert(sessions)
-    .values({
-      tokenHash: hashToken(token),
-      userId: user!.id,
-      subAccountId: sub?.id ?? null,
-      createdAt: new Date(now - (shape.lastSeenAgoMs ?? 0)),
-      lastSeenAt: new Date(now - (shape.lastSeenAgoMs ?? 0)),
-      expiresAt: new Date(now + (shape.expiresInMs ?? SESSION_ABSOLUTE_MS)),
-    })
-    .returning({ id: sessions.id });
-  return { token, userId: user!.id, sessionId: row!.id };
-}
+const session = (shape: SessionShape = {}) => accountWithSession(t, shape);
+const openGroup = () => openCouponGroup(t, { name: "会话券", amountFen: 5_00, totalNum: 10 });
 
-async function openGroup() {
-  const now = t.clock.now().getTime();
-  return createCouponGroup(t.ctx, {
-    name: "会话券",
-    type: 0,
-    amountFen: 5_00,
-    beginAt: new Date(now - DAY),
-    endAt: new Date(now + 30 * DAY),
-    totalNum: 10,
-  });
-}
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "claimed";
-  } catch (error) {
-    if (error instanceof DomainError) return error.key;
-    throw error;
-  }
-}
+const refusal = (promise: Promise<unknown>) => outcomeOf(promise, "claimed");
 
 async function untouched(groupId: number) {
   const [group] = await t.db

@@ -8,13 +8,11 @@ import { randomBytes } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
-import { sessions, users } from "../../db/schema";
 import { couponGroups, userCoupons } from "../../db/wallet-schema";
-import { DAY, startTestPlatform, uniquePhone, type TestPlatform } from "../../../tests/support/platform";
-import { hashToken, SESSION_ABSOLUTE_MS } from "../accounts/sessions";
-import { DomainError } from "../errors";
+import { outcomeOf } from "../../../tests/support/domain-outcome";
+import { accountWithSession, openCouponGroup } from "../../../tests/support/coupon-fixtures";
+import { DAY, startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
 import { claimCoupon, claimCouponBySession } from "./claim";
-import { createCouponGroup } from "./create-group";
 
 let t: TestPlatform;
 beforeAll(async () => {
@@ -24,45 +22,11 @@ afterAll(() => t.close());
 
 const visitor = { origin: { ip: null } };
 
-async function account(verifiedAs: "student" | null = null) {
-  const now = t.clock.now().getTime();
-  const [user] = await t.db
-    .insert(users)
-    .values({ phone: uniquePhone(), passwordHash: "-", nickname: "queue", verifiedAs })
-    .returning({ id: users.id });
-  const token = randomBytes(32).toString("base64url");
-  await t.db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId: user!.id,
-    createdAt: new Date(now),
-    lastSeenAt: new Date(now),
-    expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
-  });
-  return { token, userId: user!.id };
-}
+const account = (verifiedAs: "student" | null = null) => accountWithSession(t, { verifiedAs });
+const group = (totalNum: number, targetUserVerifyType: 0 | 1 = 0) =>
+  openCouponGroup(t, { name: "同批券", amountFen: 3_00, totalNum, targetUserVerifyType });
 
-async function group(totalNum: number, targetUserVerifyType: 0 | 1 = 0) {
-  const now = t.clock.now().getTime();
-  return createCouponGroup(t.ctx, {
-    name: "同批券",
-    type: 0,
-    amountFen: 3_00,
-    beginAt: new Date(now - DAY),
-    endAt: new Date(now + 30 * DAY),
-    totalNum,
-    targetUserVerifyType,
-  });
-}
-
-async function answer(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "claimed";
-  } catch (error) {
-    if (error instanceof DomainError) return error.key;
-    throw error;
-  }
-}
+const answer = (promise: Promise<unknown>) => outcomeOf(promise, "claimed");
 
 async function remainOf(groupId: number): Promise<number> {
   const [row] = await t.db

@@ -8,12 +8,13 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, afterAll, describe, expect, it } from "vitest";
 import { ledgerEntries, users } from "../../db/schema";
 import { couponGroups, userCoupons } from "../../db/wallet-schema";
+import { outcomeOf } from "../../../tests/support/domain-outcome";
+import { openCouponGroup } from "../../../tests/support/coupon-fixtures";
 import { DAY, startTestPlatform, uniquePhone, type TestPlatform } from "../../../tests/support/platform";
 import type { Caller } from "../context";
-import { DomainError } from "../errors";
 import { ledgerSums } from "../wallet/ledger";
 import { claimCoupon } from "./claim";
-import { createCouponGroup, type CouponGroupInput } from "./create-group";
+import type { CouponGroupInput } from "./create-group";
 import { visibleGroups } from "./groups";
 import { useMoneyCoupon } from "./use-money-coupon";
 import { findUserCoupon, listUserCoupons } from "./user-coupons";
@@ -47,27 +48,10 @@ async function makeUsers(n: number, verifiedAs: "student" | "enterprise" | null 
 }
 
 function group(overrides: Partial<CouponGroupInput> = {}) {
-  const now = t.clock.now().getTime();
-  return createCouponGroup(t.ctx, {
-    name: "测试券",
-    type: 0,
-    amountFen: 10_00,
-    beginAt: new Date(now - DAY),
-    endAt: new Date(now + 30 * DAY),
-    totalNum: 100,
-    ...overrides,
-  });
+  return openCouponGroup(t, overrides);
 }
 
-const outcome = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-    return "ok";
-  } catch (error) {
-    if (error instanceof DomainError) return error.key;
-    throw error;
-  }
-};
+const outcome = (promise: Promise<unknown>) => outcomeOf(promise);
 
 const tally = (outcomes: string[]) =>
   outcomes.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o]: (acc[o] ?? 0) + 1 }), {});

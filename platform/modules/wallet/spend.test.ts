@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, subAccounts, users } from "../../db/schema";
 import { purchaseOrders } from "../../db/wallet-schema";
+import { outcomeOf } from "../../../tests/support/domain-outcome";
 import { startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
 import { createSubAccount } from "../accounts/sub-accounts";
 import type { Caller } from "../context";
@@ -61,15 +62,7 @@ const rental = (priceFen: number, operationKey = key()): PurchaseInput => ({
   allowCredit: true,
 });
 
-async function outcome(promise: Promise<unknown>) {
-  try {
-    await promise;
-    return "paid";
-  } catch (error) {
-    if (error instanceof DomainError) return error.key;
-    throw error;
-  }
-}
+const outcome = (promise: Promise<unknown>) => outcomeOf(promise, "paid");
 
 const ordersOf = (userId: number) => t.db.select().from(purchaseOrders).where(eq(purchaseOrders.userId, userId));
 
