@@ -2,6 +2,7 @@ import MarkdownPreview from "@uiw/react-markdown-preview/nohighlight";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { XSS_CORPUS } from "../../tests/e2e/fixtures/xss-corpus";
+import { MALICIOUS_DOCUMENT, RULES_DOCUMENT } from "../../tests/support/markdown-documents";
 import { deskMarkdownUrl, renderDeskMarkdown } from "./desk-markdown.server";
 import { markdownHtml } from "./markdown-html.server";
 import { markdownPreviewOptions } from "./markdown-render";
@@ -17,45 +18,6 @@ import { renderMarkdown } from "./markdown.server";
  * pipeline itself, and the page-facing functions (which keep what they
  * rendered, rendered-markdown-cache.ts) on a first and a second call.
  */
-
-/** The rules document of markdown-render.test.tsx (spec §5). */
-const RULES = [
-  "# 标题",
-  "第一行",
-  "第二行",
-  "",
-  "[外链](https://example.com) [锚点](#intro) [站内](/console)",
-  "",
-  "![像素](data:image/png;base64,iVBORw0KGgo=) ![动图](data:image/gif;base64,R0lGODlh)",
-  "",
-  "<u>下划线</u> <mark>标记</mark> x<sup>2</sup> H<sub>2</sub>O ~~删除~~",
-  "",
-  '<p align="center">居中</p>',
-].join("\n");
-
-/** The malicious document of markdown.server.test.tsx. */
-const MALICIOUS = [
-  "# 标题",
-  "",
-  "<script>alert('x')</script>",
-  "",
-  '[点我](javascript:alert(1)) [大写](JaVaScRiPt:alert(2)) <a href="java&#x09;script:alert(3)">实体</a>',
-  "",
-  '<img src="x" onerror="alert(4)">',
-  "",
-  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCg1KTwvc2NyaXB0Pg==">data 链接</a>',
-  "",
-  "[vb](vbscript:msgbox(6)) [file](file:///etc/passwd)",
-  "",
-  '<iframe src="https://evil.example"></iframe>',
-  '<div onclick="alert(7)" style="color:red">点击</div>',
-  "",
-  "![像素](data:image/png;base64,iVBORw0KGgo=)",
-  "",
-  "[外链](https://example.com) [锚点](#intro)",
-  "第一行",
-  "第二行",
-].join("\n");
 
 /** What threads and documents hold: every construct of the chain, the toolbar's output, and odd corners. */
 const FEATURES = [
@@ -100,8 +62,8 @@ const FEATURES = [
 const CORPUS: [string, string][] = [
   ...XSS_CORPUS.map((vector, i): [string, string] => [`XSS vector ${i + 1}`, vector]),
   ["the XSS corpus as one body", XSS_CORPUS.join("\n\n")],
-  ["the rules document", RULES],
-  ["the malicious document", MALICIOUS],
+  ["the rules document", RULES_DOCUMENT],
+  ["the malicious document", MALICIOUS_DOCUMENT],
   ...FEATURES.map((text, i): [string, string] => [`feature ${i + 1}`, text]),
   ["all features as one body", FEATURES.join("\n\n")],
 ];
@@ -130,7 +92,7 @@ describe("the server's markdown pipeline against <MarkdownPreview>", () => {
   it("renders the same document the same way every time (no state kept between messages)", () => {
     const source = FEATURES.join("\n\n");
     const first = markdownHtml(source, safeMarkdownUrl);
-    for (const other of [RULES, MALICIOUS, ...FEATURES]) markdownHtml(other, safeMarkdownUrl);
+    for (const other of [RULES_DOCUMENT, MALICIOUS_DOCUMENT, ...FEATURES]) markdownHtml(other, safeMarkdownUrl);
     expect(markdownHtml(source, safeMarkdownUrl)).toBe(first);
     // Heading ids are counted per message: the second message's "同名" is not "同名-1".
     expect(markdownHtml("# 同名", safeMarkdownUrl)).toContain('id="user-content-同名"');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { XSS_CORPUS } from "../../tests/e2e/fixtures/xss-corpus";
+import { RULES_DOCUMENT } from "../../tests/support/markdown-documents";
 import { renderMarkdown } from "./markdown.server";
 import { safeMarkdownUrl } from "./markdown-url";
 
@@ -70,21 +71,7 @@ describe("the XSS corpus", () => {
 });
 
 describe("the rendering rules (spec §5)", () => {
-  const html = renderMarkdown(
-    [
-      "# 标题",
-      "第一行",
-      "第二行",
-      "",
-      "[外链](https://example.com) [锚点](#intro) [站内](/console)",
-      "",
-      "![像素](data:image/png;base64,iVBORw0KGgo=) ![动图](data:image/gif;base64,R0lGODlh)",
-      "",
-      "<u>下划线</u> <mark>标记</mark> x<sup>2</sup> H<sub>2</sub>O ~~删除~~",
-      "",
-      '<p align="center">居中</p>',
-    ].join("\n"),
-  );
+  const html = renderMarkdown(RULES_DOCUMENT);
 
   it("keeps line breaks", () => {
     expect(html).toMatch(/第一行<br\s*\/?>\s*第二行/);

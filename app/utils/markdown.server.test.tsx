@@ -1,32 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "./markdown.server";
 import { safeMarkdownUrl } from "./markdown-url";
-
-const MALICIOUS = [
-  "# 标题",
-  "",
-  "<script>alert('x')</script>",
-  "",
-  '[点我](javascript:alert(1)) [大写](JaVaScRiPt:alert(2)) <a href="java&#x09;script:alert(3)">实体</a>',
-  "",
-  '<img src="x" onerror="alert(4)">',
-  "",
-  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCg1KTwvc2NyaXB0Pg==">data 链接</a>',
-  "",
-  "[vb](vbscript:msgbox(6)) [file](file:///etc/passwd)",
-  "",
-  '<iframe src="https://evil.example"></iframe>',
-  '<div onclick="alert(7)" style="color:red">点击</div>',
-  "",
-  "![像素](data:image/png;base64,iVBORw0KGgo=)",
-  "",
-  "[外链](https://example.com) [锚点](#intro)",
-  "第一行",
-  "第二行",
-].join("\n");
+import { MALICIOUS_DOCUMENT } from "../../tests/support/markdown-documents";
 
 describe("renderMarkdown", () => {
-  const html = renderMarkdown(MALICIOUS);
+  const html = renderMarkdown(MALICIOUS_DOCUMENT);
 
   it("drops scripts, event handlers, frames and dangerous schemes", () => {
     expect(html).not.toMatch(/<script/i);
