@@ -64,7 +64,13 @@ async function drain(byGroup: Map<string, Lane>, laneKey: string, lane: Lane): P
 async function runBatch(lane: Lane, batch: Ask[]): Promise<void> {
   try {
     const rows = await execute(lane, batch);
-    batch.forEach((ask, i) => ask.resolve({ row: rows[i]! }));
+    // Paired by the claimant's place in the statement (`ord`, from 1), not by the rows' order.
+    const byOrd = new Map(rows.map((row) => [row.ord, row]));
+    batch.forEach((ask, i) => {
+      const row = byOrd.get(i + 1);
+      if (row) ask.resolve({ row });
+      else ask.reject(new Error(`coupon claim: the statement gave no answer for claimant ${i + 1}`));
+    });
   } catch (error) {
     if (pgCode(error) !== UNIQUE_VIOLATION) {
       for (const ask of batch) ask.reject(error);
