@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedOncePerDb } from "../../db/prepared";
 import { messages, notifications, sessions, subAccounts, users } from "../../db/schema";
 import { workOrders } from "../../db/work-order-schema";
 import type { Caller, Ctx, Visitor } from "../context";
@@ -135,16 +136,11 @@ function buildSessionQuery(db: Db, withUnread: boolean) {
     .prepare(withUnread ? "session_with_unread" : "session_with_account");
 }
 
-type SessionQuery = ReturnType<typeof buildSessionQuery>;
-const preparedSessionQueries = new WeakMap<Db, { plain: SessionQuery; withUnread: SessionQuery }>();
+const sessionWithAccountQuery = preparedOncePerDb((db) => buildSessionQuery(db, false));
+const sessionWithUnreadQuery = preparedOncePerDb((db) => buildSessionQuery(db, true));
 
-function sessionQuery(db: Db, withUnread: boolean): SessionQuery {
-  let prepared = preparedSessionQueries.get(db);
-  if (!prepared) {
-    prepared = { plain: buildSessionQuery(db, false), withUnread: buildSessionQuery(db, true) };
-    preparedSessionQueries.set(db, prepared);
-  }
-  return withUnread ? prepared.withUnread : prepared.plain;
+function sessionQuery(db: Db, withUnread: boolean) {
+  return withUnread ? sessionWithUnreadQuery(db) : sessionWithAccountQuery(db);
 }
 
 /**

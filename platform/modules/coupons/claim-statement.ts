@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { preparedOncePerDb } from "../../db/prepared";
 import { users } from "../../db/schema";
 import { couponGroups, userCoupons } from "../../db/wallet-schema";
 import { liveMainAccountSessionSql } from "../accounts/sessions";
@@ -121,14 +122,10 @@ export type ClaimStatement = ReturnType<typeof buildClaimStatement>;
 /** What the statement answered for one claimant. */
 export type ClaimRow = Awaited<ReturnType<ClaimStatement["execute"]>>[number];
 
-const claimStatements = new WeakMap<CouponCtx["db"], { byCaller: ClaimStatement; bySession: ClaimStatement }>();
+const claimStatementByCaller = preparedOncePerDb((db) => buildClaimStatement(db, false));
+const claimStatementBySession = preparedOncePerDb((db) => buildClaimStatement(db, true));
 
 /** The prepared claim statement of a database handle: claimants by session token hash, or by user id. */
 export function claimStatement(db: CouponCtx["db"], bySession: boolean): ClaimStatement {
-  let statements = claimStatements.get(db);
-  if (!statements) {
-    statements = { byCaller: buildClaimStatement(db, false), bySession: buildClaimStatement(db, true) };
-    claimStatements.set(db, statements);
-  }
-  return bySession ? statements.bySession : statements.byCaller;
+  return bySession ? claimStatementBySession(db) : claimStatementByCaller(db);
 }

@@ -1,8 +1,8 @@
-import { and, desc, isNull } from "drizzle-orm";
+import { and, isNull } from "drizzle-orm";
 import { messages } from "../../db/schema";
 import type { Caller, Ctx } from "../context";
 import type { Page, PageRequest } from "../page";
-import { countsWithoutRows, ownedBy, totalOfListing, unreadOf } from "./scope";
+import { messagesPage, ownedBy } from "./scope";
 
 export interface Message {
   id: number;
@@ -18,23 +18,14 @@ export async function listMessages(
   input: PageRequest,
 ): Promise<Page<Message> & { unread: number }> {
   const { page, pageSize } = input;
-  const where = ownedBy(messages, caller);
-  // The page, its total and the unread count in one query.
-  const rows = await ctx.db
-    .select({ row: messages, total: totalOfListing(), unread: unreadOf(messages, caller) })
-    .from(messages)
-    .where(where)
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const counts = rows[0] ?? (await countsWithoutRows(ctx.db, messages, caller, where));
-  const items = rows.map(({ row: r }) => ({
+  const { rows, total, unread } = await messagesPage(ctx.db, { caller, page, pageSize });
+  const items = rows.map((r) => ({
     id: r.id,
     createdAt: r.createdAt,
     message: r.message,
     read: r.readAt !== null,
   }));
-  return { items, total: counts.total, unread: counts.unread, page, pageSize };
+  return { items, total, unread, page, pageSize };
 }
 
 export async function markAllMessagesRead(ctx: Ctx, caller: Caller): Promise<{ updated: number }> {

@@ -1,6 +1,7 @@
-import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { messages, notifications } from "../../db/schema";
+import { preparedOncePerDb } from "../../db/prepared";
+import { messages, notifications } from "../../db/schema";
 import type { Caller } from "../context";
 
 /**
@@ -17,33 +18,123 @@ export function ownedBy(table: typeof notifications | typeof messages, caller: C
 
 type FeedTable = typeof notifications | typeof messages;
 
-/**
- * The total of a listing's rows, as a window count: every row of the page
- * carries it, so the page and its total come in one query.
- */
-export const totalOfListing = () => sql<number>`count(*) over ()`.mapWith(Number);
+/** Which rows of a feed a page lists: all, the unread ones, or the read ones. */
+export type ReadFilter = "all" | "unread" | "read";
 
-/** The caller's unread rows of the table, as a subquery PostgreSQL evaluates once per query. */
-export function unreadOf(table: FeedTable, caller: Caller): SQL<number> {
-  return sql<number>`(select count(*) from ${table} where ${and(ownedBy(table, caller), isNull(table.readAt))})`.mapWith(
-    Number,
-  );
+/** The same ownership as ownedBy, with the caller as placeholders, for a prepared statement. */
+function ownedByPlaceholders(table: FeedTable): SQL {
+  return sql`${table.userId} = ${sql.placeholder("userId")} and ${table.subAccountId} is not distinct from ${sql.placeholder("subAccountId")}`;
 }
 
-/**
- * The counts of a page that has no rows to carry them (a page past the end,
- * or nothing to list): the total of the rows `where` selects and the caller's
- * unread count, in one query.
- */
-export async function countsWithoutRows(
-  db: Db,
-  table: FeedTable,
-  caller: Caller,
-  where: SQL,
-): Promise<{ total: number; unread: number }> {
-  const [counts] = await db
-    .select({ total: count(), unread: unreadOf(table, caller) })
+function readCondition(table: FeedTable, filter: ReadFilter): SQL | undefined {
+  if (filter === "unread") return isNull(table.readAt);
+  if (filter === "read") return isNotNull(table.readAt);
+  return undefined;
+}
+
+/** The counts of the caller's rows of a feed: the total the filter lists, and the unread ones. */
+function feedCounts(db: Db, table: FeedTable, listed: SQL | undefined) {
+  return db
+    .select({
+      total: sql<number>`count(*) filter (where ${listed ?? sql`true`})`.mapWith(Number).as("total"),
+      unread: sql<number>`count(*) filter (where ${table.readAt} is null)`.mapWith(Number).as("unread"),
+    })
     .from(table)
-    .where(where);
-  return { total: Number(counts?.total ?? 0), unread: Number(counts?.unread ?? 0) };
+    .where(ownedByPlaceholders(table))
+    .as("counts");
 }
+
+/*
+ * One page of a feed with its total and the caller's unread count, as one
+ * statement that always answers at least one row: the counts of the caller's
+ * rows, left-joined to the page (a page past the end, or an empty feed, is one
+ * row of counts with no item). The bar polls the notifications every 10 s.
+ */
+function buildNotificationsPage(db: Db, filter: ReadFilter, name: string) {
+  const listed = readCondition(notifications, filter);
+  const counts = feedCounts(db, notifications, listed);
+  const page = db
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      original: notifications.original,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
+    .from(notifications)
+    .where(and(ownedByPlaceholders(notifications), listed))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("page");
+  return db
+    .select({
+      total: counts.total,
+      unread: counts.unread,
+      row: { id: page.id, title: page.title, original: page.original, createdAt: page.createdAt, readAt: page.readAt },
+    })
+    .from(counts)
+    .leftJoinLateral(page, sql`true`)
+    .prepare(name);
+}
+
+function buildMessagesPage(db: Db) {
+  const counts = feedCounts(db, messages, undefined);
+  const page = db
+    .select({ id: messages.id, message: messages.message, createdAt: messages.createdAt, readAt: messages.readAt })
+    .from(messages)
+    .where(ownedByPlaceholders(messages))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("page");
+  return db
+    .select({
+      total: counts.total,
+      unread: counts.unread,
+      row: { id: page.id, message: page.message, createdAt: page.createdAt, readAt: page.readAt },
+    })
+    .from(counts)
+    .leftJoinLateral(page, sql`true`)
+    .prepare("messages_page");
+}
+
+const notificationPages = {
+  all: preparedOncePerDb((db) => buildNotificationsPage(db, "all", "notifications_page")),
+  unread: preparedOncePerDb((db) => buildNotificationsPage(db, "unread", "notifications_page_unread")),
+  read: preparedOncePerDb((db) => buildNotificationsPage(db, "read", "notifications_page_read")),
+};
+const messagePage = preparedOncePerDb(buildMessagesPage);
+
+/** What a feed page is asked with: the caller, and the page (from 1) and its size. */
+interface FeedPageRequest {
+  caller: Caller;
+  page: number;
+  pageSize: number;
+}
+
+function feedParameters({ caller, page, pageSize }: FeedPageRequest) {
+  return { userId: caller.userId, subAccountId: caller.subAccountId, limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+/** The rows of the page (none past the end), the total the filter selects, and the caller's unread count. */
+async function readFeedPage<Row>(
+  statement: {
+    execute(
+      parameters: ReturnType<typeof feedParameters>,
+    ): Promise<{ total: number; unread: number; row: Row | null }[]>;
+  },
+  request: FeedPageRequest,
+): Promise<{ rows: Row[]; total: number; unread: number }> {
+  const answer = await statement.execute(feedParameters(request));
+  return {
+    rows: answer.flatMap(({ row }) => (row === null ? [] : [row])),
+    total: Number(answer[0]?.total ?? 0),
+    unread: Number(answer[0]?.unread ?? 0),
+  };
+}
+
+export const notificationsPage = (db: Db, filter: ReadFilter, request: FeedPageRequest) =>
+  readFeedPage(notificationPages[filter](db), request);
+
+export const messagesPage = (db: Db, request: FeedPageRequest) => readFeedPage(messagePage(db), request);
