@@ -41,6 +41,11 @@ export interface CapacityStep {
   generatorCpu: number;
   /** CPU time the hypervisor gave to other guests while this machine wanted it ("steal"), as a share of one core. */
   stealCpu: number;
+  /**
+   * Connections the load generator had to open during the step. Node 20 accepts one connection per event-loop
+   * turn (libuv#3696), so on a busy server new connections wait in the listen queue (decision 022).
+   */
+  newConnections: number;
   holds: boolean;
   failures: string[];
 }
@@ -73,22 +78,40 @@ function request(
   origin: string,
   path: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; phases: RequestPhases }> {
+  const phases: RequestPhases = { socket: -1, connect: -1, headers: -1, reused: false };
+  const t0 = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.request(
       new URL(path, origin),
       { method: init.method ?? "GET", headers: init.headers, agent },
       (res) => {
+        phases.headers = performance.now() - t0;
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), phases }),
+        );
         res.on("error", reject);
       },
     );
+    req.on("socket", (socket) => {
+      phases.socket = performance.now() - t0;
+      phases.reused = req.reusedSocket;
+      if (!req.reusedSocket) socket.once("connect", () => (phases.connect = performance.now() - t0));
+    });
     req.setTimeout(15_000, () => req.destroy(new Error("timeout")));
     req.on("error", reject);
     req.end(init.body);
   });
+}
+
+/** When a request got its socket, connected (a new socket) and had its response headers, in ms after it was made. */
+interface RequestPhases {
+  socket: number;
+  connect: number;
+  headers: number;
+  reused: boolean;
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -177,6 +200,9 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
   /** With BENCH_TRACE set: when each request started (ms into the step), its latency and path. */
   const trace: [number, number, string][] = [];
   const tracing = !!process.env.BENCH_TRACE;
+  /** With BENCH_TRACE set: the requests that took over a second, with when they got a socket, connected and had headers. */
+  const slow: string[] = [];
+  let newConnections = 0;
   let errors = 0;
   /** The first few failures, so a step that does not hold says why. */
   const failures: string[] = [];
@@ -185,9 +211,12 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
   const timed = (path: string, init: Parameters<typeof request>[2], ok: (status: number, body: string) => boolean) => {
     const started = performance.now();
     const p = request(origin, path, init)
-      .then(({ status, body }) => {
+      .then(({ status, body, phases }) => {
         latencies.push(performance.now() - started);
         if (tracing) trace.push([started - startedAt, performance.now() - started, path]);
+        if (!phases.reused) newConnections++;
+        if (tracing && performance.now() - started > 1000)
+          slow.push(slowRequestLine(started - startedAt, performance.now() - started, path, phases, pending.size));
         if (!ok(status, body)) {
           errors++;
           if (failures.length < 3) failures.push(`${path} → ${status} ${body.slice(0, 80)}`);
@@ -256,6 +285,10 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
   eventLoop.disable();
   const stolen = machineSteal() - stealBefore;
   if (tracing) printTrace(trace, eventLoop.max / 1e6, startedWall);
+  if (tracing) {
+    console.info(`    requests over 1 s: ${slow.length} (the first 40 follow)`);
+    for (const line of slow.slice(0, 40)) console.info(line);
+  }
   latencies.sort((a, b) => a - b);
   const p99Ms = percentile(latencies, 99);
   return {
@@ -267,6 +300,7 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
     p99Ms,
     generatorCpu: (cpu.user + cpu.system) / 1e6 / elapsed,
     stealCpu: stolen / elapsed,
+    newConnections,
     holds: errors === 0 && p99Ms <= CAPACITY_P99_MS,
     failures,
   };
@@ -277,6 +311,14 @@ async function runStep(origin: string, users: VirtualUser[], seconds: number): P
  * started), so a step failed by a few slow seconds shows when they were and what was slow; and the
  * generator's own worst event-loop delay, which would show the bench itself stalling.
  */
+/** One request that took over a second: where its time went (a new connection waits for the server to accept it). */
+function slowRequestLine(at: number, ms: number, path: string, phases: RequestPhases, inFlight: number): string {
+  const socket = phases.reused
+    ? `socket after ${phases.socket.toFixed(0)} (reused)`
+    : `socket after ${phases.socket.toFixed(0)}, connected after ${phases.connect.toFixed(0)}`;
+  return `      ${at.toFixed(0)} ms into the step: ${ms.toFixed(0)} ms ${path.replace(/\/[0-9]{12,}$/, "/…")}; ${socket}, headers after ${phases.headers.toFixed(0)}; ${inFlight} in flight`;
+}
+
 function printTrace(trace: [number, number, string][], generatorStallMs: number, startedWall: Date) {
   const bySecond = new Map<number, [number, string][]>();
   for (const [at, ms, path] of trace) {
@@ -309,7 +351,7 @@ export async function measureCapacity(options: CapacityOptions, log: (line: stri
     const step = await runStep(options.origin, users.slice(0, n), options.stepSeconds);
     steps.push(step);
     log(
-      `    p50 ${step.p50Ms.toFixed(1)} ms, p99 ${step.p99Ms.toFixed(1)} ms, ${step.errors} errors, ${step.reqPerSec.toFixed(0)} req/s, steal ${(step.stealCpu * 100).toFixed(0)} %\n`,
+      `    p50 ${step.p50Ms.toFixed(1)} ms, p99 ${step.p99Ms.toFixed(1)} ms, ${step.errors} errors, ${step.reqPerSec.toFixed(0)} req/s, ${step.newConnections} new connections, steal ${(step.stealCpu * 100).toFixed(0)} %\n`,
     );
     for (const failure of step.failures) log(`      ! ${failure}\n`);
     if (!step.holds) break;

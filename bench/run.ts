@@ -16,7 +16,8 @@
  * Writes bench/results/latest.json and always stops the server and deletes DATA_DIR.
  *
  * Environment: BENCH_ONLY (latency,capacity,js,lighthouse); BENCH_USERS, BENCH_STEP_SECONDS; BENCH_SECONDS per run (default 5);
- * BENCH_TRACE=1 prints each capacity step second by second (requests, p99, slowest);
+ * BENCH_TRACE=1 prints each capacity step second by second (requests, p99, slowest), its new connections, and where
+ *   each request over 1 s spent its time (socket, connect, response headers);
  * BENCH_BUILD_DIR (default ./build; built when missing and default); BENCH_DATABASE_URL for PostgreSQL:
  *   bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL="$DATABASE_URL" npm run bench'
  *
