@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { preparedOncePerDb } from "../../db/prepared";
 import { messages, notifications } from "../../db/schema";
@@ -44,6 +45,15 @@ function feedCounts(db: Db, table: FeedTable, listed: SQL | undefined) {
     .as("counts");
 }
 
+/** The caller's rows of a feed that `listed` selects, newest first, one page of them (limit and offset are placeholders). */
+function newestFirstPage<Query extends PgSelect>(query: Query, table: FeedTable, listed: SQL | undefined): Query {
+  return query
+    .where(and(ownedByPlaceholders(table), listed))
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"));
+}
+
 /*
  * One page of a feed with its total and the caller's unread count, as one
  * statement that always answers at least one row: the counts of the caller's
@@ -53,7 +63,7 @@ function feedCounts(db: Db, table: FeedTable, listed: SQL | undefined) {
 function buildNotificationsPage(db: Db, filter: ReadFilter, name: string) {
   const listed = readCondition(notifications, filter);
   const counts = feedCounts(db, notifications, listed);
-  const page = db
+  const pageRows = db
     .select({
       id: notifications.id,
       title: notifications.title,
@@ -62,11 +72,8 @@ function buildNotificationsPage(db: Db, filter: ReadFilter, name: string) {
       readAt: notifications.readAt,
     })
     .from(notifications)
-    .where(and(ownedByPlaceholders(notifications), listed))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .as("page");
+    .$dynamic();
+  const page = newestFirstPage(pageRows, notifications, listed).as("page");
   return db
     .select({
       total: counts.total,
@@ -80,14 +87,11 @@ function buildNotificationsPage(db: Db, filter: ReadFilter, name: string) {
 
 function buildMessagesPage(db: Db) {
   const counts = feedCounts(db, messages, undefined);
-  const page = db
+  const pageRows = db
     .select({ id: messages.id, message: messages.message, createdAt: messages.createdAt, readAt: messages.readAt })
     .from(messages)
-    .where(ownedByPlaceholders(messages))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .as("page");
+    .$dynamic();
+  const page = newestFirstPage(pageRows, messages, undefined).as("page");
   return db
     .select({
       total: counts.total,
