@@ -211,9 +211,12 @@ test("a lead manages categories and questions; the codes' reasons show beside th
   const categoryDelete = section.getByRole("button", { name: "删除" }).first();
   await categoryDelete.click();
   await expect(section.getByText("请勾选确认后再删除")).toBeVisible();
+  // The page reloads its data after each post; its buttons read 提交中… until then, so act once it is done.
+  await expect(page.getByRole("button", { name: "提交中…" })).toHaveCount(0);
   await section.getByLabel("确认删除分类").check();
   await section.getByRole("button", { name: "删除" }).first().click();
   await expect(section.getByText("该分类正在使用中，不能删除")).toBeVisible();
+  await expect(page.getByRole("button", { name: "提交中…" })).toHaveCount(0);
 
   await section.getByLabel("确认删除问题").check();
   await section.getByRole("button", { name: "删除" }).nth(1).click();

@@ -86,7 +86,9 @@ test("an expired QR says so and offers a new one", async ({ page, context, login
   await expect(renewed).toBeVisible();
   const second = await readQrCode(renewed);
   expect(second).not.toBe(first);
-  await expect(page.getByText("¥20.00").first()).toBeVisible();
+  // The new order's own page, with its amount beside its QR.
+  await expect(page).toHaveURL(/\/console\/pay\?out_trade_no=/);
+  await expect(page.getByText(/请使用支付宝扫码支付\s*¥20\.00/)).toBeVisible();
 });
 
 test("a corporate transfer shows the bank details and is credited after npm run ops confirms it", async ({
