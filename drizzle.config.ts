@@ -7,6 +7,7 @@ export default defineConfig({
     "./platform/db/wallet-schema.ts",
     "./platform/db/work-order-schema.ts",
     "./platform/db/staff-schema.ts",
+    "./platform/db/market-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

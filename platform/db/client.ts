@@ -6,8 +6,9 @@ import { sendQueriesInOneTrip } from "./pglite-one-trip";
 import { schema as coreSchema } from "./schema";
 import { walletSchema } from "./wallet-schema";
 import { workOrderSchema } from "./work-order-schema";
+import { marketSchema } from "./market-schema";
 
-const schema = { ...coreSchema, ...walletSchema, ...workOrderSchema };
+const schema = { ...coreSchema, ...walletSchema, ...workOrderSchema, ...marketSchema };
 
 export type Schema = typeof schema;
 /** The database handle modules receive: a pool, an embedded PGlite, or a transaction on either. */
