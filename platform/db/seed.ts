@@ -9,6 +9,7 @@ import { seedVoucherOffers } from "./seed-voucher-offers";
 import { seedCoupons } from "./seed-coupons";
 import { seedDemoWorkOrders, seedWorkOrderCatalogue } from "./seed-work-orders";
 import { seedDemoStaff } from "./seed-staff";
+import { seedMarket } from "./seed-market";
 
 const SEED_LOCK = 727_002;
 
@@ -124,6 +125,7 @@ export async function seedDatabase(database: Database, options: { demo: boolean 
   await database.withExclusiveLock(SEED_LOCK, async (db) => {
     await seedVoucherOffers(db);
     await seedWorkOrderCatalogue(db);
+    await seedMarket(db);
     if (!options.demo) return;
     await seedNotices(db);
     await seedDemoAccount(db);
