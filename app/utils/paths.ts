@@ -94,3 +94,32 @@ export function deskFilePath(id: number): string {
 export function deskOrderUploadPath(id: number): string {
   return `${deskOrderPath(id)}/upload`;
 }
+
+/** What a store offer links to: the rental form preset to a machine type, region and GPU model (issue 12 §2–3). */
+export interface OfferChoice {
+  type: "kvm" | "docker";
+  region: string;
+  gpu: string;
+  gpus?: number;
+}
+
+/** app/routes/createInstance.tsx: the rental form, preset to an offer of the store. */
+export function createInstancePath(offer: OfferChoice): string {
+  const query = new URLSearchParams({ type: offer.type, region: offer.region, gpu: offer.gpu });
+  if (offer.gpus) query.set("gpus", String(offer.gpus));
+  return `/createInstance?${query.toString()}`;
+}
+
+/** app/routes/store.tsx with its filters (a GET form; every combination has a URL). */
+export function storePath(filters: Record<string, string | number | undefined> = {}): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters))
+    if (value !== undefined && value !== "") query.set(key, String(value));
+  const search = query.toString();
+  return search ? `/store?${search}` : "/store";
+}
+
+/** app/routes/console.instance.$uuid.tsx: one instance of the console (access info, costs, actions). */
+export function instancePath(uuid: string): string {
+  return `/console/instance/${encodeURIComponent(uuid)}`;
+}
