@@ -58,6 +58,14 @@ export type ErrorKey =
   | "COUPON_USED"
   | "COUPON_EXPIRED"
   | "COUPON_NOT_RECHARGE"
+  | "INSTANCE_NOT_FOUND"
+  | "INSTANCE_STATE"
+  | "INSTANCE_SOLD_OUT"
+  | "HOST_GPU_BUSY"
+  | "INSTANCE_NAME_MISMATCH"
+  | "OFFER_NOT_FOUND"
+  | "IMAGE_INCOMPATIBLE"
+  | "COUPON_NOT_APPLICABLE"
   | "BODY_INVALID"
   | "WORK_ORDER_CATEGORY_INVALID"
   | "WORK_ORDER_CATEGORY_EXISTS"
@@ -166,6 +174,16 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   COUPON_USED: { status: 1, reason: "优惠券已使用", code: 100022, http: 409 },
   COUPON_EXPIRED: { status: 1, reason: "优惠券已过期", code: 100022, http: 409 },
   COUPON_NOT_RECHARGE: { status: 1, reason: "该优惠券不是充值券，请在下单时抵扣使用", code: 100022, http: 409 },
+  /** Another account's instance and a missing one answer the same (no existence leak). */
+  INSTANCE_NOT_FOUND: { status: 1, reason: "实例不存在或无权访问", code: 100041, http: 404 },
+  INSTANCE_STATE: { status: 1, reason: "实例当前状态不允许该操作", code: 100022, http: 409 },
+  /** The last free GPUs went to others: nothing was charged. */
+  INSTANCE_SOLD_OUT: { status: 1, reason: "该配置已售罄，请选择其他配置或稍后再试", code: 100022, http: 409 },
+  HOST_GPU_BUSY: { status: 1, reason: "所在主机空闲GPU不足，暂时无法开机", code: 100022, http: 409 },
+  INSTANCE_NAME_MISMATCH: { status: 1, reason: "请输入实例名称以确认释放", code: 100022, http: 400 },
+  OFFER_NOT_FOUND: { status: 1, reason: "该配置不存在或已下架", code: 100022, http: 404 },
+  IMAGE_INCOMPATIBLE: { status: 1, reason: "所选镜像与该主机的CUDA版本不兼容", code: 100022, http: 400 },
+  COUPON_NOT_APPLICABLE: { status: 1, reason: "该优惠券不适用于本订单", code: 100022, http: 409 },
   /** /third-party: a body that is not JSON (or form fields), or not an object (spec §8 100021). */
   BODY_INVALID: { status: 1, reason: "请求体格式不正确", code: 100021, http: 400 },
   WORK_ORDER_CATEGORY_INVALID: { status: 1, reason: "工单分类不存在", code: 100101, http: 404 },
