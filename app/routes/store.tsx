@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BareMetalServers } from "~/components/store/BareMetalServers";
-import { OfferCard, type MemberPrice } from "~/components/store/OfferCard";
+import { OfferCard } from "~/components/store/OfferCard";
 import { OfferFilters } from "~/components/store/OfferFilters";
 import { ReservationForm } from "~/components/store/ReservationForm";
 import { StoreTabs } from "~/components/store/StoreTabs";
 import { Grid, Muted, Page, Panel, PanelTitle } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
-import { memberPriceOf, type PriceInfoWire } from "~/upstream/market.server";
 import { getBannerAndNoticeCached } from "~/upstream/notices.server";
 import { formAction } from "~/utils/action.server";
 import { requireUser } from "~/utils/session.server";
 import { loadStore, reserveBareMetal } from "~/utils/store.server";
 import { loadPage } from "~/utils/upstream-errors.server";
+import { memberPriceLabel } from "~/utils/member-price";
 import { ReservationFields } from "../../platform/rules/reservation-fields";
 
 export const meta: MetaFunction = () => [
@@ -42,12 +42,6 @@ const Hero = styled("section", {
   color: "white",
   img: { display: "block", width: "100%", maxWidth: 1200, margin: "0 auto", height: "auto" },
 });
-
-function memberPrice(prices: PriceInfoWire | null, type: "kvm" | "docker", gpu: string): MemberPrice | null {
-  if (!prices) return null;
-  const price = memberPriceOf(prices, type, gpu);
-  return price ? { label: prices.VipName ? `${prices.VipName}价` : "会员价", price } : null;
-}
 
 export default function StorePage() {
   const { type, typed, errors, gpuCount, options, offers, servers, prices, signedIn, banner } =
@@ -100,7 +94,7 @@ export default function StorePage() {
                     key={`${offer.Region.Code}-${offer.Gpu.Code}`}
                     offer={offer}
                     gpus={gpuCount}
-                    memberPrice={memberPrice(prices, type, offer.Gpu.Code)}
+                    memberPrice={memberPriceLabel(prices, type, offer.Gpu.Code)}
                   />
                 ))}
               </Grid>

@@ -59,12 +59,6 @@ export function getPriceInfo(session: string | null) {
   return call("/gpu_priceinfo", {}, { session });
 }
 
-/** The membership price of one offer from `getPriceInfo`'s reply, or null when it is the list price. */
-export function memberPriceOf(info: PriceInfoWire, type: MachineTypeWire, gpu: string): string | null {
-  const row = info.Prices.find((p) => p.MachineType === type && p.GpuCode === gpu);
-  return row && row.MemberPrice !== row.Price ? row.MemberPrice : null;
-}
-
 /** Free GPUs per offer; with `imageId`, only hosts whose CUDA version can run that image count. */
 export async function getAvailable(
   type: "kvm" | "docker",

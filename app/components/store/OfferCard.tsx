@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Muted, Price } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import type { OfferWire } from "~/upstream/market.server";
+import type { MemberPriceLabel } from "~/utils/member-price";
 import { createInstancePath } from "~/utils/paths";
 
 const Card = styled("article", {
@@ -30,12 +31,6 @@ const Rent = styled(Link, {
   "&:hover": { backgroundColor: "$primaryFillHover", textDecoration: "none" },
 });
 
-/** The membership price beside the list price: 铜牌会员价 ¥x.xx (会员价 for a sub-account). */
-export interface MemberPrice {
-  label: string;
-  price: string;
-}
-
 /**
  * One offer of cloud hosts or containers: model and memory, region, specs per
  * GPU, CUDA, the price in red per GPU-hour, the caller's membership price, the
@@ -47,7 +42,7 @@ export function OfferCard({
   gpus,
 }: {
   offer: OfferWire;
-  memberPrice: MemberPrice | null;
+  memberPrice: MemberPriceLabel | null;
   /** The GPU count the filter asked for, carried to the rental form. */
   gpus: number | null;
 }) {
