@@ -6,7 +6,7 @@ import { formatDateTime } from "~/utils/format";
 import { storePath } from "~/utils/paths";
 import { requireUserWith } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
-import { RESERVATION_STATUS_TEXT } from "../../platform/rules/reservation-fields";
+import { RESERVATION_STATUS_TEXT } from "../../platform/rules/reservation-limits";
 
 export const meta: MetaFunction = () => [{ title: "裸金属预约 · 算力云" }];
 

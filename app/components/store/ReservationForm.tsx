@@ -5,7 +5,7 @@ import { styled } from "~/components/ui/stitches.config";
 import { StatusButton } from "~/components/ui/StatusButton";
 import type { SelectorOptionsWire } from "~/upstream/market.server";
 import { storePath } from "~/utils/paths";
-import { RESERVATION_LIMITS } from "../../../platform/rules/reservation-fields";
+import { RESERVATION_LIMITS } from "../../../platform/rules/reservation-limits";
 
 const Grid = styled("div", {
   display: "grid",
