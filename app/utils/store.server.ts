@@ -63,8 +63,12 @@ export async function loadStore(request: Request) {
   };
 }
 
-/** Spec §8: a failed market call is swallowed; without the membership price the list price stands. */
+/**
+ * The caller's membership prices; none for a visitor (the offers carry the list
+ * price). Spec §8: a failed market call is swallowed; the list price stands.
+ */
 async function priceInfoOrNull(token: string | null): Promise<PriceInfoWire | null> {
+  if (!token) return null;
   try {
     return await getPriceInfo(token);
   } catch (error) {
