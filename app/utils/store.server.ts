@@ -44,7 +44,9 @@ export async function loadStore(request: Request) {
   const token = await getSessionToken(request);
   const [options, offers, servers, prices] = await Promise.all([
     getSelectorOptions(type),
-    type === "bare_metal" ? Promise.resolve([] as OfferWire[]) : getOffers(type, { ...good, gpu_count: filter.gpuCount }),
+    type === "bare_metal"
+      ? Promise.resolve([] as OfferWire[])
+      : getOffers(type, { ...good, gpu_count: filter.gpuCount }),
     type === "bare_metal"
       ? getBareMetalServers({ region: filter.region, gpu: filter.gpu })
       : Promise.resolve([] as BareMetalServerWire[]),
