@@ -176,6 +176,18 @@ describe("membership prices", () => {
     const spying = await t.post("/gpu_priceinfo", { session: user.token, phone: bronze.phone });
     expect(spying.body).toMatchObject({ status: 1, data: { field: "phone" } });
     expect(JSON.stringify(spying.body)).not.toContain("铜牌");
+
+    // A sub-account rents at its main account's discount, shown without the tier's name; it names no phone.
+    const caller = await resolveSession(t.ctx, { origin: { ip: null } }, { token: bronze.token });
+    await createSubAccount(t.ctx, caller, { name: "price-sub", password: "Pricesub123", moneyLimitFen: 0 });
+    const sub = await t.post("/sub_account_login", { phone: bronze.phone, name: "price-sub", password: "Pricesub123" });
+    const subToken = sub.body.data.token as string;
+    const subView = await t.post("/gpu_priceinfo", { session: subToken });
+    expect(subView.body.data).toMatchObject({ VipLevel: 1, VipName: "", Discount: 0.98 });
+    expect((await t.post("/gpu_priceinfo", { session: subToken, phone: bronze.phone })).body.status).toBe(1);
+    // A dead session on this public call is no session: list prices, not a logout.
+    const dead = await t.post("/gpu_priceinfo", { session: "A".repeat(43) });
+    expect(dead.body).toMatchObject({ status: 0, data: { VipLevel: 0, Discount: 1 } });
   });
 });
 
