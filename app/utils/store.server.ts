@@ -37,9 +37,8 @@ export async function loadStore(request: Request) {
     if (value !== null && value !== "") typed[name] = value.slice(0, 64);
   }
   const { filter, errors } = readOfferFilter(typed);
+  // Only the fields that passed go upstream (min > max: the maximum is the one reported and left out).
   const good = Object.fromEntries(Object.entries(typed).filter(([name]) => !(name in errors))) as OfferFilterFields;
-  // min > max: the maximum is what is dropped (readOfferFilter keeps the minimum).
-  if (errors.price_max) delete good.price_max;
 
   const token = await getSessionToken(request);
   const [options, offers, servers, prices] = await Promise.all([
