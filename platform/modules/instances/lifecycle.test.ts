@@ -14,7 +14,7 @@ import { usageChargeFen } from "../../rules/rental-price";
 import { outcomeOf } from "../../../tests/support/domain-outcome";
 import { daily, hourly, mainAccount, opKey, testOffer, type TestAccount } from "../../../tests/support/instances";
 import { HOUR, MINUTE, startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
-import { type DomainError } from "../errors";
+import type { DomainError } from "../errors";
 import { ledgerSums } from "../wallet/ledger";
 import { releaseInstance, restartInstance, startInstance, stopInstance } from "./actions";
 import { createInstance } from "./create";
