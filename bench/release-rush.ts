@@ -15,8 +15,10 @@
  * rentals over HTTP at once, one connection each (bench/rush-support.ts).
  * Environment: RUSH_RENTALS (default 1000), RUSH_SLOTS (default 100),
  * PG_POOL_MAX for the platform's pool (default 10). The CPU time the
- * platform, PostgreSQL and this client spent is reported too. Exit code 1
- * when the outcome is wrong or p99 is over 2 s.
+ * platform, PostgreSQL and this client spent is reported too: on two cores
+ * half their sum is a floor for "all answered", and the platform's own CPU
+ * time (one thread) is another. Exit code 1 when the outcome is wrong; the
+ * issue sets no latency target for rentals, so p99 is reported, not judged.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -40,7 +42,6 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const HOST = "127.0.0.1";
 const RENTALS = Number(process.env.RUSH_RENTALS ?? 1000);
 const SLOTS = Number(process.env.RUSH_SLOTS ?? 100);
-const P99_TARGET_MS = 2000;
 const CASH_FEN = 1_000_00;
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
@@ -212,10 +213,6 @@ try {
     unbalancedCount === 0;
   if (!correct) {
     console.error("release-rush: wrong outcome", outcomes);
-    exitCode = 1;
-  }
-  if (p99 > P99_TARGET_MS) {
-    console.error(`release-rush: p99 ${p99.toFixed(0)} ms is over ${P99_TARGET_MS} ms`);
     exitCode = 1;
   }
 } finally {
