@@ -1,0 +1,214 @@
+/**
+ * Settling hourly usage (issue 12 §5, decisions 043 and 046): every selected
+ * hourly instance that is running and not billed up to `upTo` gets one
+ * settlement for [billed_until, upTo), priced by `usageChargeFen` over the
+ * whole seconds, paid vouchers first, then cash (down into the credit quota),
+ * posted as ledger entries, with billed_until and cost_fen moved on.
+ *
+ * Set-based: one SQL statement settles every due instance at once (CTEs: lock
+ * the due instances, price them, lock their owners in id order, split each
+ * owner's vouchers and cash over the owner's instances in id order, insert the
+ * settlements, ledger entries with their running balances, and update the
+ * accounts and instances). The settlement's unique (instance, period start)
+ * with ON CONFLICT DO NOTHING means no period is ever charged twice, and only
+ * inserted settlements move money.
+ *
+ * A settlement never takes more than vouchers + cash + available credit: the
+ * arrears check stops instances an hour early so this does not arise; if it
+ * still does (the jobs were down), the part that cannot be paid is recorded in
+ * the settlement's detail as uncollected and not charged (decision 046).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rowsOf } from "../finance/rows";
+import { usageAmountSql, yuanSql, discountSql } from "./sql-money";
+
+export interface SettleOptions {
+  /** Settle up to here (the job: the current hour boundary; stop and release: now). */
+  upTo: Date;
+  /**
+   * Only these instances, waiting for their row locks (the lifecycle calls this
+   * inside its own transaction at stop and release). Absent: every due
+   * instance, skipping rows another runner holds.
+   */
+  instanceIds?: number[];
+  /** When the entries are written (created_at); defaults to `upTo`. */
+  now?: Date;
+}
+
+export interface SettleResult {
+  /** Settlements inserted. */
+  settlements: number;
+  /** What they charged, in fen: vouchers + cash. */
+  chargedFen: number;
+  voucherFen: number;
+  cashFen: number;
+  /** What could not be paid (recorded, not charged); 0 unless the arrears stop came too late. */
+  uncollectedFen: number;
+  /** The instances settled. */
+  instanceIds: number[];
+}
+
+interface ResultRow {
+  settlements: unknown;
+  instance_ids: unknown;
+  amount_fen: unknown;
+  paid_voucher_fen: unknown;
+  paid_cash_fen: unknown;
+  uncollected_fen: unknown;
+}
+
+function dueFilter(opts: SettleOptions, upTo: SQL): SQL {
+  const base = sql`i.billing_mode = 'hour' and i.state = 'running' and i.billed_until is not null
+    and i.billed_until <= ${upTo} - interval '1 second'`;
+  if (opts.instanceIds === undefined) return base;
+  return sql`${base} and i.id = any(${`{${opts.instanceIds.map((id) => Math.trunc(id)).join(",")}}`}::bigint[])`;
+}
+
+export async function settleUsage(db: Db, opts: SettleOptions): Promise<SettleResult> {
+  const result: SettleResult = {
+    settlements: 0,
+    chargedFen: 0,
+    voucherFen: 0,
+    cashFen: 0,
+    uncollectedFen: 0,
+    instanceIds: [],
+  };
+  if (opts.instanceIds !== undefined && opts.instanceIds.length === 0) return result;
+  const upTo = sql`${opts.upTo.toISOString()}::timestamptz`;
+  const now = sql`${(opts.now ?? opts.upTo).toISOString()}::timestamptz`;
+  // The job skips rows another runner holds; a named instance is waited for (it must be settled now).
+  const lock = opts.instanceIds === undefined ? sql`for update of i skip locked` : sql`for update of i`;
+  const rows = await rowsOf<ResultRow>(
+    db,
+    sql`
+    with due as (
+      select i.id, i.uuid, i.name, i.user_id, i.billed_until, i.gpu_count, i.unit_price_fen,
+             i.duration_discount_bp, i.vip_discount_bp,
+             floor(extract(epoch from ${upTo}) - extract(epoch from i.billed_until))::bigint as seconds
+      from instances i
+      where ${dueFilter(opts, upTo)}
+      order by i.id
+      ${lock}
+    ),
+    priced as (
+      select d.*, ${usageAmountSql(sql`d.seconds`, "d")} as due_fen from due d
+    ),
+    owners as (
+      select u.id, u.money_fen, u.power_money_fen, u.credit_quota_fen
+      from users u where u.id in (select user_id from priced)
+      order by u.id
+      for update
+    ),
+    running_total as (
+      select p.*, o.money_fen, o.power_money_fen, o.credit_quota_fen,
+             sum(p.due_fen) over (partition by p.user_id order by p.id rows unbounded preceding) as upto_fen
+      from priced p join owners o on o.id = p.user_id
+    ),
+    split as (
+      select r.*,
+        least(r.power_money_fen, r.upto_fen) - least(r.power_money_fen, r.upto_fen - r.due_fen) as voucher_fen,
+        least(r.money_fen + r.credit_quota_fen, greatest(0, r.upto_fen - r.power_money_fen))
+          - least(r.money_fen + r.credit_quota_fen, greatest(0, r.upto_fen - r.due_fen - r.power_money_fen))
+          as cash_fen
+      from running_total r
+    ),
+    inserted as (
+      insert into instance_settlements
+        (instance_id, user_id, period_start, period_end, seconds, amount_fen, paid_voucher_fen, paid_cash_fen,
+         detail, created_at)
+      select s.id, s.user_id, s.billed_until, ${upTo}, s.seconds, s.voucher_fen + s.cash_fen, s.voucher_fen,
+        s.cash_fen,
+        jsonb_build_object(
+          'seconds', s.seconds, 'gpuCount', s.gpu_count, 'unitPriceFen', s.unit_price_fen,
+          'durationDiscountBp', s.duration_discount_bp, 'vipDiscountBp', s.vip_discount_bp,
+          'formula', 'round_half_up(seconds × gpuCount × unitPriceFen × durationDiscountBp × vipDiscountBp / (3600 × 10000 × 10000))',
+          'exactFen', (s.seconds::numeric * s.gpu_count * s.unit_price_fen * s.duration_discount_bp * s.vip_discount_bp
+                        / 360000000000)::text,
+          'amountDueFen', s.due_fen, 'voucherFen', s.voucher_fen, 'cashFen', s.cash_fen,
+          'uncollectedFen', s.due_fen - s.voucher_fen - s.cash_fen,
+          'explanation',
+            s.seconds || ' 秒 × ' || s.gpu_count || ' 卡 × ¥' || ${yuanSql(sql`s.unit_price_fen`)} || '/卡·时'
+            || case when s.duration_discount_bp < 10000
+                 then ' × 时长 ' || ${discountSql(sql`s.duration_discount_bp`)} else '' end
+            || case when s.vip_discount_bp < 10000
+                 then ' × 会员 ' || ${discountSql(sql`s.vip_discount_bp`)} else '' end
+            || ' = ¥' || ${yuanSql(sql`s.due_fen`)}
+            || '；算力券 ¥' || ${yuanSql(sql`s.voucher_fen`)} || '，余额 ¥' || ${yuanSql(sql`s.cash_fen`)}
+            || case when s.due_fen > s.voucher_fen + s.cash_fen
+                 then '；余额不足未收 ¥' || ${yuanSql(sql`s.due_fen - s.voucher_fen - s.cash_fen`)} else '' end
+        ),
+        ${now}
+      from split s
+      on conflict (instance_id, period_start) do nothing
+      returning instance_id, user_id, period_start, amount_fen, paid_voucher_fen, paid_cash_fen,
+        (detail->>'uncollectedFen')::bigint as uncollected_fen
+    ),
+    balances as (
+      select n.*, d.uuid, d.name,
+        'settle:' || n.instance_id || ':' || floor(extract(epoch from n.period_start) * 1000)::bigint as op_key,
+        o.power_money_fen - sum(n.paid_voucher_fen)
+          over (partition by n.user_id order by n.instance_id rows unbounded preceding) as voucher_after,
+        o.money_fen - sum(n.paid_cash_fen)
+          over (partition by n.user_id order by n.instance_id rows unbounded preceding) as cash_after
+      from inserted n join owners o on o.id = n.user_id join due d on d.id = n.instance_id
+    ),
+    entries as (
+      insert into ledger_entries
+        (user_id, wallet, kind, amount_fen, balance_after_fen, operation_key, seq, refers_to, note, created_at)
+      select user_id, wallet, 'purchase', amount_fen, balance_after_fen, op_key, seq, refers_to, note, ${now}
+      from (
+        select b.user_id, b.instance_id, 'voucher' as wallet, -b.paid_voucher_fen as amount_fen,
+               b.voucher_after as balance_after_fen, b.op_key, 0 as seq, 'instance:' || b.uuid as refers_to,
+               '按量计费：' || b.name as note
+        from balances b where b.paid_voucher_fen > 0
+        union all
+        select b.user_id, b.instance_id, 'cash', -b.paid_cash_fen, b.cash_after, b.op_key,
+               case when b.paid_voucher_fen > 0 then 1 else 0 end, 'instance:' || b.uuid, '按量计费：' || b.name
+        from balances b where b.paid_cash_fen > 0
+      ) e
+      order by e.user_id, e.instance_id, e.seq
+      returning id
+    ),
+    paid_by_owner as (
+      select user_id, sum(paid_voucher_fen) as voucher_fen, sum(paid_cash_fen) as cash_fen
+      from inserted group by user_id
+    ),
+    owners_updated as (
+      update users u
+      set power_money_fen = u.power_money_fen - p.voucher_fen, money_fen = u.money_fen - p.cash_fen
+      from paid_by_owner p
+      where u.id = p.user_id and (p.voucher_fen > 0 or p.cash_fen > 0)
+      returning u.id
+    ),
+    instances_updated as (
+      update instances i
+      set billed_until = ${upTo}, cost_fen = i.cost_fen + n.amount_fen
+      from inserted n
+      where i.id = n.instance_id
+      returning i.id
+    )
+    select count(*) as settlements, coalesce(sum(n.amount_fen), 0) as amount_fen,
+      coalesce(sum(n.paid_voucher_fen), 0) as paid_voucher_fen, coalesce(sum(n.paid_cash_fen), 0) as paid_cash_fen,
+      coalesce(sum(n.uncollected_fen), 0) as uncollected_fen,
+      coalesce(array_agg(n.instance_id order by n.instance_id), '{}') as instance_ids
+    from inserted n`,
+  );
+  const [row] = rows;
+  if (!row) return result;
+  return {
+    settlements: Number(row.settlements),
+    chargedFen: Number(row.amount_fen),
+    voucherFen: Number(row.paid_voucher_fen),
+    cashFen: Number(row.paid_cash_fen),
+    uncollectedFen: Number(row.uncollected_fen),
+    instanceIds: idList(row.instance_ids),
+  };
+}
+
+/** A bigint[] as the driver gives it: an array (node-postgres, PGlite) or its text form. */
+export function idList(value: unknown): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  const text = String(value ?? "{}").replace(/[{}]/g, "");
+  return text ? text.split(",").map(Number) : [];
+}
