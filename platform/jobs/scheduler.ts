@@ -1,6 +1,9 @@
 import type { Ctx } from "../modules/context";
+import { runBilling } from "./billing";
 import { expireRecharges } from "./expire-recharges";
+import { runPackageExpiry } from "./package-expiry";
 import { purgeUnattachedUploads } from "./purge-unattached-uploads";
+import { runRetention } from "./retention";
 
 interface Job {
   name: string;
@@ -8,10 +11,13 @@ interface Job {
   run: (ctx: Ctx) => Promise<unknown>;
 }
 
-/** The platform's background jobs (DESIGN.md, Jobs). Billing and package expiry join with the market issue. */
+/** The platform's background jobs (DESIGN.md, Jobs); billing, package expiry and retention with issue 12. */
 export const JOBS: Job[] = [
   { name: "expire-recharges", everyMs: 60_000, run: expireRecharges },
   { name: "purge-unattached-uploads", everyMs: 60 * 60_000, run: purgeUnattachedUploads },
+  { name: "billing", everyMs: 60_000, run: runBilling },
+  { name: "package-expiry", everyMs: 60_000, run: runPackageExpiry },
+  { name: "retention", everyMs: 60_000, run: runRetention },
 ];
 
 /**

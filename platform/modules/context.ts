@@ -8,6 +8,8 @@ export interface SiteSettings {
   publicUrl: string;
   /** The company account for corporate transfers; null when transfers are not offered. */
   transferAccount: TransferAccount | null;
+  /** Days a stopped hourly instance or an expired package is kept before release (INSTANCE_RETENTION_DAYS). */
+  instanceRetentionDays: number;
 }
 
 /** What every module operation receives: the database, the outside world, the site's settings and a clock. */
