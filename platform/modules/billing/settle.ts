@@ -175,9 +175,12 @@ export async function settleUsage(db: Db, opts: SettleOptions): Promise<SettleRe
       from inserted group by user_id
     ),
     owners_updated as (
+      -- Absolute values from the locked rows: this UPDATE's snapshot may predate a concurrent top-up, and
+      -- PostgreSQL checks CHECK constraints on the snapshot's version before it follows the update chain.
       update users u
-      set power_money_fen = u.power_money_fen - p.voucher_fen, money_fen = u.money_fen - p.cash_fen
-      from paid_by_owner p
+      set power_money_fen = o.power_money_fen - p.voucher_fen, money_fen = o.money_fen - p.cash_fen,
+          credit_quota_fen = o.credit_quota_fen
+      from paid_by_owner p join owners o on o.id = p.user_id
       where u.id = p.user_id and (p.voucher_fen > 0 or p.cash_fen > 0)
       returning u.id
     ),
