@@ -20,8 +20,9 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inTransaction } from "../../db/tx";
 import { rowsOf } from "../finance/rows";
-import { usageAmountSql, yuanSql, discountSql } from "./sql-money";
+import { usageAmountSql } from "./sql-money";
 
 export interface SettleOptions {
   /** Settle up to here (the job: the current hour boundary; stop and release: now). */
@@ -75,13 +76,32 @@ export async function settleUsage(db: Db, opts: SettleOptions): Promise<SettleRe
     instanceIds: [],
   };
   if (opts.instanceIds !== undefined && opts.instanceIds.length === 0) return result;
+  const rows = await inTransaction(db, async (tx) => {
+    // The statement is large and its plan's cost high: PostgreSQL's JIT would spend seconds compiling it.
+    await tx.execute(sql`set local jit = off`);
+    // Its sorts and hashes over every due instance stay in memory (100k rows: tens of MB).
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    return rowsOf<ResultRow>(tx, settlementStatement(opts));
+  });
+  const [row] = rows;
+  if (!row) return result;
+  return {
+    settlements: Number(row.settlements),
+    chargedFen: Number(row.amount_fen),
+    voucherFen: Number(row.paid_voucher_fen),
+    cashFen: Number(row.paid_cash_fen),
+    uncollectedFen: Number(row.uncollected_fen),
+    instanceIds: idList(row.instance_ids),
+  };
+}
+
+/** The one statement of settleUsage (exported for EXPLAIN in the bench). */
+export function settlementStatement(opts: SettleOptions): SQL {
   const upTo = sql`${opts.upTo.toISOString()}::timestamptz`;
   const now = sql`${(opts.now ?? opts.upTo).toISOString()}::timestamptz`;
   // The job skips rows another runner holds; a named instance is waited for (it must be settled now).
   const lock = opts.instanceIds === undefined ? sql`for update of i skip locked` : sql`for update of i`;
-  const rows = await rowsOf<ResultRow>(
-    db,
-    sql`
+  return sql`
     with due as (
       select i.id, i.uuid, i.name, i.user_id, i.billed_until, i.gpu_count, i.unit_price_fen,
              i.duration_discount_bp, i.vip_discount_bp,
@@ -123,20 +143,8 @@ export async function settleUsage(db: Db, opts: SettleOptions): Promise<SettleRe
           'seconds', s.seconds, 'gpuCount', s.gpu_count, 'unitPriceFen', s.unit_price_fen,
           'durationDiscountBp', s.duration_discount_bp, 'vipDiscountBp', s.vip_discount_bp,
           'formula', 'round_half_up(seconds × gpuCount × unitPriceFen × durationDiscountBp × vipDiscountBp / (3600 × 10000 × 10000))',
-          'exactFen', (s.seconds::numeric * s.gpu_count * s.unit_price_fen * s.duration_discount_bp * s.vip_discount_bp
-                        / 360000000000)::text,
           'amountDueFen', s.due_fen, 'voucherFen', s.voucher_fen, 'cashFen', s.cash_fen,
-          'uncollectedFen', s.due_fen - s.voucher_fen - s.cash_fen,
-          'explanation',
-            s.seconds || ' 秒 × ' || s.gpu_count || ' 卡 × ¥' || ${yuanSql(sql`s.unit_price_fen`)} || '/卡·时'
-            || case when s.duration_discount_bp < 10000
-                 then ' × 时长 ' || ${discountSql(sql`s.duration_discount_bp`)} else '' end
-            || case when s.vip_discount_bp < 10000
-                 then ' × 会员 ' || ${discountSql(sql`s.vip_discount_bp`)} else '' end
-            || ' = ¥' || ${yuanSql(sql`s.due_fen`)}
-            || '；算力券 ¥' || ${yuanSql(sql`s.voucher_fen`)} || '，余额 ¥' || ${yuanSql(sql`s.cash_fen`)}
-            || case when s.due_fen > s.voucher_fen + s.cash_fen
-                 then '；余额不足未收 ¥' || ${yuanSql(sql`s.due_fen - s.voucher_fen - s.cash_fen`)} else '' end
+          'uncollectedFen', s.due_fen - s.voucher_fen - s.cash_fen
         ),
         ${now}
       from split s
@@ -145,13 +153,13 @@ export async function settleUsage(db: Db, opts: SettleOptions): Promise<SettleRe
         (detail->>'uncollectedFen')::bigint as uncollected_fen
     ),
     balances as (
-      select n.*, d.uuid, d.name,
+      select n.*, s.uuid, s.name,
         'settle:' || n.instance_id || ':' || floor(extract(epoch from n.period_start) * 1000)::bigint as op_key,
-        o.power_money_fen - sum(n.paid_voucher_fen)
+        s.power_money_fen - sum(n.paid_voucher_fen)
           over (partition by n.user_id order by n.instance_id rows unbounded preceding) as voucher_after,
-        o.money_fen - sum(n.paid_cash_fen)
+        s.money_fen - sum(n.paid_cash_fen)
           over (partition by n.user_id order by n.instance_id rows unbounded preceding) as cash_after
-      from inserted n join owners o on o.id = n.user_id join due d on d.id = n.instance_id
+      from inserted n join split s on s.id = n.instance_id
     ),
     entries as (
       insert into ledger_entries
@@ -195,18 +203,7 @@ export async function settleUsage(db: Db, opts: SettleOptions): Promise<SettleRe
       coalesce(sum(n.paid_voucher_fen), 0) as paid_voucher_fen, coalesce(sum(n.paid_cash_fen), 0) as paid_cash_fen,
       coalesce(sum(n.uncollected_fen), 0) as uncollected_fen,
       coalesce(array_agg(n.instance_id order by n.instance_id), '{}') as instance_ids
-    from inserted n`,
-  );
-  const [row] = rows;
-  if (!row) return result;
-  return {
-    settlements: Number(row.settlements),
-    chargedFen: Number(row.amount_fen),
-    voucherFen: Number(row.paid_voucher_fen),
-    cashFen: Number(row.paid_cash_fen),
-    uncollectedFen: Number(row.uncollected_fen),
-    instanceIds: idList(row.instance_ids),
-  };
+    from inserted n`;
 }
 
 /** A bigint[] as the driver gives it: an array (node-postgres, PGlite) or its text form. */
