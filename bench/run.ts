@@ -12,7 +12,9 @@
  *  - js: first-load JavaScript of /store and /login, gzip, against 110 KB;
  *  - lighthouse: Lighthouse mobile for /store and /login (Debian's chromium, headless);
  *  - coupons: the coupon rush (bench/coupon-rush.ts): 1,000 claims at once for 100 coupons on a throwaway
- *    PostgreSQL server (scripts/with-postgres.sh), time until all answered and p99 (target ≤ 1 s).
+ *    PostgreSQL server (scripts/with-postgres.sh), time until all answered and p99 (target ≤ 1 s);
+ *  - settlement: the billing engine's hourly settlement (bench/settlement.ts) over 10,000 running hourly
+ *    instances on PGlite and 10k / 50k / 100k on a throwaway PostgreSQL server (target: 100k ≤ 5 s).
  * Writes bench/results/latest.json and always stops the server and deletes DATA_DIR.
  *
  * Environment: BENCH_ONLY (latency,capacity,js,lighthouse); BENCH_USERS, BENCH_STEP_SECONDS; BENCH_SECONDS per run (default 5);
@@ -45,7 +47,7 @@ const HOST = "127.0.0.1";
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 5);
 // Long enough for the JIT to settle on a document route.
 const WARMUP_SECONDS = Math.min(3, SECONDS);
-const SECTIONS = ["latency", "capacity", "js", "lighthouse", "coupons"] as const;
+const SECTIONS = ["latency", "capacity", "js", "lighthouse", "coupons", "settlement"] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? SECTIONS.join(","))
@@ -389,6 +391,8 @@ function latencyTargets(
 }
 
 async function main(): Promise<void> {
+  // The coupon rush and the settlement bring their own databases: no server for them alone.
+  if (!(["latency", "capacity", "js", "lighthouse"] as const).some(runs)) return;
   ensureBuild();
   const s = await startServer();
   let ok = true;
@@ -538,5 +542,23 @@ function couponRush(): void {
   if (rush.status !== 0) process.exitCode = 1;
 }
 
+/** The settlement runs on its own databases (PGlite in memory, then a throwaway PostgreSQL server). */
+function settlement(): void {
+  if (!runs("settlement") || stopping) return;
+  console.log("\nsettlement (PGlite, then own PostgreSQL server) …");
+  const pglite = spawnSync("npx", ["tsx", "bench/settlement.ts"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, DATABASE_URL: "", BENCH_DATABASE_URL: "" },
+  });
+  const postgres = spawnSync("bash", ["scripts/with-postgres.sh", "npx", "tsx", "bench/settlement.ts"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, BENCH_DATABASE_URL: "" },
+  });
+  if (pglite.status !== 0 || postgres.status !== 0) process.exitCode = 1;
+}
+
 await main();
 couponRush();
+settlement();
