@@ -7,10 +7,12 @@
  *   bash scripts/with-postgres.sh npx tsx bench/settlement.ts      # 10k / 50k / 100k
  *   npx tsx bench/settlement.ts                                     # PGlite: 10k
  *
- * SETTLE_SIZES overrides the sizes (comma-separated). Each size gets its own
- * instances and accounts; the previous size's are stopped first, so every run
- * settles exactly N. Checks every instance got one settlement and prints
- * seconds per size and per 100k. Exit code 1 when 100k take more than 5 s
+ * SETTLE_SIZES overrides the sizes (comma-separated); SETTLE_EXPLAIN=1 prints
+ * the plan instead. Each size gets its own instances and accounts; the previous
+ * size's are stopped first, so every run settles exactly N. Each size is timed
+ * twice: the fleet's first hour, then its next hour (the steady state, every
+ * row settled an hour before). Checks every instance got one settlement per
+ * hour and prints seconds per size and per 100k. Exit code 1 when 100k take more than 5 s
  * (PostgreSQL) or a check fails.
  */
 import { sql } from "drizzle-orm";
@@ -74,16 +76,23 @@ async function makeFleet(run: number, n: number, from: Date) {
 }
 
 console.log(`settlement bench on ${kind}: ${sizes.map((n) => n.toLocaleString("en")).join(" / ")} instances`);
-const results: { size: number; seconds: number; settlements: number }[] = [];
+const results: { size: number; first: number; next: number }[] = [];
+
+async function timed(run: () => ReturnType<typeof settleUsage>) {
+  const started = performance.now();
+  const result = await run();
+  return { result, seconds: (performance.now() - started) / 1000 };
+}
 let ok = true;
 const base = new Date("2026-01-01T00:00:00.000Z").getTime();
 for (const [run, size] of sizes.entries()) {
   // The previous run's instances stop, so this run settles exactly `size`.
   await db.execute(sql`update instances set state = 'stopped' where state = 'running'`);
   const from = new Date(base + run * 10 * HOUR_MS);
-  await makeFleet(run, size, from);
+  if (process.env.SETTLE_EXPLAIN) await makeFleet(run, size, from);
   if (process.env.SETTLE_EXPLAIN) {
     await db.execute(sql`set jit = off`);
+    await db.execute(sql`set work_mem = '64MB'`);
     const plan = await rowsOf<Record<string, string>>(
       db,
       sql`explain (analyze, costs off, timing on) ${settlementStatement({ upTo: new Date(from.getTime() + HOUR_MS) })}`,
@@ -91,19 +100,25 @@ for (const [run, size] of sizes.entries()) {
     console.log(plan.map((r) => Object.values(r)[0]).join("\n"));
     continue;
   }
-  const started = performance.now();
-  const result = await settleUsage(db, { upTo: new Date(from.getTime() + HOUR_MS) });
-  const seconds = (performance.now() - started) / 1000;
-  results.push({ size, seconds, settlements: result.settlements });
-  if (result.settlements !== size) {
-    ok = false;
-    console.log(`! ${size}: ${result.settlements} settlements, expected ${size}`);
+  await makeFleet(run, size, from);
+  // The first hour of a new fleet, then the next hour (the steady state: every row was settled an hour ago).
+  const first = await timed(() => settleUsage(db, { upTo: new Date(from.getTime() + HOUR_MS) }));
+  const next = await timed(() => settleUsage(db, { upTo: new Date(from.getTime() + 2 * HOUR_MS) }));
+  results.push({ size, first: first.seconds, next: next.seconds });
+  for (const [label, run] of [
+    ["first hour", first],
+    ["next hour", next],
+  ] as const) {
+    if (run.result.settlements !== size) {
+      ok = false;
+      console.log(`! ${size} (${label}): ${run.result.settlements} settlements, expected ${size}`);
+    }
+    console.log(
+      `  ${size.toLocaleString("en").padStart(7)} instances, ${label}: ${run.seconds.toFixed(2)} s` +
+        ` (${((run.seconds / size) * 100_000).toFixed(2)} s per 100k; charged ¥${(run.result.chargedFen / 100).toFixed(2)},` +
+        ` vouchers ¥${(run.result.voucherFen / 100).toFixed(2)})`,
+    );
   }
-  console.log(
-    `  ${size.toLocaleString("en").padStart(7)} instances: ${seconds.toFixed(2)} s` +
-      ` (${((seconds / size) * 100_000).toFixed(2)} s per 100k; charged ¥${(result.chargedFen / 100).toFixed(2)},` +
-      ` vouchers ¥${(result.voucherFen / 100).toFixed(2)})`,
-  );
 }
 const [dupes] = await rowsOf<{ n: unknown }>(
   db,
@@ -114,13 +129,15 @@ if (Number(dupes!.n) !== 0) {
   console.log(`! ${String(dupes!.n)} periods charged twice`);
 }
 const big = results.find((r) => r.size === 100_000);
-if (kind === "postgresql" && big && big.seconds > TARGET_SECONDS_100K) {
+if (kind === "postgresql" && big && Math.max(big.first, big.next) > TARGET_SECONDS_100K) {
   ok = false;
-  console.log(`! 100,000 instances took ${big.seconds.toFixed(2)} s (target ≤ ${TARGET_SECONDS_100K} s)`);
+  console.log(
+    `! 100,000 instances took ${Math.max(big.first, big.next).toFixed(2)} s (target ≤ ${TARGET_SECONDS_100K} s)`,
+  );
 }
 console.log(
-  `\n| database | instances | seconds |\n| --- | ---: | ---: |\n${results
-    .map((r) => `| ${kind} | ${r.size.toLocaleString("en")} | ${r.seconds.toFixed(2)} |`)
+  `\n| database | instances | first hour (s) | next hour (s) |\n| --- | ---: | ---: | ---: |\n${results
+    .map((r) => `| ${kind} | ${r.size.toLocaleString("en")} | ${r.first.toFixed(2)} | ${r.next.toFixed(2)} |`)
     .join("\n")}`,
 );
 await database.close();
