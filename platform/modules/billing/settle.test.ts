@@ -32,9 +32,9 @@ describe("the settlement's amount", () => {
       fc.asyncProperty(
         fc.array(
           fc.record({
-            seconds: fc.integer({ min: 0, max: 40 * 24 * 3600 }),
+            seconds: fc.integer({ min: 0, max: 366 * 24 * 3600 }),
             gpuCount: fc.integer({ min: 1, max: 8 }),
-            unitPriceFen: fc.integer({ min: 0, max: 100_000 }),
+            unitPriceFen: fc.integer({ min: 0, max: 1_000_000 }),
             durationDiscountBp: fc.integer({ min: 0, max: 10_000 }),
             vipDiscountBp: fc.integer({ min: 0, max: 10_000 }),
           }),

@@ -14,16 +14,13 @@ const USAGE_DENOMINATOR = "360000000000";
  */
 export function usageAmountSql(seconds: SQL, row = "d"): SQL {
   const r = sql.raw(row);
-  return sql`div(2 * (${seconds})::numeric * ${r}.gpu_count * ${r}.unit_price_fen * ${r}.duration_discount_bp
-      * ${r}.vip_discount_bp + ${sql.raw(USAGE_DENOMINATOR)}, 2 * ${sql.raw(USAGE_DENOMINATOR)}::numeric)::bigint`;
+  // seconds × gpus × unit fits a bigint (a year of 8 GPUs at ¥10,000/h: 2.5e15); one numeric product after it.
+  return sql`div(2 * ((${seconds})::bigint * ${r}.gpu_count * ${r}.unit_price_fen)::numeric
+      * (${r}.duration_discount_bp::bigint * ${r}.vip_discount_bp) + ${sql.raw(USAGE_DENOMINATOR)},
+      2 * ${sql.raw(USAGE_DENOMINATOR)}::numeric)::bigint`;
 }
 
 /** Fen as yuan with two decimals, e.g. 194 → "1.94". */
 export function yuanSql(fen: SQL): SQL {
   return sql`to_char((${fen})::numeric / 100, 'FM999999999990.00')`;
-}
-
-/** Basis points as a multiplier, e.g. 9800 → "0.98", 9850 → "0.985". */
-export function discountSql(bp: SQL): SQL {
-  return sql`regexp_replace(to_char((${bp})::numeric / 10000, 'FM0.0000'), '0{1,2}$', '')`;
 }
