@@ -16,9 +16,11 @@
  *    PostgreSQL server (scripts/with-postgres.sh), time until all answered and p99 (target ≤ 1 s);
  *  - rentals: the release rush (bench/release-rush.ts): 1,000 GPU rentals at once for 100 free slots on a
  *    throwaway PostgreSQL server: exactly 100 instances and charges, time until all answered and p99.
+ *  - settlement: the billing engine's hourly settlement (bench/settlement.ts) over 10,000 running hourly
+ *    instances on PGlite and 10k / 50k / 100k on a throwaway PostgreSQL server (target: 100k ≤ 5 s).
  * Writes bench/results/latest.json and always stops the server and deletes DATA_DIR.
  *
- * Environment: BENCH_ONLY (latency,capacity,js,lighthouse,coupons,rentals); BENCH_USERS, BENCH_STEP_SECONDS; BENCH_SECONDS per run (default 5);
+ * Environment: BENCH_ONLY (latency,capacity,js,lighthouse,coupons,rentals,settlement); BENCH_USERS, BENCH_STEP_SECONDS; BENCH_SECONDS per run (default 5);
  * BENCH_TRACE=1 prints each capacity step second by second (requests, p99, slowest), its new connections, and where
  *   each request over 1 s spent its time (socket, connect, response headers);
  * BENCH_BUILD_DIR (default ./build; built when missing and default); BENCH_DATABASE_URL for PostgreSQL:
@@ -48,7 +50,7 @@ const HOST = "127.0.0.1";
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 5);
 // Long enough for the JIT to settle on a document route.
 const WARMUP_SECONDS = Math.min(3, SECONDS);
-const SECTIONS = ["latency", "capacity", "js", "lighthouse", "coupons", "rentals"] as const;
+const SECTIONS = ["latency", "capacity", "js", "lighthouse", "coupons", "rentals", "settlement"] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? SECTIONS.join(","))
@@ -412,6 +414,8 @@ function latencyTargets(
 }
 
 async function main(): Promise<void> {
+  // The coupon rush and the settlement bring their own databases: no server for them alone.
+  if (!(["latency", "capacity", "js", "lighthouse"] as const).some(runs)) return;
   ensureBuild();
   const s = await startServer();
   let ok = true;
@@ -573,6 +577,24 @@ function releaseRush(): void {
   if (rush.status !== 0) process.exitCode = 1;
 }
 
+/** The settlement runs on its own databases (PGlite in memory, then a throwaway PostgreSQL server). */
+function settlement(): void {
+  if (!runs("settlement") || stopping) return;
+  console.log("\nsettlement (PGlite, then own PostgreSQL server) …");
+  const pglite = spawnSync("npx", ["tsx", "bench/settlement.ts"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, DATABASE_URL: "", BENCH_DATABASE_URL: "" },
+  });
+  const postgres = spawnSync("bash", ["scripts/with-postgres.sh", "npx", "tsx", "bench/settlement.ts"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, BENCH_DATABASE_URL: "" },
+  });
+  if (pglite.status !== 0 || postgres.status !== 0) process.exitCode = 1;
+}
+
 await main();
 couponRush();
 releaseRush();
+settlement();

@@ -268,3 +268,13 @@ describe("the Dockerfile's production image", () => {
     expect(env).not.toMatch(/PROVIDER/);
   });
 });
+
+describe("INSTANCE_RETENTION_DAYS", () => {
+  it("keeps stopped instances 15 days unless set, and takes whole days from 1 to 365", () => {
+    expect(loadPlatformConfig({}).instanceRetentionDays).toBe(15);
+    expect(loadPlatformConfig({ INSTANCE_RETENTION_DAYS: "" }).instanceRetentionDays).toBe(15);
+    expect(loadPlatformConfig({ INSTANCE_RETENTION_DAYS: "7" }).instanceRetentionDays).toBe(7);
+    for (const bad of ["0", "366", "1.5", "two"])
+      expect(refusal({ INSTANCE_RETENTION_DAYS: bad })).toContain("INSTANCE_RETENTION_DAYS");
+  });
+});

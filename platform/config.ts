@@ -12,12 +12,12 @@ function parseTrustProxyOrExplain(value: string | undefined): TrustProxy {
   }
 }
 
+/** Issue 12 §5: instances are kept 15 days after they stop for good, unless configured. */
+export const DEFAULT_INSTANCE_RETENTION_DAYS = 15;
+
 const optional = (schema: z.ZodString) => schema.optional().or(z.literal("").transform(() => undefined));
 /** An empty variable (`-e SMS_PROVIDER=`) counts as unset. */
 const unsetWhenEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
-
-/** Decision 043: a stopped instance is kept 15 days, then released. */
-export const DEFAULT_INSTANCE_RETENTION_DAYS = 15;
 
 const PlatformEnv = z.object({
   /** See app/env.server.ts: production-ness follows APP_ENV, not NODE_ENV. */

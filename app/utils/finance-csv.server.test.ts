@@ -44,6 +44,7 @@ const entry = (over: Partial<BalanceChangeWire>): BalanceChangeWire => ({
   RefersTo: "recharge:R1",
   Note: null,
   CreatedAt: "2026-11-01T16:30:00.000Z",
+  Explanation: null,
   ...over,
 });
 
@@ -65,6 +66,7 @@ describe("balanceChangesCsv", () => {
       BalanceAfter: "9.95",
       RefersTo: "instance:9",
       Note: '=HYPERLINK("http://x")',
+      Explanation: "3600 秒 × 1 卡 × ¥0.05/卡·时 = ¥0.05；算力券 ¥0.05，余额 ¥0.00",
     }),
     entry({ Id: 1 }),
   ];
@@ -76,7 +78,7 @@ describe("balanceChangesCsv", () => {
 
   it("has a Chinese header row and one row per entry, read back intact", () => {
     const rows = parseCsv(csv.slice(1).trimEnd());
-    expect(rows[0]).toEqual(["时间", "类型", "账户", "金额（元）", "变动后余额（元）", "关联", "备注"]);
+    expect(rows[0]).toEqual(["时间", "类型", "账户", "金额（元）", "变动后余额（元）", "关联", "备注", "计费说明"]);
     expect(rows).toHaveLength(1 + entries.length);
     expect(rows[1]).toEqual([
       "2026-11-02 00:30",
@@ -86,6 +88,7 @@ describe("balanceChangesCsv", () => {
       "60.05",
       "withdrawal:7",
       '提现驳回退回：户名"不符", 请核对\n第二行',
+      "",
     ]);
     expect(rows[2]).toEqual([
       "2026-11-02 00:30",
@@ -95,8 +98,9 @@ describe("balanceChangesCsv", () => {
       "9.95",
       "instance:9",
       '\'=HYPERLINK("http://x")',
+      "3600 秒 × 1 卡 × ¥0.05/卡·时 = ¥0.05；算力券 ¥0.05，余额 ¥0.00",
     ]);
-    expect(rows[3]).toEqual(["2026-11-02 00:30", "充值", "余额", "100.00", "100.00", "recharge:R1", ""]);
+    expect(rows[3]).toEqual(["2026-11-02 00:30", "充值", "余额", "100.00", "100.00", "recharge:R1", "", ""]);
     for (const row of rows.slice(1)) expect(row[3]).toMatch(/^-?\d+\.\d{2}$/);
   });
 

@@ -11,6 +11,7 @@ const COLUMNS = [
   { key: "balance", header: "变动后余额（元）" },
   { key: "refers", header: "关联" },
   { key: "note", header: "备注" },
+  { key: "explanation", header: "计费说明" },
 ];
 
 /**
@@ -31,6 +32,7 @@ export function balanceChangesCsv(entries: BalanceChangeWire[]): string {
       balance: e.BalanceAfter,
       refers: textCell(e.RefersTo),
       note: textCell(e.Note ?? ""),
+      explanation: textCell(e.Explanation ?? ""),
     })),
     { bom: true, header: true, columns: COLUMNS, record_delimiter: "windows" },
   );

@@ -55,6 +55,11 @@ export type BalanceChangeWire = {
   RefersTo: string;
   Note: string | null;
   CreatedAt: string;
+  /**
+   * How the amount was computed, for an hourly settlement or a package charge, e.g.
+   * "3600 秒 × 1 卡 × ¥1.98/卡·时 × 会员 0.98 = ¥1.94；算力券 ¥0.00，余额 ¥1.94"; null for other entries.
+   */
+  Explanation: string | null;
 };
 
 export type BalanceChangeListFields = PageFields &

@@ -1,7 +1,10 @@
 import type { Ctx } from "../modules/context";
 import { advanceTransitions } from "../modules/instances/transitions";
+import { runBilling } from "./billing";
 import { expireRecharges } from "./expire-recharges";
+import { runPackageExpiry } from "./package-expiry";
 import { purgeUnattachedUploads } from "./purge-unattached-uploads";
+import { runRetention } from "./retention";
 
 interface Job {
   name: string;
@@ -9,12 +12,15 @@ interface Job {
   run: (ctx: Ctx) => Promise<unknown>;
 }
 
-/** The platform's background jobs (DESIGN.md, Jobs). Billing and package expiry join with the market issue. */
+/** The platform's background jobs (DESIGN.md, Jobs); billing, package expiry and retention with issue 12. */
 export const JOBS: Job[] = [
   { name: "expire-recharges", everyMs: 60_000, run: expireRecharges },
   { name: "purge-unattached-uploads", everyMs: 60 * 60_000, run: purgeUnattachedUploads },
   /** The simulated fleet's state changes (creating → running, stopping → stopped, …), due every few seconds. */
   { name: "advance-instance-transitions", everyMs: 1_000, run: advanceTransitions },
+  { name: "billing", everyMs: 60_000, run: runBilling },
+  { name: "package-expiry", everyMs: 60_000, run: runPackageExpiry },
+  { name: "retention", everyMs: 60_000, run: runRetention },
 ];
 
 /**

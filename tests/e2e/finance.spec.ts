@@ -56,7 +56,7 @@ test("the expense detail lists every entry, filters by kind, draws the chart and
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString("utf8").trim().split("\r\n");
-  expect(lines[0]).toBe("时间,类型,账户,金额（元）,变动后余额（元）,关联,备注");
+  expect(lines[0]).toBe("时间,类型,账户,金额（元）,变动后余额（元）,关联,备注,计费说明");
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},充值,余额,200\.00,200\.00,recharge:/);
 });

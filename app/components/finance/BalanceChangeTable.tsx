@@ -9,7 +9,10 @@ const Amount = styled("td", {
   variants: { sign: { in: { color: "$successText" }, out: { color: "$priceText" } } },
 });
 
-/** Ledger entries: time, kind, wallet, signed amount, balance after, reference and note. */
+/** How a settlement or package charge was computed: long, so it wraps in a narrower, smaller cell. */
+const Explanation = styled("td", { fontSize: "$sm", minWidth: 220, maxWidth: 360, whiteSpace: "normal" });
+
+/** Ledger entries: time, kind, wallet, signed amount, balance after, reference, note and how it was computed. */
 export function BalanceChangeTable({ entries }: { entries: BalanceChangeWire[] }) {
   return (
     <Table data-testid="balance-change-list">
@@ -23,6 +26,7 @@ export function BalanceChangeTable({ entries }: { entries: BalanceChangeWire[] }
           <th scope="col">变动后余额（元）</th>
           <th scope="col">关联</th>
           <th scope="col">备注</th>
+          <th scope="col">计费说明</th>
         </tr>
       </thead>
       <tbody>
@@ -37,6 +41,7 @@ export function BalanceChangeTable({ entries }: { entries: BalanceChangeWire[] }
             <td>{e.BalanceAfter}</td>
             <td>{e.RefersTo}</td>
             <td>{e.Note ?? ""}</td>
+            <Explanation>{e.Explanation ?? ""}</Explanation>
           </tr>
         ))}
       </tbody>

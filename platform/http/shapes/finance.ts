@@ -35,6 +35,7 @@ export const toBalanceChange = (e: BalanceChange): BalanceChangeWire => ({
   RefersTo: e.refersTo,
   Note: e.note,
   CreatedAt: e.createdAt.toISOString(),
+  Explanation: e.explanation,
 });
 
 export const toDailySpending = (days: DailySpending[]): DailySpendingListWire => ({

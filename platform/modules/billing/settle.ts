@@ -1,129 +1,214 @@
 /**
- * Settling hourly usage (decision 043): for each given running hourly
- * instance, the seconds since `billed_until` up to `upTo` are charged by
- * `usageChargeFen` — vouchers first, then cash (into credit, never below
- * −quota) — in one `instance_settlements` row per instance and period start
- * (unique), and `billed_until` moves to `upTo`. Runs inside the caller's
- * transaction (stop and release call it with their state change).
+ * Settling hourly usage (issue 12 §5, decisions 043 and 046): every selected
+ * hourly instance that is running and not billed up to `upTo` gets one
+ * settlement for [billed_until, upTo), priced by `usageChargeFen` over the
+ * whole seconds, paid vouchers first, then cash (down into the credit quota),
+ * posted as ledger entries, with billed_until and cost_fen moved on.
  *
- * A straightforward per-instance version; the billing engine's set-based one
- * keeps this signature.
+ * Set-based: one SQL statement settles every due instance at once (CTEs: lock
+ * the due instances, price them, lock their owners in id order, split each
+ * owner's vouchers and cash over the owner's instances in id order, insert the
+ * settlements, ledger entries with their running balances, and update the
+ * accounts and instances). The settlement's unique (instance, period start)
+ * with ON CONFLICT DO NOTHING means no period is ever charged twice, and only
+ * inserted settlements move money.
+ *
+ * A settlement never takes more than vouchers + cash + available credit: the
+ * arrears check stops instances an hour early so this does not arise; if it
+ * still does (the jobs were down), the part that cannot be paid is recorded in
+ * the settlement's detail as uncollected and not charged (decision 046).
  */
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { subAccounts, users } from "../../db/schema";
-import { instanceSettlements, instances } from "../../db/market-schema";
 import { inTransaction } from "../../db/tx";
-import { usageChargeFen } from "../../rules/rental-price";
-import { postToLedger, type Movement } from "../wallet/ledger";
+import { rowsOf } from "../finance/rows";
+import { usageAmountSql } from "./sql-money";
 
-export interface SettledUsage {
-  instanceId: number;
-  periodStart: Date;
-  periodEnd: Date;
-  seconds: number;
-  amountFen: number;
-  paidVoucherFen: number;
-  paidCashFen: number;
+export interface SettleOptions {
+  /** Settle up to here (the job: the current hour boundary; stop and release: now). */
+  upTo: Date;
+  /**
+   * Only these instances, waiting for their row locks (the lifecycle calls this
+   * inside its own transaction at stop and release). Absent: every due
+   * instance, skipping rows another runner holds.
+   */
+  instanceIds?: number[];
+  /** When the entries are written (created_at); defaults to `upTo`. */
+  now?: Date;
 }
 
-/** The ledger's operation key of one settlement: one per instance and period start. */
-export const settlementKey = (instanceId: number, periodStart: Date) => `settle:${instanceId}:${periodStart.getTime()}`;
+export interface SettleResult {
+  /** Settlements inserted. */
+  settlements: number;
+  /** What they charged, in fen: vouchers + cash. */
+  chargedFen: number;
+  voucherFen: number;
+  cashFen: number;
+  /** What could not be paid (recorded, not charged); 0 unless the arrears stop came too late. */
+  uncollectedFen: number;
+  /** The instances settled. */
+  instanceIds: number[];
+}
 
-export async function settleUsage(db: Db, input: { upTo: Date; instanceIds: number[] }): Promise<SettledUsage[]> {
-  if (input.instanceIds.length === 0) return [];
-  const upTo = input.upTo;
-  return inTransaction(db, async (tx) => {
-    const due = await tx
-      .select()
-      .from(instances)
-      .where(
-        and(
-          inArray(instances.id, input.instanceIds),
-          eq(instances.billingMode, "hour"),
-          eq(instances.state, "running"),
-          lt(instances.billedUntil, upTo),
-        ),
-      )
-      .orderBy(instances.id)
-      .for("update");
-    const settled: SettledUsage[] = [];
-    for (const instance of due) {
-      const periodStart = instance.billedUntil!;
-      const seconds = Math.floor((upTo.getTime() - periodStart.getTime()) / 1000);
-      if (seconds <= 0) continue;
-      const periodEnd = new Date(periodStart.getTime() + seconds * 1000);
-      const charge = usageChargeFen({
-        seconds,
-        gpuCount: instance.gpuCount,
-        unitPriceFen: instance.unitPriceFen,
-        vipDiscountBp: instance.vipDiscountBp,
-        durationDiscountBp: instance.durationDiscountBp,
-      });
+interface ResultRow {
+  settlements: unknown;
+  instance_ids: unknown;
+  amount_fen: unknown;
+  paid_voucher_fen: unknown;
+  paid_cash_fen: unknown;
+  uncollected_fen: unknown;
+}
 
-      const [wallets] = await tx
-        .select({ cash: users.moneyFen, voucher: users.powerMoneyFen, quota: users.creditQuotaFen })
-        .from(users)
-        .where(eq(users.id, instance.userId))
-        .for("update");
-      // Vouchers first (a sub-account's usage too: it is the main account's instance), then cash down to −quota.
-      const voucherFen = instance.subAccountId === null ? Math.min(Math.max(0, wallets!.voucher), charge.amountFen) : 0;
-      const cashRoom = Math.max(0, wallets!.cash + wallets!.quota);
-      const cashFen = Math.min(charge.amountFen - voucherFen, cashRoom);
-      // What the wallet could not pay is not charged (the billing job stops instances for arrears before this).
-      const amountFen = voucherFen + cashFen;
+function dueFilter(opts: SettleOptions, upTo: SQL): SQL {
+  const base = sql`i.billing_mode = 'hour' and i.state = 'running' and i.billed_until is not null
+    and i.billed_until <= ${upTo} - interval '1 second'`;
+  if (opts.instanceIds === undefined) return base;
+  return sql`${base} and i.id = any(${`{${opts.instanceIds.map((id) => Math.trunc(id)).join(",")}}`}::bigint[])`;
+}
 
-      const [row] = await tx
-        .insert(instanceSettlements)
-        .values({
-          instanceId: instance.id,
-          userId: instance.userId,
-          periodStart,
-          periodEnd,
-          seconds,
-          amountFen,
-          paidVoucherFen: voucherFen,
-          paidCashFen: cashFen,
-          detail: { ...charge, computedFen: charge.amountFen, unpaidFen: charge.amountFen - amountFen },
-          createdAt: upTo,
-        })
-        .onConflictDoNothing()
-        .returning({ id: instanceSettlements.id });
-      if (!row) continue;
-
-      const movements: Movement[] = [];
-      if (voucherFen > 0) movements.push({ wallet: "voucher", kind: "purchase", amountFen: -voucherFen });
-      if (cashFen > 0) movements.push({ wallet: "cash", kind: "purchase", amountFen: -cashFen });
-      if (movements.length > 0)
-        await postToLedger(
-          { db: tx, now: () => upTo },
-          {
-            userId: instance.userId,
-            operationKey: settlementKey(instance.id, periodStart),
-            refersTo: `instance:${instance.uuid}`,
-            movements,
-            note: "按量计费结算",
-          },
-        );
-      if (instance.subAccountId !== null && cashFen > 0)
-        await tx
-          .update(subAccounts)
-          .set({ moneyUsedFen: sql`${subAccounts.moneyUsedFen} + ${cashFen}` })
-          .where(eq(subAccounts.id, instance.subAccountId));
-      await tx
-        .update(instances)
-        .set({ billedUntil: periodEnd, costFen: sql`${instances.costFen} + ${amountFen}` })
-        .where(eq(instances.id, instance.id));
-      settled.push({
-        instanceId: instance.id,
-        periodStart,
-        periodEnd,
-        seconds,
-        amountFen,
-        paidVoucherFen: voucherFen,
-        paidCashFen: cashFen,
-      });
-    }
-    return settled;
+export async function settleUsage(db: Db, opts: SettleOptions): Promise<SettleResult> {
+  const result: SettleResult = {
+    settlements: 0,
+    chargedFen: 0,
+    voucherFen: 0,
+    cashFen: 0,
+    uncollectedFen: 0,
+    instanceIds: [],
+  };
+  if (opts.instanceIds !== undefined && opts.instanceIds.length === 0) return result;
+  const rows = await inTransaction(db, async (tx) => {
+    // The statement is large and its plan's cost high: PostgreSQL's JIT would spend seconds compiling it.
+    await tx.execute(sql`set local jit = off`);
+    // Its sorts and hashes over every due instance stay in memory (100k rows: tens of MB).
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    return rowsOf<ResultRow>(tx, settlementStatement(opts));
   });
+  const [row] = rows;
+  if (!row) return result;
+  return {
+    settlements: Number(row.settlements),
+    chargedFen: Number(row.amount_fen),
+    voucherFen: Number(row.paid_voucher_fen),
+    cashFen: Number(row.paid_cash_fen),
+    uncollectedFen: Number(row.uncollected_fen),
+    instanceIds: idList(row.instance_ids),
+  };
+}
+
+/** The one statement of settleUsage (exported for EXPLAIN in the bench). */
+export function settlementStatement(opts: SettleOptions): SQL {
+  const upTo = sql`${opts.upTo.toISOString()}::timestamptz`;
+  const now = sql`${(opts.now ?? opts.upTo).toISOString()}::timestamptz`;
+  // The job skips rows another runner holds; a named instance is waited for (it must be settled now).
+  const lock = opts.instanceIds === undefined ? sql`for update of i skip locked` : sql`for update of i`;
+  return sql`
+    with due as (
+      select i.id, i.uuid, i.name, i.user_id, i.billed_until, i.gpu_count, i.unit_price_fen,
+             i.duration_discount_bp, i.vip_discount_bp,
+             floor(extract(epoch from ${upTo}) - extract(epoch from i.billed_until))::bigint as seconds
+      from instances i
+      where ${dueFilter(opts, upTo)}
+      order by i.id
+      ${lock}
+    ),
+    priced as (
+      select d.*, ${usageAmountSql(sql`d.seconds`, "d")} as due_fen from due d
+    ),
+    owners as (
+      select u.id, u.money_fen, u.power_money_fen, u.credit_quota_fen
+      from users u where u.id in (select user_id from priced)
+      order by u.id
+      for update
+    ),
+    running_total as (
+      select p.*, o.money_fen, o.power_money_fen, o.credit_quota_fen,
+             sum(p.due_fen) over (partition by p.user_id order by p.id rows unbounded preceding) as upto_fen
+      from priced p join owners o on o.id = p.user_id
+    ),
+    split as (
+      select r.*,
+        least(r.power_money_fen, r.upto_fen) - least(r.power_money_fen, r.upto_fen - r.due_fen) as voucher_fen,
+        least(r.money_fen + r.credit_quota_fen, greatest(0, r.upto_fen - r.power_money_fen))
+          - least(r.money_fen + r.credit_quota_fen, greatest(0, r.upto_fen - r.due_fen - r.power_money_fen))
+          as cash_fen
+      from running_total r
+    ),
+    inserted as (
+      insert into instance_settlements
+        (instance_id, user_id, period_start, period_end, seconds, amount_fen, paid_voucher_fen, paid_cash_fen,
+         detail, created_at)
+      select s.id, s.user_id, s.billed_until, ${upTo}, s.seconds, s.voucher_fen + s.cash_fen, s.voucher_fen,
+        s.cash_fen,
+        jsonb_build_object(
+          'seconds', s.seconds, 'gpuCount', s.gpu_count, 'unitPriceFen', s.unit_price_fen,
+          'durationDiscountBp', s.duration_discount_bp, 'vipDiscountBp', s.vip_discount_bp,
+          'formula', 'round_half_up(seconds × gpuCount × unitPriceFen × durationDiscountBp × vipDiscountBp / (3600 × 10000 × 10000))',
+          'amountDueFen', s.due_fen, 'voucherFen', s.voucher_fen, 'cashFen', s.cash_fen,
+          'uncollectedFen', s.due_fen - s.voucher_fen - s.cash_fen
+        ),
+        ${now}
+      from split s
+      on conflict (instance_id, period_start) do nothing
+      returning instance_id, user_id, period_start, amount_fen, paid_voucher_fen, paid_cash_fen,
+        (detail->>'uncollectedFen')::bigint as uncollected_fen
+    ),
+    balances as (
+      select n.*, s.uuid, s.name,
+        'settle:' || n.instance_id || ':' || floor(extract(epoch from n.period_start) * 1000)::bigint as op_key,
+        s.power_money_fen - sum(n.paid_voucher_fen)
+          over (partition by n.user_id order by n.instance_id rows unbounded preceding) as voucher_after,
+        s.money_fen - sum(n.paid_cash_fen)
+          over (partition by n.user_id order by n.instance_id rows unbounded preceding) as cash_after
+      from inserted n join split s on s.id = n.instance_id
+    ),
+    entries as (
+      insert into ledger_entries
+        (user_id, wallet, kind, amount_fen, balance_after_fen, operation_key, seq, refers_to, note, created_at)
+      select user_id, wallet, 'purchase', amount_fen, balance_after_fen, op_key, seq, refers_to, note, ${now}
+      from (
+        select b.user_id, b.instance_id, 'voucher' as wallet, -b.paid_voucher_fen as amount_fen,
+               b.voucher_after as balance_after_fen, b.op_key, 0 as seq, 'instance:' || b.uuid as refers_to,
+               '按量计费：' || b.name as note
+        from balances b where b.paid_voucher_fen > 0
+        union all
+        select b.user_id, b.instance_id, 'cash', -b.paid_cash_fen, b.cash_after, b.op_key,
+               case when b.paid_voucher_fen > 0 then 1 else 0 end, 'instance:' || b.uuid, '按量计费：' || b.name
+        from balances b where b.paid_cash_fen > 0
+      ) e
+      order by e.user_id, e.instance_id, e.seq
+      returning id
+    ),
+    paid_by_owner as (
+      select user_id, sum(paid_voucher_fen) as voucher_fen, sum(paid_cash_fen) as cash_fen
+      from inserted group by user_id
+    ),
+    owners_updated as (
+      -- Absolute values from the locked rows: this UPDATE's snapshot may predate a concurrent top-up, and
+      -- PostgreSQL checks CHECK constraints on the snapshot's version before it follows the update chain.
+      update users u
+      set power_money_fen = o.power_money_fen - p.voucher_fen, money_fen = o.money_fen - p.cash_fen,
+          credit_quota_fen = o.credit_quota_fen
+      from paid_by_owner p join owners o on o.id = p.user_id
+      where u.id = p.user_id and (p.voucher_fen > 0 or p.cash_fen > 0)
+      returning u.id
+    ),
+    instances_updated as (
+      update instances i
+      set billed_until = ${upTo}, cost_fen = i.cost_fen + n.amount_fen
+      from inserted n
+      where i.id = n.instance_id
+      returning i.id
+    )
+    select count(*) as settlements, coalesce(sum(n.amount_fen), 0) as amount_fen,
+      coalesce(sum(n.paid_voucher_fen), 0) as paid_voucher_fen, coalesce(sum(n.paid_cash_fen), 0) as paid_cash_fen,
+      coalesce(sum(n.uncollected_fen), 0) as uncollected_fen,
+      coalesce(array_agg(n.instance_id order by n.instance_id), '{}') as instance_ids
+    from inserted n`;
+}
+
+/** A bigint[] as the driver gives it: an array (node-postgres, PGlite) or its text form. */
+export function idList(value: unknown): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  const text = String(value ?? "{}").replace(/[{}]/g, "");
+  return text ? text.split(",").map(Number) : [];
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { packageExplanation, readSettlementDetail, settlementExplanation } from "../../rules/bill-explanation";
 import { addDays, daysInRange, shanghaiDayStart, type InstantRange } from "../../rules/finance";
 import type { Caller, Ctx } from "../context";
 import type { Page, PageRequest } from "../page";
@@ -16,6 +17,11 @@ export interface BalanceChange {
   refersTo: string;
   note: string | null;
   createdAt: Date;
+  /**
+   * How the amount was computed, for an hourly settlement or a package charge
+   * (the bill that explains itself, issue 12 §5); null for other entries.
+   */
+  explanation: string | null;
 }
 
 export interface BalanceChangeFilter {
@@ -34,6 +40,10 @@ interface EntryRow {
   note: string | null;
   created_at: unknown;
   total?: unknown;
+  settlement_detail: unknown;
+  order_detail: unknown;
+  order_paid_voucher_fen: unknown;
+  order_paid_cash_fen: unknown;
 }
 
 function conditions(userId: number, filter: BalanceChangeFilter): SQL {
@@ -45,7 +55,37 @@ function conditions(userId: number, filter: BalanceChangeFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const COLUMNS = sql.raw("id, kind, wallet, amount_fen, balance_after_fen, refers_to, note, created_at");
+/**
+ * One page of entries (`page`: a query over ledger_entries with PAGE_COLUMNS),
+ * each joined with what explains it: an hourly settlement by its operation
+ * key "settle:<instance id>:<period start ms>" (the unique (instance,
+ * period_start) index), a package charge by its purchase order
+ * ("purchase:<order no>"). One query; the joins touch only the page's rows.
+ */
+function withExplanations(page: SQL): SQL {
+  return sql`with page as (${page})
+    select p.*, s.detail as settlement_detail, o.detail as order_detail,
+      o.paid_voucher_fen as order_paid_voucher_fen, o.paid_cash_fen as order_paid_cash_fen
+    from page p
+    left join lateral (
+      select k.instance_id, to_timestamp(k.period_ms / 1000.0) as period_start
+      from (select case when p.operation_key ~ '^settle:[0-9]{1,18}:[0-9]{1,15}$'
+                     then split_part(p.operation_key, ':', 2)::bigint end as instance_id,
+                   case when p.operation_key ~ '^settle:[0-9]{1,18}:[0-9]{1,15}$'
+                     then split_part(p.operation_key, ':', 3)::bigint end as period_ms) k
+    ) key on true
+    left join instance_settlements s
+      on s.instance_id = key.instance_id and s.user_id = p.user_id
+     and s.period_start > key.period_start - interval '1 millisecond'
+     and s.period_start < key.period_start + interval '1 millisecond'
+    left join purchase_orders o
+      on p.refers_to like 'purchase:%' and o.order_no = substr(p.refers_to, 10) and o.user_id = p.user_id
+    order by p.id desc`;
+}
+
+const PAGE_COLUMNS = sql.raw(
+  "id, kind, wallet, amount_fen, balance_after_fen, refers_to, note, created_at, operation_key, user_id",
+);
 
 /** Every ledger entry of the caller's account that matches, newest first (the (user_id, id) index), with the total. */
 export async function listBalanceChanges(
@@ -58,8 +98,10 @@ export async function listBalanceChanges(
   const where = conditions(userId, input);
   const rows = await rowsOf<EntryRow>(
     ctx.db,
-    sql`select ${COLUMNS}, count(*) over () as total from ledger_entries where ${where}
-        order by id desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    withExplanations(
+      sql`select ${PAGE_COLUMNS}, count(*) over () as total from ledger_entries where ${where}
+          order by id desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    ),
   );
   let total = rows.length > 0 ? num(rows[0]!.total) : 0;
   if (rows.length === 0 && page > 1) {
@@ -85,8 +127,10 @@ export async function exportBalanceChanges(
   const userId = mainAccountOf(caller);
   const rows = await rowsOf<EntryRow>(
     ctx.db,
-    sql`select ${COLUMNS} from ledger_entries where ${conditions(userId, input)}
-        order by id desc limit ${input.limit + 1}`,
+    withExplanations(
+      sql`select ${PAGE_COLUMNS} from ledger_entries where ${conditions(userId, input)}
+          order by id desc limit ${input.limit + 1}`,
+    ),
   );
   if (rows.length > input.limit) return { entries: [], tooMany: true };
   return { entries: rows.map(toBalanceChange), tooMany: false };
@@ -102,7 +146,15 @@ function toBalanceChange(row: EntryRow): BalanceChange {
     refersTo: row.refers_to,
     note: row.note,
     createdAt: date(row.created_at),
+    explanation: explanationOf(row),
   };
+}
+
+function explanationOf(row: EntryRow): string | null {
+  const settlement = readSettlementDetail(row.settlement_detail);
+  if (settlement) return settlementExplanation(settlement);
+  if (row.order_detail == null) return null;
+  return packageExplanation(row.order_detail, num(row.order_paid_voucher_fen), num(row.order_paid_cash_fen));
 }
 
 /** Spending on one Asia/Shanghai day, by the wallet that paid. */

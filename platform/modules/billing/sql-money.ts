@@ -1,0 +1,26 @@
+/**
+ * Money expressions of the billing engine's SQL, kept beside the pure rules
+ * they mirror (platform/rules/rental-price.ts): tests hold them together.
+ */
+import { sql, type SQL } from "drizzle-orm";
+
+/** 3600 s × 10000 × 10000: the denominator of usageChargeFen. */
+const USAGE_DENOMINATOR = "360000000000";
+
+/**
+ * usageChargeFen in SQL over an instance row aliased by `row` (gpu_count,
+ * unit_price_fen, duration_discount_bp, vip_discount_bp): exact in numeric,
+ * rounded half-up once ((2·num + den) div (2·den)).
+ */
+export function usageAmountSql(seconds: SQL, row = "d"): SQL {
+  const r = sql.raw(row);
+  // seconds × gpus × unit fits a bigint (a year of 8 GPUs at ¥10,000/h: 2.5e15); one numeric product after it.
+  return sql`div(2 * ((${seconds})::bigint * ${r}.gpu_count * ${r}.unit_price_fen)::numeric
+      * (${r}.duration_discount_bp::bigint * ${r}.vip_discount_bp) + ${sql.raw(USAGE_DENOMINATOR)},
+      2 * ${sql.raw(USAGE_DENOMINATOR)}::numeric)::bigint`;
+}
+
+/** Fen as yuan with two decimals, e.g. 194 → "1.94". */
+export function yuanSql(fen: SQL): SQL {
+  return sql`to_char((${fen})::numeric / 100, 'FM999999999990.00')`;
+}

@@ -1,0 +1,107 @@
+/**
+ * The bill that explains itself (issue 12 §5): how a settlement or a package
+ * charge was computed, in words and figures, from what the billing engine and
+ * the rental recorded with it (instance_settlements.detail,
+ * purchase_orders.detail), e.g.
+ * "3600 秒 × 1 卡 × ¥1.98/卡·时 × 会员 0.98 = ¥1.94；算力券 ¥0.00，余额 ¥1.94".
+ * Pure: the expense detail and the instance's cost view share it.
+ */
+import { fenToYuan } from "./money";
+
+/** What settle.ts records in instance_settlements.detail. */
+export interface SettlementDetail {
+  seconds: number;
+  gpuCount: number;
+  unitPriceFen: number;
+  durationDiscountBp: number;
+  vipDiscountBp: number;
+  /** usageChargeFen of the period. */
+  amountDueFen: number;
+  voucherFen: number;
+  cashFen: number;
+  /** What the wallets could not pay (the arrears stop came too late); not charged. */
+  uncollectedFen: number;
+}
+
+/** 9800 → "0.98", 9850 → "0.985". */
+export function discountText(bp: number): string {
+  return String(bp / 10_000);
+}
+
+function discounts(durationBp: number, vipBp: number): string {
+  return (
+    (durationBp < 10_000 ? ` × 时长 ${discountText(durationBp)}` : "") +
+    (vipBp < 10_000 ? ` × 会员 ${discountText(vipBp)}` : "")
+  );
+}
+
+const paidBy = (voucherFen: number, cashFen: number) => `算力券 ¥${fenToYuan(voucherFen)}，余额 ¥${fenToYuan(cashFen)}`;
+
+export function settlementExplanation(d: SettlementDetail): string {
+  const formula =
+    `${d.seconds} 秒 × ${d.gpuCount} 卡 × ¥${fenToYuan(d.unitPriceFen)}/卡·时` +
+    `${discounts(d.durationDiscountBp, d.vipDiscountBp)} = ¥${fenToYuan(d.amountDueFen)}`;
+  const unpaid = d.uncollectedFen > 0 ? `；余额不足未收 ¥${fenToYuan(d.uncollectedFen)}` : "";
+  return `${formula}；${paidBy(d.voucherFen, d.cashFen)}${unpaid}`;
+}
+
+const int = (v: unknown): number | null => (typeof v === "number" && Number.isSafeInteger(v) ? v : null);
+
+/** Reads a settlement's detail as stored (jsonb), or null when it is not one. */
+export function readSettlementDetail(value: unknown): SettlementDetail | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Record<string, unknown>;
+  const keys = [
+    "seconds",
+    "gpuCount",
+    "unitPriceFen",
+    "durationDiscountBp",
+    "vipDiscountBp",
+    "amountDueFen",
+    "voucherFen",
+    "cashFen",
+    "uncollectedFen",
+  ] as const;
+  const out = {} as Record<(typeof keys)[number], number>;
+  for (const key of keys) {
+    const n = int(v[key]);
+    if (n === null) return null;
+    out[key] = n;
+  }
+  return out;
+}
+
+/**
+ * A package charge's explanation from its order's detail (the rental's
+ * PackageQuote, at the top or under `quote` or `price`) and what each wallet
+ * paid; null when the detail does not say how the price was computed.
+ */
+export function packageExplanation(detail: unknown, paidVoucherFen: number, paidCashFen: number): string | null {
+  if (!detail || typeof detail !== "object") return null;
+  const d = detail as Record<string, unknown>;
+  if (typeof d.explanation === "string" && d.explanation) return d.explanation;
+  const q = (["quote", "price"].map((k) => d[k]).find((x) => x && typeof x === "object") ?? d) as Record<
+    string,
+    unknown
+  >;
+  const mode = q.mode;
+  const [units, hours, gpus, unit, duration, vip, after, saving, pay] = [
+    q.units,
+    q.hours,
+    q.gpuCount,
+    q.unitPriceFen,
+    q.durationDiscountBp,
+    q.vipDiscountBp,
+    q.afterDiscountsFen,
+    q.couponSavingFen,
+    q.payFen,
+  ].map(int);
+  if ((mode !== "day" && mode !== "month") || [units, hours, gpus, unit, duration, vip, pay].some((x) => x === null))
+    return null;
+  const length = mode === "day" ? `${units} 天` : `${units} 个月`;
+  const coupon = saving && saving > 0 && after !== null ? ` = ¥${fenToYuan(after)} − 优惠券 ¥${fenToYuan(saving)}` : "";
+  return (
+    `${length}（${hours} 小时）× ${gpus} 卡 × ¥${fenToYuan(unit!)}/卡·时${discounts(duration!, vip!)}` +
+    `${coupon} = ¥${fenToYuan(pay!)}；${paidBy(paidVoucherFen, paidCashFen)}`
+  );
+}
