@@ -14,8 +14,10 @@ export type MainApiCall<Input, Data, Session extends SessionNeed = "none"> = {
 /**
  * "required": a missing, unknown or expired session is refused with status 2.
  * "none": the call is public; a session field is ignored.
+ * "optional": the call is public; a live session adds the caller's own view
+ * (a membership price, the caller's own images), a dead one is treated as none.
  */
-export type SessionNeed = "required" | "none";
+export type SessionNeed = "required" | "none" | "optional";
 
 /** The input of a call that takes nothing but the session. */
 export type NoFields = Record<string, never>;

@@ -5,6 +5,7 @@ import { ping } from "../db/client";
 import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
 import { financeApi } from "./api/finance";
+import { marketApi } from "./api/market";
 import { couponsApi } from "./api/coupons";
 import { noticesApi } from "./api/notices";
 import { paymentsApi } from "./api/payments";
@@ -64,6 +65,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", paymentsApi);
   api.route("/", financeApi);
   api.route("/", couponsApi);
+  api.route("/", marketApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { Caller, Ctx, Visitor } from "../modules/context";
 import { resolveSession } from "../modules/accounts/sessions";
+import { DomainError } from "../modules/errors";
 import { requestAddress, type Addressing } from "./client-address";
 import type { Form } from "./wire";
 
@@ -40,4 +41,21 @@ export function sessionToken(form: Form): string | undefined {
 /** The main API's signed-in caller: the `session` field of the body (spec §7); status 2 when it is dead. */
 export function callerFromForm(c: Context<Env>, form: Form): Promise<Caller> {
   return resolveSession(c.var.ctx, visitor(c), { token: sessionToken(form) });
+}
+
+/**
+ * The caller of a public call that a live session enriches (SessionNeed
+ * "optional"): null without a session field, and null for a dead one, which
+ * such a call treats as no session rather than refusing.
+ */
+export async function optionalCallerFromForm(c: Context<Env>, form: Form): Promise<Caller | null> {
+  const token = sessionToken(form);
+  if (!token) return null;
+  try {
+    return await callerFromForm(c, form);
+  } catch (error) {
+    if (error instanceof DomainError && (error.key === "SESSION_INVALID" || error.key === "SESSION_EXPIRED"))
+      return null;
+    throw error;
+  }
 }

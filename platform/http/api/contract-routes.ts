@@ -1,9 +1,9 @@
 import type { Context, Hono } from "hono";
-import type { MainApiCall } from "../../contract/calls";
+import type { MainApiCall, SessionNeed } from "../../contract/calls";
 import type { Env } from "../context";
 import { ok } from "../wire";
 
-type Calls = Record<string, MainApiCall<unknown, unknown, "required" | "none">>;
+type Calls = Record<string, MainApiCall<unknown, unknown, SessionNeed>>;
 
 /**
  * Routes for one area's calls of the contract (platform/contract/<area>.ts):
