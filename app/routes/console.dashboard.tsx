@@ -63,10 +63,12 @@ export default function DashboardPage() {
         <PanelTitle>我的实例</PanelTitle>
         <Row css={{ marginBottom: "$3" }}>
           <Link to="/store">租用新实例</Link>
-          <Link to="/console/dashboard">
-            刷新
-          </Link>
-          {instanceTotal > instances.length && <Muted>显示最近 {instances.length} 个，共 {instanceTotal} 个</Muted>}
+          <Link to="/console/dashboard">刷新</Link>
+          {instanceTotal > instances.length && (
+            <Muted>
+              显示最近 {instances.length} 个，共 {instanceTotal} 个
+            </Muted>
+          )}
         </Row>
         {instances.length > 0 ? (
           <InstanceTable instances={instances} now={now} outcome={outcome} />

@@ -57,7 +57,12 @@ export default function CreateInstancePage() {
         <PanelTitle>
           {view.offer.gpuName} · {view.offer.regionName} · {view.offer.typeName}
         </PanelTitle>
-        <RentalForm key={`${rentalChoiceQuery(view.shown)}|${operationKey}`} view={view} operationKey={operationKey} result={result ?? null} />
+        <RentalForm
+          key={`${rentalChoiceQuery(view.shown)}|${operationKey}`}
+          view={view}
+          operationKey={operationKey}
+          result={result ?? null}
+        />
       </Panel>
       <Muted>
         价格由平台按与扣费相同的规则计算。<Link to="/store">返回算力市场</Link>

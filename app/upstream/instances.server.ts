@@ -62,7 +62,11 @@ export function getInstanceList(session: string, page = 1) {
 
 /** One instance with its access info and charges; the SSH password only when `revealPassword`. */
 export function getInstanceDetail(session: string, uuid: string, revealPassword = false) {
-  return call("/instance/get_instance_detail", { instance_uuid: uuid, reveal_password: revealPassword ? 1 : 0 }, session);
+  return call(
+    "/instance/get_instance_detail",
+    { instance_uuid: uuid, reveal_password: revealPassword ? 1 : 0 },
+    session,
+  );
 }
 
 export function startInstance(session: string, uuid: string) {

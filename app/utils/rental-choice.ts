@@ -30,8 +30,7 @@ const code = z
   .trim()
   .regex(/^[a-z0-9-]{1,32}$/)
   .catch("");
-const intIn = (min: number, max: number, fallback: number) =>
-  z.coerce.number().int().min(min).max(max).catch(fallback);
+const intIn = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).catch(fallback);
 
 const ChoiceQuery = z.object({
   type: z.enum(["kvm", "docker"]).catch("docker"),

@@ -7,7 +7,9 @@ import {
   type RentalChoiceFields,
   type RentalPreviewWire,
 } from "~/upstream/instances.server";
+import { getLocalImages, getOfferDetail, type ImageWire } from "~/upstream/rental-catalogue.server";
 import { UpstreamError } from "~/upstream/transport.server";
+import { compareCuda } from "../../platform/rules/market-filter";
 import type { FieldErrors } from "./action.server";
 import { formatYuan, yuanToFen } from "../../platform/rules/money";
 import type { RentalChoice } from "./rental-choice";
@@ -107,6 +109,35 @@ export async function rentChoice(token: string, choice: RentalChoice, input: z.i
 }
 
 const MACHINE_TYPE_NAMES = { kvm: "云主机", docker: "容器实例" } as const;
+
+/** "PyTorch 2.5.1 · CUDA 12.4 · Python 3.12": an image as the select names it. */
+export function imageName(image: ImageWire): string {
+  const python = image.PythonVersion ? ` · Python ${image.PythonVersion}` : "";
+  return `${image.Framework} ${image.Version} · CUDA ${image.CudaVersion}${python}`;
+}
+
+/**
+ * The offer's names and the images its hosts can run (CUDA not above the
+ * offer's newest). An offer that does not exist is the page's 404.
+ */
+async function rentalCatalogue(token: string, choice: RentalChoice) {
+  const images = getLocalImages(token);
+  images.catch(() => undefined); // awaited below, once the offer is known
+  let offer;
+  try {
+    offer = await getOfferDetail(choice.type, choice.region, choice.gpu);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === "refused")
+      throw new Response("该配置不存在或已下架", { status: 404 });
+    throw error;
+  }
+  const runnable = (await images).images.filter((i) => compareCuda(i.CudaVersion, offer.MaxCudaVersion) <= 0);
+  return {
+    gpuName: offer.Gpu.Name,
+    regionName: offer.Region.Name,
+    images: runnable.map((i) => ({ id: i.Id, name: imageName(i) })),
+  };
+}
 
 /**
  * The rental form's view of a choice: the offer's names, the official images

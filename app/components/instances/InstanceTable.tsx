@@ -29,9 +29,7 @@ export function TermText({ instance, now }: { instance: InstanceWire; now: strin
   return (
     <>
       {instance.PackageExpiresAt && <div>{formatDateTime(instance.PackageExpiresAt)} 到期</div>}
-      {instance.ReleaseAt && (
-        <Muted data-testid="release-countdown">{releaseCountdown(instance.ReleaseAt, now)}</Muted>
-      )}
+      {instance.ReleaseAt && <Muted data-testid="release-countdown">{releaseCountdown(instance.ReleaseAt, now)}</Muted>}
       {!instance.PackageExpiresAt && !instance.ReleaseAt && "—"}
     </>
   );
@@ -70,7 +68,12 @@ export function InstanceTable({
       </thead>
       <tbody>
         {instances.map((i) => (
-          <tr key={i.InstanceUuid} data-testid="instance-row" data-uuid={i.InstanceUuid} aria-busy={isTransitional(i.State) || undefined}>
+          <tr
+            key={i.InstanceUuid}
+            data-testid="instance-row"
+            data-uuid={i.InstanceUuid}
+            aria-busy={isTransitional(i.State) || undefined}
+          >
             <td>
               <Link to={instancePath(i.InstanceUuid)} prefetch="intent">
                 {i.Name}

@@ -240,12 +240,17 @@ export function RentalForm({
           <FieldError as="span">{formError}</FieldError>
         </p>
       )}
-      {result?.formError === FAST_PAY_REASON && preview && (
-        <FastPay shortfallFen={yuanToFen(preview.Shortfall)} />
-      )}
+      {result?.formError === FAST_PAY_REASON && preview && <FastPay shortfallFen={yuanToFen(preview.Shortfall)} />}
 
       <Row css={{ marginTop: "$4" }}>
-        <Button type="submit" name="intent" value="preview" variant="secondary" formMethod="get" formAction="/createInstance">
+        <Button
+          type="submit"
+          name="intent"
+          value="preview"
+          variant="secondary"
+          formMethod="get"
+          formAction="/createInstance"
+        >
           计算价格
         </Button>
         <StatusButton
