@@ -131,9 +131,10 @@ test("rent an RTX 4090 × 1 for a day with a coupon; the price shown is charged;
     const dialog = page.getByRole("dialog", { name: "释放实例" });
     await dialog.getByLabel("实例名称").fill("不是这个名字");
     await dialog.getByRole("button", { name: "确认释放" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "请输入实例名称以确认释放" })).toBeVisible();
-    await page.getByLabel("实例名称").fill(name);
-    await page.getByRole("button", { name: "确认释放" }).click();
+    // The dialog shows the refusal itself and stays open.
+    await expect(dialog.getByRole("alert").filter({ hasText: "请输入实例名称以确认释放" })).toBeVisible();
+    await dialog.getByLabel("实例名称").fill(name);
+    await dialog.getByRole("button", { name: "确认释放" }).click();
   } else {
     await row.getByRole("link", { name: "释放" }).click();
     await expect(page.getByRole("heading", { name: "释放实例" })).toBeVisible();

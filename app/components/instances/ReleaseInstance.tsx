@@ -1,10 +1,10 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { releaseInstancePath } from "~/utils/paths";
 import { Button, ButtonLink } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
-import { Field } from "../ui/Field";
+import { Field, FieldError } from "../ui/Field";
 import { Row } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
 
@@ -18,21 +18,32 @@ export function ReleaseQuestion({ name }: { name: string }) {
   );
 }
 
-/** The type-the-name form: it posts to the confirm page, from the dialog or from that page. */
+/** What the confirm page's action answers when it does not release. */
+interface ReleaseOutcome {
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+}
+
+/**
+ * The type-the-name form: it posts to the confirm page, from that page or,
+ * through a fetcher, from the dialog (which then shows the refusal itself).
+ */
 export function ReleaseForm({
   uuid,
   cancel,
   error,
   typed,
+  FormComponent = Form,
 }: {
   uuid: string;
   cancel: ReactNode;
   error?: string | null;
   typed?: string;
+  FormComponent?: typeof Form;
 }) {
   const action = releaseInstancePath(uuid);
   return (
-    <Form method="post" action={action}>
+    <FormComponent method="post" action={action}>
       <input type="hidden" name="instance_uuid" value={uuid} />
       <Field label="实例名称" name="confirm_name" autoComplete="off" defaultValue={typed} error={error} />
       <Row>
@@ -41,7 +52,7 @@ export function ReleaseForm({
         </StatusButton>
         {cancel}
       </Row>
-    </Form>
+    </FormComponent>
   );
 }
 
@@ -52,6 +63,7 @@ export function ReleaseForm({
 export function ReleaseInstance({ uuid, name }: { uuid: string; name: string }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<ReleaseOutcome>();
   if (!hydrated) {
     return (
       <ButtonLink as={Link} to={releaseInstancePath(uuid)} variant="secondary" size="sm">
@@ -66,8 +78,11 @@ export function ReleaseInstance({ uuid, name }: { uuid: string; name: string }) 
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="释放实例">
         <ReleaseQuestion name={name} />
+        {fetcher.data?.formError && <FieldError role="alert">{fetcher.data.formError}</FieldError>}
         <ReleaseForm
           uuid={uuid}
+          FormComponent={fetcher.Form}
+          error={fetcher.data?.fieldErrors.confirm_name}
           cancel={
             <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
               取消
