@@ -20,9 +20,15 @@ export const meta: MetaFunction = () => [{ title: "租用实例 · 算力云" }]
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
     const { token } = await requireUser(request);
-    const view = await loadRentalView(token, parseRentalChoice(new URL(request.url).searchParams));
+    const query = new URL(request.url).searchParams;
+    const view = await loadRentalView(token, parseRentalChoice(query));
+    // The name typed before 计算价格 (a GET of this page) stays in the form.
+    const typedName = (query.get("name") ?? "").slice(0, 30);
     // One key per rendering of the form: a second submission of it rents nothing more.
-    return data({ ...view, operationKey: randomUUID() }, { headers: { "Cache-Control": "private, no-store" } });
+    return data(
+      { ...view, typedName, operationKey: randomUUID() },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   });
 }
 

@@ -31,6 +31,8 @@ export interface RentalView {
   shown: RentalChoice;
   quote: RentalQuote;
   images: RentalImage[];
+  /** The name typed before 计算价格. */
+  typedName: string;
 }
 
 interface ActionOutcome {
@@ -149,24 +151,28 @@ export function RentalForm({
       <Choice>
         <legend>计费方式</legend>
         <RadioLine>
-          <input
-            type="radio"
-            name="mode"
-            value="hour"
-            checked={choice.mode === "hour"}
-            onChange={() => update({ mode: "hour" })}
-          />
-          {BILLING_MODE_LABELS.hour}
+          <label>
+            <input
+              type="radio"
+              name="mode"
+              value="hour"
+              checked={choice.mode === "hour"}
+              onChange={() => update({ mode: "hour" })}
+            />
+            {BILLING_MODE_LABELS.hour}
+          </label>
         </RadioLine>
         <RadioLine>
-          <input
-            type="radio"
-            name="mode"
-            value="day"
-            checked={choice.mode === "day"}
-            onChange={() => update({ mode: "day" })}
-          />
-          {BILLING_MODE_LABELS.day}
+          <label>
+            <input
+              type="radio"
+              name="mode"
+              value="day"
+              checked={choice.mode === "day"}
+              onChange={() => update({ mode: "day" })}
+            />
+            {BILLING_MODE_LABELS.day}
+          </label>
           <SelectBox
             name="days"
             aria-label="包日天数"
@@ -183,14 +189,16 @@ export function RentalForm({
         </RadioLine>
         <ErrorText id="rental-days-error" error={errors.days} />
         <RadioLine>
-          <input
-            type="radio"
-            name="mode"
-            value="month"
-            checked={choice.mode === "month"}
-            onChange={() => update({ mode: "month" })}
-          />
-          {BILLING_MODE_LABELS.month}
+          <label>
+            <input
+              type="radio"
+              name="mode"
+              value="month"
+              checked={choice.mode === "month"}
+              onChange={() => update({ mode: "month" })}
+            />
+            {BILLING_MODE_LABELS.month}
+          </label>
           <SelectBox
             name="months"
             aria-label="包月时长"
@@ -225,7 +233,7 @@ export function RentalForm({
         label="实例名称（可选）"
         name="name"
         maxLength={30}
-        defaultValue={result?.values.name ?? ""}
+        defaultValue={result?.values.name ?? view.typedName}
         placeholder="默认：GPU 型号 + 实例"
         error={errors.name}
       />

@@ -24,10 +24,12 @@ export const Choice = styled("fieldset", {
   legend: { fontWeight: 600, marginBottom: "$2", padding: 0 },
 });
 
-export const RadioLine = styled("label", {
+/** A radio with its label, and the select of its duration beside it (outside the label). */
+export const RadioLine = styled("div", {
   display: "flex",
   alignItems: "center",
-  gap: "$2",
+  gap: "$3",
   marginBottom: "$2",
   fontSize: "$md",
+  label: { display: "flex", alignItems: "center", gap: "$2", minWidth: 90 },
 });
