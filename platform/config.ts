@@ -16,6 +16,9 @@ const optional = (schema: z.ZodString) => schema.optional().or(z.literal("").tra
 /** An empty variable (`-e SMS_PROVIDER=`) counts as unset. */
 const unsetWhenEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
 
+/** Decision 043: a stopped instance is kept 15 days, then released. */
+export const DEFAULT_INSTANCE_RETENTION_DAYS = 15;
+
 const PlatformEnv = z.object({
   /** See app/env.server.ts: production-ness follows APP_ENV, not NODE_ENV. */
   APP_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -73,6 +76,15 @@ const PlatformEnv = z.object({
   OPS_KEY: z.string().min(32, "OPS_KEY must be at least 32 characters").optional(),
   /** Split deployment: the web tier sends this with the client address it trusts (decision 025). */
   PLATFORM_WEB_TIER_KEY: z.string().min(32, "PLATFORM_WEB_TIER_KEY must be at least 32 characters").optional(),
+  /** Days a stopped instance is kept before it is released (decision 043). */
+  INSTANCE_RETENTION_DAYS: unsetWhenEmpty(
+    z.coerce
+      .number({ invalid_type_error: "INSTANCE_RETENTION_DAYS must be a whole number of days" })
+      .int("INSTANCE_RETENTION_DAYS must be a whole number of days")
+      .min(1, "INSTANCE_RETENTION_DAYS must be at least 1")
+      .max(365, "INSTANCE_RETENTION_DAYS must be at most 365")
+      .default(DEFAULT_INSTANCE_RETENTION_DAYS),
+  ),
 });
 
 type Env = z.infer<typeof PlatformEnv>;
@@ -160,6 +172,8 @@ export interface PlatformConfig {
   webTierKey?: string;
   /** OPS_KEY; see platform/ops/key.ts for the development default. */
   opsKey?: string;
+  /** INSTANCE_RETENTION_DAYS: how long a stopped instance is kept before release (default 15). */
+  instanceRetentionDays?: number;
 }
 
 export const DEFAULT_WECHATPAY_BASE_URL = "https://api.mch.weixin.qq.com";
@@ -377,5 +391,6 @@ export function loadPlatformConfig(env: Record<string, string | undefined> = pro
     trustProxy: parseTrustProxyOrExplain(e.TRUST_PROXY),
     webTierKey: e.PLATFORM_WEB_TIER_KEY,
     opsKey: e.OPS_KEY,
+    instanceRetentionDays: e.INSTANCE_RETENTION_DAYS,
   };
 }

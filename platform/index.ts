@@ -1,4 +1,4 @@
-import { loadPlatformConfig, type PlatformConfig } from "./config";
+import { DEFAULT_INSTANCE_RETENTION_DAYS, loadPlatformConfig, type PlatformConfig } from "./config";
 
 export { loadPlatformConfig };
 import { openDatabase, type Database } from "./db/client";
@@ -45,7 +45,11 @@ export async function createPlatform({
   const ctx: Ctx = {
     db: database.db,
     providers: createProviders(config, database.db, clock),
-    site: { publicUrl: config.payments.publicUrl, transferAccount: config.payments.transfer },
+    site: {
+      publicUrl: config.payments.publicUrl,
+      transferAccount: config.payments.transfer,
+      instanceRetentionDays: config.instanceRetentionDays ?? DEFAULT_INSTANCE_RETENTION_DAYS,
+    },
     now: clock,
   };
   const app = createHttpApp(ctx, {

@@ -11,6 +11,7 @@ import { noticesApi } from "./api/notices";
 import { paymentsApi } from "./api/payments";
 import { securityApi } from "./api/security";
 import { vouchersApi } from "./api/vouchers";
+import { instancesApi } from "./api/instances";
 import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
@@ -66,6 +67,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", financeApi);
   api.route("/", couponsApi);
   api.route("/", marketApi);
+  api.route("/", instancesApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);

@@ -19,7 +19,7 @@ export const agreement = z
 
 export const optionalText = (label: string, max: number) => text(label, max).optional();
 
-const int = (label: string, min: number, max: number) =>
+export const int = (label: string, min: number, max: number) =>
   z
     .union([z.string().max(12, `${label}必须是整数`), z.number()], {
       errorMap: (_issue, ctx) => ({ message: ctx.data === undefined ? `请填写${label}` : `${label}必须是整数` }),

@@ -1,4 +1,5 @@
 import type { Ctx } from "../modules/context";
+import { advanceTransitions } from "../modules/instances/transitions";
 import { expireRecharges } from "./expire-recharges";
 import { purgeUnattachedUploads } from "./purge-unattached-uploads";
 
@@ -12,6 +13,8 @@ interface Job {
 export const JOBS: Job[] = [
   { name: "expire-recharges", everyMs: 60_000, run: expireRecharges },
   { name: "purge-unattached-uploads", everyMs: 60 * 60_000, run: purgeUnattachedUploads },
+  /** The simulated fleet's state changes (creating → running, stopping → stopped, …), due every few seconds. */
+  { name: "advance-instance-transitions", everyMs: 1_000, run: advanceTransitions },
 ];
 
 /**

@@ -8,6 +8,8 @@ export interface SiteSettings {
   publicUrl: string;
   /** The company account for corporate transfers; null when transfers are not offered. */
   transferAccount: TransferAccount | null;
+  /** Days a stopped instance is kept before it is released (INSTANCE_RETENTION_DAYS, default 15). */
+  instanceRetentionDays: number;
 }
 
 /** What every module operation receives: the database, the outside world, the site's settings and a clock. */

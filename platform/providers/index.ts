@@ -6,6 +6,8 @@ import type { PlatformConfig } from "../config";
 import { OutboxEmailProvider } from "./email/outbox";
 import { SmtpEmailProvider } from "./email/smtp";
 import type { EmailProvider } from "./email/types";
+import { SimulatedComputeProvider } from "./compute/simulated";
+import type { ComputeProvider } from "./compute/types";
 import { AliyunSmsProvider } from "./sms/aliyun";
 import { OutboxSmsProvider } from "./sms/outbox";
 import type { SmsProvider } from "./sms/types";
@@ -21,6 +23,8 @@ export interface Providers {
   payments: PaymentProviders;
   /** Uploaded files (work-order screenshots and attachments). */
   storage: StorageProvider;
+  /** The GPU fleet instances run on (the simulated sandbox fleet; decision 043). */
+  compute: ComputeProvider;
 }
 
 /**
@@ -47,5 +51,6 @@ export function createProviders(
         : new OutboxEmailProvider(db),
     payments: createPaymentProviders(config.payments, now),
     storage: new FilesystemStorageProvider(uploadsDirectory(config.dataDir)),
+    compute: new SimulatedComputeProvider(),
   };
 }

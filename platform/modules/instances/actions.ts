@@ -1,0 +1,120 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { instances, type InstanceState } from "../../db/market-schema";
+import { inTransaction } from "../../db/tx";
+import { hourlyRateFen } from "../../rules/rental-price";
+import { settleUsage } from "../billing/settle";
+import type { Caller, Ctx } from "../context";
+import { fail } from "../errors";
+import type { ComputeTransition } from "../../providers/compute/types";
+import { payingWallets, planRentalPayment, refuseShortfall, type PayingWallets } from "./payment";
+import { ownedBy } from "./scope";
+import { retakeSlots } from "./slots";
+import { instanceById, type Instance } from "./view";
+
+type InstanceRow = typeof instances.$inferSelect;
+
+interface Acting {
+  tx: Db;
+  row: InstanceRow;
+  now: Date;
+  paying: PayingWallets;
+  /** Moves the instance from one of `from` into `to` (a transitional state), or refuses with INSTANCE_STATE. */
+  move(from: InstanceState[], to: ComputeTransition, extra?: Partial<typeof instances.$inferInsert>): Promise<void>;
+}
+
+/**
+ * One action on one of the caller's instances, in one transaction under the
+ * main account's row lock: someone else's instance (or a missing one) is
+ * INSTANCE_NOT_FOUND; the state change is a conditional update on the
+ * expected state, so a double click or two concurrent requests change it once.
+ */
+async function act(ctx: Ctx, caller: Caller, uuid: string, body: (a: Acting) => Promise<void>): Promise<Instance> {
+  return inTransaction(ctx.db, async (tx) => {
+    const paying = await payingWallets(tx, caller, true);
+    const now = ctx.now();
+    const [row] = await tx
+      .select()
+      .from(instances)
+      .where(and(eq(instances.uuid, uuid), ownedBy(caller)));
+    if (!row) return fail("INSTANCE_NOT_FOUND");
+    const move: Acting["move"] = async (from, to, extra = {}) => {
+      const [moved] = await tx
+        .update(instances)
+        .set({
+          ...extra,
+          state: to,
+          stateChangedAt: now,
+          transitionAt: new Date(now.getTime() + ctx.providers.compute.transitionDelayMs(to)),
+        })
+        .where(and(eq(instances.id, row.id), inArray(instances.state, from)))
+        .returning({ id: instances.id });
+      if (!moved) fail("INSTANCE_STATE");
+    };
+    await body({ tx, row, now, paying, move });
+    return instanceById(tx, row.id, now);
+  });
+}
+
+const isHourly = (row: InstanceRow) => row.billingMode === "hour";
+
+/** Settles an hourly running instance's usage up to now, in the action's transaction. */
+async function settleIfRunning(a: Acting): Promise<void> {
+  if (isHourly(a.row) && a.row.state === "running") await settleUsage(a.tx, { upTo: a.now, instanceIds: [a.row.id] });
+}
+
+/**
+ * `/instance/start_instance`: from stopped. An hourly instance takes its GPUs
+ * on its own host again (HOST_GPU_BUSY when the host lacks them) and needs
+ * the wallet to pay an hour; a package starts while it is paid for.
+ */
+export async function startInstance(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<Instance> {
+  return act(ctx, caller, input.uuid, async (a) => {
+    if (a.row.state !== "stopped") fail("INSTANCE_STATE");
+    if (!isHourly(a.row) && (!a.row.gpuHeld || (a.row.packageExpiresAt && a.row.packageExpiresAt <= a.now)))
+      fail("INSTANCE_STATE", undefined, "套餐已到期，无法开机");
+    await a.move(["stopped"], "starting", { gpuHeld: true, releaseAt: null, stopReason: null });
+    if (isHourly(a.row)) {
+      const plan = planRentalPayment(a.paying, hourlyRateFen(a.row));
+      if (!plan.ok) refuseShortfall(plan);
+      if (!a.row.gpuHeld) await retakeSlots(a.tx, a.row.hostId, a.row.gpuCount);
+    }
+  });
+}
+
+/** `/instance/stop_instance`: from running; an hourly instance is settled up to now and frees its GPUs once stopped. */
+export async function stopInstance(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<Instance> {
+  return act(ctx, caller, input.uuid, async (a) => {
+    if (a.row.state !== "running") fail("INSTANCE_STATE");
+    await settleIfRunning(a);
+    await a.move(["running"], "stopping", { stopReason: "user" });
+  });
+}
+
+/** `/instance/restart_instance`: from running, hourly only; usage is settled up to now and the reboot is not billed. */
+export async function restartInstance(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<Instance> {
+  return act(ctx, caller, input.uuid, async (a) => {
+    if (a.row.state !== "running") fail("INSTANCE_STATE");
+    if (!isHourly(a.row)) fail("INSTANCE_STATE", undefined, "包天、包月实例不支持重启，请先关机再开机");
+    await settleIfRunning(a);
+    await a.move(["running"], "restarting");
+  });
+}
+
+/**
+ * `/instance/release_instance`: from running or stopped, after typing its
+ * name (INSTANCE_NAME_MISMATCH on `confirm_name` otherwise). An hourly running
+ * instance is settled up to now; its GPUs are freed once released.
+ */
+export async function releaseInstance(
+  ctx: Ctx,
+  caller: Caller,
+  input: { uuid: string; confirmName: string },
+): Promise<Instance> {
+  return act(ctx, caller, input.uuid, async (a) => {
+    if (input.confirmName.trim() !== a.row.name) fail("INSTANCE_NAME_MISMATCH", "confirm_name");
+    if (a.row.state !== "running" && a.row.state !== "stopped") fail("INSTANCE_STATE");
+    await settleIfRunning(a);
+    await a.move(["running", "stopped"], "releasing", { releaseAt: null });
+  });
+}

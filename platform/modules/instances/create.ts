@@ -1,0 +1,214 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { instances } from "../../db/market-schema";
+import { purchaseOrders, userCoupons } from "../../db/wallet-schema";
+import { inTransaction } from "../../db/tx";
+import type { Caller, Ctx } from "../context";
+import { fail } from "../errors";
+import { spendForPurchase } from "../wallet/spend";
+import type { RentalChoice } from "./choice";
+import { payingWallets, planRentalPayment, refuseShortfall } from "./payment";
+import { prepareRental } from "./prepare";
+import { hourlyBreakdown, type PriceBreakdown } from "./price";
+import { takeSlots } from "./slots";
+import { instanceById, type Instance } from "./view";
+
+export interface CreateInstanceInput extends RentalChoice {
+  /** The form's key (8–64 of A–Z a–z 0–9 _ -): submitting it again answers the first rental. */
+  operationKey: string;
+  /** 1–30 characters; default "<GPU name> 实例". */
+  name?: string;
+}
+
+/** A rental's answer. */
+export interface CreatedInstance {
+  instance: Instance;
+  /** The package's purchase order; null for hourly. */
+  orderNo: string | null;
+  price: PriceBreakdown;
+  paidVoucherFen: number;
+  paidCashFen: number;
+  /** The operation key was used before: the first rental's instance, nothing moved. */
+  replayed: boolean;
+}
+
+/** What a package's purchase order keeps in `detail`. */
+export interface RentalOrderDetail {
+  price: PriceBreakdown;
+  periodStart: string;
+  periodEnd: string;
+}
+
+const OPERATION_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+const MAX_NAME = 30;
+
+/** "i-" and 10 random hex digits. */
+export const newInstanceUuid = (): string => `i-${randomBytes(5).toString("hex")}`;
+
+/** The purchase's operation key (the ledger's and the order number's): the rental form's key, prefixed. */
+export const rentalOperationKey = (operationKey: string): string => `rental:${operationKey}`;
+
+function checkInput(input: CreateInstanceInput): string | null {
+  if (!OPERATION_KEY.test(input.operationKey))
+    fail("BAD_REQUEST", "operation_key", "操作标识格式不正确，请刷新页面后重试");
+  if (input.name === undefined) return null;
+  const name = input.name.trim();
+  if (name.length === 0) return null;
+  if ([...name].length > MAX_NAME) fail("BAD_REQUEST", "name", `实例名称最多${MAX_NAME}个字符`);
+  return name;
+}
+
+/** The package order of an instance (its rental), or null. */
+export async function rentalOrderOf(db: Db, instance: { userId: number; uuid: string }) {
+  const [order] = await db
+    .select()
+    .from(purchaseOrders)
+    .where(
+      and(
+        eq(purchaseOrders.userId, instance.userId),
+        eq(purchaseOrders.refersTo, `instance:${instance.uuid}`),
+        eq(purchaseOrders.kind, "rental"),
+      ),
+    );
+  return order ?? null;
+}
+
+async function replay(db: Db, instanceId: number, now: Date): Promise<CreatedInstance> {
+  const instance = await instanceById(db, instanceId, now);
+  if (instance.billingMode === "hour")
+    return {
+      instance,
+      orderNo: null,
+      price: hourlyBreakdown(instance),
+      paidVoucherFen: 0,
+      paidCashFen: 0,
+      replayed: true,
+    };
+  const order = await rentalOrderOf(db, instance);
+  return {
+    instance,
+    orderNo: order?.orderNo ?? null,
+    price: (order?.detail as RentalOrderDetail).price,
+    paidVoucherFen: order?.paidVoucherFen ?? 0,
+    paidCashFen: order?.paidCashFen ?? 0,
+    replayed: true,
+  };
+}
+
+/**
+ * `/instance/create_instance` (decision 043). In one transaction under the
+ * main account's row lock: the same operation key answers the first rental
+ * (nothing moves); the choice is checked and priced; an hourly rental needs
+ * the wallet to pay its first hour; slots are taken on one host (none:
+ * INSTANCE_SOLD_OUT); a package is paid by `spendForPurchase` and its coupon
+ * marked used; the instance is inserted, creating. Any refusal rolls all of
+ * it back: no slot taken, nothing charged.
+ */
+export async function createInstance(ctx: Ctx, caller: Caller, input: CreateInstanceInput): Promise<CreatedInstance> {
+  const givenName = checkInput(input);
+  return inTransaction(ctx.db, async (tx) => {
+    const paying = await payingWallets(tx, caller, true);
+    const now = ctx.now();
+    const [earlier] = await tx
+      .select({ id: instances.id, subAccountId: instances.subAccountId })
+      .from(instances)
+      .where(and(eq(instances.userId, caller.userId), eq(instances.operationKey, input.operationKey)));
+    if (earlier) {
+      if (earlier.subAccountId !== caller.subAccountId) fail("OPERATION_CONFLICT");
+      return replay(tx, earlier.id, now);
+    }
+
+    const prepared = await prepareRental(tx, caller, input, now);
+    const { price, offer } = prepared;
+    const isPackage = price.billingMode !== "hour";
+    if (!isPackage) {
+      const plan = planRentalPayment(paying, price.amountFen);
+      if (!plan.ok) refuseShortfall(plan);
+    }
+
+    const host = await takeSlots(
+      tx,
+      prepared.compatibleHosts.map((h) => h.id),
+      input.gpuCount,
+    );
+    const uuid = newInstanceUuid();
+    const refersTo = `instance:${uuid}`;
+    const packageExpiresAt = isPackage ? new Date(now.getTime() + price.hours * 3_600_000) : null;
+
+    let order: { orderNo: string; paidVoucherFen: number; paidCashFen: number } | null = null;
+    if (isPackage) {
+      const detail: RentalOrderDetail = {
+        price,
+        periodStart: now.toISOString(),
+        periodEnd: packageExpiresAt!.toISOString(),
+      };
+      order = await spendForPurchase({ db: tx, now: ctx.now }, caller, {
+        operationKey: rentalOperationKey(input.operationKey),
+        kind: "rental",
+        refersTo,
+        priceFen: price.amountFen,
+        detail: detail as unknown as Record<string, unknown>,
+        allowVouchers: true,
+        allowCredit: true,
+      });
+      if (prepared.coupon) {
+        // Conditional: of two rentals with one coupon, one marks it; the other rolls back.
+        const [marked] = await tx
+          .update(userCoupons)
+          .set({ usedAt: now, usedFor: refersTo })
+          .where(
+            and(
+              eq(userCoupons.id, prepared.coupon.id),
+              eq(userCoupons.userId, caller.userId),
+              isNull(userCoupons.usedAt),
+              gt(userCoupons.expiresAt, now),
+            ),
+          )
+          .returning({ id: userCoupons.id });
+        if (!marked) fail("COUPON_NOT_APPLICABLE", "coupon_id", "优惠券已使用");
+      }
+    }
+
+    const secrets = ctx.providers.compute.provision(host);
+    const [inserted] = await tx
+      .insert(instances)
+      .values({
+        uuid,
+        name: givenName ?? `${offer.gpuModel.name} 实例`,
+        userId: caller.userId,
+        subAccountId: caller.subAccountId,
+        hostId: host.id,
+        machineType: offer.machineType,
+        gpuModelId: offer.gpuModel.id,
+        gpuCount: input.gpuCount,
+        imageId: prepared.image.id,
+        dataDiskGb: offer.gpuModel.dataDiskGbPerGpu * input.gpuCount,
+        billingMode: price.billingMode,
+        packageUnits: isPackage ? price.duration : 0,
+        unitPriceFen: price.unitPriceFen,
+        durationDiscountBp: price.durationDiscountBp,
+        vipDiscountBp: price.vipDiscountBp,
+        state: "creating",
+        gpuHeld: true,
+        transitionAt: new Date(now.getTime() + ctx.providers.compute.transitionDelayMs("creating")),
+        stateChangedAt: now,
+        packageExpiresAt,
+        costFen: isPackage ? price.amountFen : 0,
+        sshPort: secrets.sshPort,
+        sshPassword: secrets.sshPassword,
+        jupyterToken: secrets.jupyterToken,
+        operationKey: input.operationKey,
+        createdAt: now,
+      })
+      .returning({ id: instances.id });
+    return {
+      instance: await instanceById(tx, inserted!.id, now),
+      orderNo: order?.orderNo ?? null,
+      price,
+      paidVoucherFen: order?.paidVoucherFen ?? 0,
+      paidCashFen: order?.paidCashFen ?? 0,
+      replayed: false,
+    };
+  });
+}

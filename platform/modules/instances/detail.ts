@@ -1,0 +1,95 @@
+import { and, asc, eq } from "drizzle-orm";
+import { instanceSettlements, instances } from "../../db/market-schema";
+import { purchaseOrders } from "../../db/wallet-schema";
+import type { Caller, Ctx } from "../context";
+import { fail } from "../errors";
+import type { InstanceAccess } from "../../providers/compute/types";
+import type { RentalOrderDetail } from "./create";
+import type { PriceBreakdown } from "./price";
+import { ownedBy } from "./scope";
+import { selectInstances, toInstance, type Instance } from "./view";
+
+/** One charge of an instance: its package's purchase or an hourly settlement. */
+export interface InstanceCharge {
+  kind: "package" | "settlement";
+  at: Date;
+  periodStart: Date;
+  periodEnd: Date;
+  seconds: number;
+  amountFen: number;
+  paidVoucherFen: number;
+  paidCashFen: number;
+  /** Package: its price breakdown; settlement: null (the seconds and the instance's prices explain it). */
+  price: PriceBreakdown | null;
+}
+
+export interface InstanceDetail extends Instance {
+  /** How to reach it; null once released. The password only when asked for. */
+  access: (Omit<InstanceAccess, "sshPassword"> & { sshPassword: string | null }) | null;
+  charges: InstanceCharge[];
+}
+
+/**
+ * `/instance/get_instance_detail`: one of the caller's instances (anyone
+ * else's is INSTANCE_NOT_FOUND), its access details unless released (the
+ * password only with `revealPassword`), and every charge, oldest first.
+ */
+export async function instanceDetail(
+  ctx: Pick<Ctx, "db" | "now" | "providers">,
+  caller: Caller,
+  input: { uuid: string; revealPassword: boolean },
+): Promise<InstanceDetail> {
+  const now = ctx.now();
+  const [row] = await selectInstances(ctx.db, and(eq(instances.uuid, input.uuid), ownedBy(caller)));
+  if (!row) return fail("INSTANCE_NOT_FOUND");
+  const instance = toInstance(row, now);
+
+  let access: InstanceDetail["access"] = null;
+  if (instance.state !== "released") {
+    const full = ctx.providers.compute.access(
+      { sshHost: instance.hostSshHost },
+      { sshPort: instance.sshPort, sshPassword: instance.sshPassword, jupyterToken: instance.jupyterToken },
+    );
+    access = { ...full, sshPassword: input.revealPassword ? full.sshPassword : null };
+  }
+
+  const orders = await ctx.db
+    .select()
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.userId, instance.userId), eq(purchaseOrders.refersTo, `instance:${instance.uuid}`)))
+    .orderBy(asc(purchaseOrders.id));
+  const settlements = await ctx.db
+    .select()
+    .from(instanceSettlements)
+    .where(eq(instanceSettlements.instanceId, instance.id))
+    .orderBy(asc(instanceSettlements.periodStart));
+
+  const charges: InstanceCharge[] = [
+    ...orders.map((o): InstanceCharge => {
+      const detail = o.detail as Partial<RentalOrderDetail>;
+      return {
+        kind: "package",
+        at: o.createdAt,
+        periodStart: detail.periodStart ? new Date(detail.periodStart) : o.createdAt,
+        periodEnd: detail.periodEnd ? new Date(detail.periodEnd) : (instance.packageExpiresAt ?? o.createdAt),
+        seconds: 0,
+        amountFen: o.amountFen,
+        paidVoucherFen: o.paidVoucherFen,
+        paidCashFen: o.paidCashFen,
+        price: detail.price ?? null,
+      };
+    }),
+    ...settlements.map((s): InstanceCharge => ({
+      kind: "settlement",
+      at: s.createdAt,
+      periodStart: s.periodStart,
+      periodEnd: s.periodEnd,
+      seconds: s.seconds,
+      amountFen: s.amountFen,
+      paidVoucherFen: s.paidVoucherFen,
+      paidCashFen: s.paidCashFen,
+      price: null,
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  return { ...instance, access, charges };
+}

@@ -1,0 +1,44 @@
+import { and, eq, isNull, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { images } from "../../db/market-schema";
+import type { Caller } from "../context";
+import { fail } from "../errors";
+
+export interface RentalImage {
+  id: number;
+  code: string;
+  name: string;
+  cudaVersion: string;
+}
+
+/** How an image reads in lists: "PyTorch 2.5.1 / CUDA 12.4". */
+export const imageName = (image: { framework: string; version: string; cudaVersion: string }): string =>
+  image.framework === "CUDA"
+    ? `CUDA ${image.version}`
+    : `${image.framework} ${image.version} / CUDA ${image.cudaVersion}`;
+
+/** An official image, or one of the caller's own; anything else is a field error. */
+export async function findRentalImage(db: Db, caller: Caller, imageId: number): Promise<RentalImage> {
+  const [row] = await db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, imageId), or(isNull(images.ownerUserId), eq(images.ownerUserId, caller.userId))));
+  if (!row) return fail("BAD_REQUEST", "image_id", "所选镜像不存在");
+  return { id: row.id, code: row.code, name: imageName(row), cudaVersion: row.cudaVersion };
+}
+
+function versionParts(version: string): number[] {
+  return version.split(".").map((p) => Number.parseInt(p, 10) || 0);
+}
+
+/** Whether a host whose driver supports CUDA `host` runs an image built for CUDA `image` ("12.4" ≥ "12.1"). */
+export function cudaSupports(host: string, image: string): boolean {
+  const h = versionParts(host);
+  const i = versionParts(image);
+  for (let k = 0; k < Math.max(h.length, i.length); k++) {
+    const a = h[k] ?? 0;
+    const b = i[k] ?? 0;
+    if (a !== b) return a > b;
+  }
+  return true;
+}

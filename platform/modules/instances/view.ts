@@ -1,0 +1,156 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { subAccounts } from "../../db/schema";
+import {
+  gpuModels,
+  hosts,
+  images,
+  instances,
+  regions,
+  type BillingMode,
+  type InstanceState,
+  type MachineType,
+} from "../../db/market-schema";
+import { hourlyRateFen, usageChargeFen } from "../../rules/rental-price";
+import { imageName } from "./image";
+
+/** An instance as its owner sees it. */
+export interface Instance {
+  id: number;
+  uuid: string;
+  name: string;
+  userId: number;
+  subAccountId: number | null;
+  /** The sub-account that rented it, for its main account; null when the main account did. */
+  subAccountName: string | null;
+  machineType: MachineType;
+  regionCode: string;
+  regionName: string;
+  gpuModelCode: string;
+  gpuName: string;
+  gpuCount: number;
+  imageName: string;
+  dataDiskGb: number;
+  state: InstanceState;
+  stopReason: "user" | "arrears" | "expired" | null;
+  billingMode: BillingMode;
+  packageUnits: number;
+  packageExpiresAt: Date | null;
+  releaseAt: Date | null;
+  unitPriceFen: number;
+  durationDiscountBp: number;
+  vipDiscountBp: number;
+  /** One hour of its GPUs after the membership discount. */
+  hourlyPriceFen: number;
+  costFen: number;
+  /** Hourly and running: usage since `billedUntil`, by `usageChargeFen`, not yet charged. */
+  unsettledFen: number;
+  billedUntil: Date | null;
+  hostId: number;
+  hostName: string;
+  hostSshHost: string;
+  hostGpuFree: number;
+  hostGpuTotal: number;
+  sshPort: number;
+  sshPassword: string;
+  jupyterToken: string;
+  operationKey: string;
+  createdAt: Date;
+}
+
+const columns = {
+  i: instances,
+  hostName: hosts.name,
+  hostSshHost: hosts.sshHost,
+  hostGpuFree: hosts.gpuFree,
+  hostGpuTotal: hosts.gpuTotal,
+  regionCode: regions.code,
+  regionName: regions.name,
+  gpuModelCode: gpuModels.code,
+  gpuName: gpuModels.name,
+  imageFramework: images.framework,
+  imageVersion: images.version,
+  imageCuda: images.cudaVersion,
+  subAccountName: subAccounts.name,
+};
+
+/** Instances with their host, region, model, image and sub-account, filtered by `where`. */
+export function selectInstances(db: Db, where: SQL | undefined) {
+  return db
+    .select(columns)
+    .from(instances)
+    .innerJoin(hosts, eq(hosts.id, instances.hostId))
+    .innerJoin(regions, eq(regions.id, hosts.regionId))
+    .innerJoin(gpuModels, eq(gpuModels.id, instances.gpuModelId))
+    .innerJoin(images, eq(images.id, instances.imageId))
+    .leftJoin(subAccounts, and(eq(subAccounts.id, instances.subAccountId)))
+    .where(where)
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<typeof selectInstances>>[number];
+
+/** Seconds of usage not yet settled at `now` (hourly, running). */
+export function unsettledSeconds(row: { state: string; billingMode: string; billedUntil: Date | null }, now: Date) {
+  if (row.billingMode !== "hour" || row.state !== "running" || !row.billedUntil) return 0;
+  return Math.max(0, Math.floor((now.getTime() - row.billedUntil.getTime()) / 1000));
+}
+
+export function toInstance(row: Row, now: Date): Instance {
+  const i = row.i;
+  return {
+    id: i.id,
+    uuid: i.uuid,
+    name: i.name,
+    userId: i.userId,
+    subAccountId: i.subAccountId,
+    subAccountName: row.subAccountName ?? null,
+    machineType: i.machineType,
+    regionCode: row.regionCode,
+    regionName: row.regionName,
+    gpuModelCode: row.gpuModelCode,
+    gpuName: row.gpuName,
+    gpuCount: i.gpuCount,
+    imageName: imageName({ framework: row.imageFramework, version: row.imageVersion, cudaVersion: row.imageCuda }),
+    dataDiskGb: i.dataDiskGb,
+    state: i.state,
+    stopReason: i.stopReason,
+    billingMode: i.billingMode,
+    packageUnits: i.packageUnits,
+    packageExpiresAt: i.packageExpiresAt,
+    releaseAt: i.releaseAt,
+    unitPriceFen: i.unitPriceFen,
+    durationDiscountBp: i.durationDiscountBp,
+    vipDiscountBp: i.vipDiscountBp,
+    hourlyPriceFen: hourlyRateFen({
+      unitPriceFen: i.unitPriceFen,
+      gpuCount: i.gpuCount,
+      vipDiscountBp: i.vipDiscountBp,
+    }),
+    costFen: i.costFen,
+    unsettledFen: usageChargeFen({
+      seconds: unsettledSeconds(i, now),
+      gpuCount: i.gpuCount,
+      unitPriceFen: i.unitPriceFen,
+      vipDiscountBp: i.vipDiscountBp,
+      durationDiscountBp: i.durationDiscountBp,
+    }).amountFen,
+    billedUntil: i.billedUntil,
+    hostId: i.hostId,
+    hostName: row.hostName,
+    hostSshHost: row.hostSshHost,
+    hostGpuFree: row.hostGpuFree,
+    hostGpuTotal: row.hostGpuTotal,
+    sshPort: i.sshPort,
+    sshPassword: i.sshPassword,
+    jupyterToken: i.jupyterToken,
+    operationKey: i.operationKey,
+    createdAt: i.createdAt,
+  };
+}
+
+/** One instance by id (no scope: callers have checked ownership). */
+export async function instanceById(db: Db, id: number, now: Date): Promise<Instance> {
+  const [row] = await selectInstances(db, eq(instances.id, id));
+  return toInstance(row!, now);
+}

@@ -1,0 +1,55 @@
+import { randomBytes, randomInt } from "node:crypto";
+import type { ComputeProvider, ComputeTransition, InstanceAccess, InstanceAccessSecrets } from "./types";
+
+/** The sandbox fleet's delays (decision 043): creating 5 s, starting 4 s, stopping 3 s, restarting 5 s, releasing 3 s. */
+export const SIMULATED_DELAYS_MS: Record<ComputeTransition, number> = {
+  creating: 5_000,
+  starting: 4_000,
+  stopping: 3_000,
+  restarting: 5_000,
+  releasing: 3_000,
+};
+
+/** SSH ports of the sandbox's instances: a high range, as container hosts map them. */
+const PORT_RANGE = { min: 20_000, max: 59_999 } as const;
+const PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+
+function password(length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += PASSWORD_ALPHABET[randomInt(0, PASSWORD_ALPHABET.length)];
+  return out;
+}
+
+/**
+ * The simulated fleet: no machine is touched; each transition takes its
+ * delay (configurable, so tests and demos can shorten it), and a new instance
+ * gets a random SSH port, a random root password and a JupyterLab token.
+ */
+export class SimulatedComputeProvider implements ComputeProvider {
+  private readonly delays: Record<ComputeTransition, number>;
+
+  constructor(options: { delaysMs?: Partial<Record<ComputeTransition, number>> } = {}) {
+    this.delays = { ...SIMULATED_DELAYS_MS, ...options.delaysMs };
+  }
+
+  transitionDelayMs(state: ComputeTransition): number {
+    return this.delays[state];
+  }
+
+  provision(_host: { sshHost: string }): InstanceAccessSecrets {
+    return {
+      sshPort: randomInt(PORT_RANGE.min, PORT_RANGE.max + 1),
+      sshPassword: password(16),
+      jupyterToken: randomBytes(16).toString("hex"),
+    };
+  }
+
+  access(host: { sshHost: string }, secrets: InstanceAccessSecrets): InstanceAccess {
+    return {
+      ...secrets,
+      sshHost: host.sshHost,
+      sshCommand: `ssh -p ${secrets.sshPort} root@${host.sshHost}`,
+      jupyterUrl: `https://${host.sshHost}:${secrets.sshPort + 1}/lab?token=${secrets.jupyterToken}`,
+    };
+  }
+}

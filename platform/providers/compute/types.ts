@@ -1,0 +1,34 @@
+/**
+ * The compute fleet (DESIGN.md, providers: compute; decision 043): how long
+ * each state change of an instance takes, and how a new instance is reached
+ * (SSH port and password, JupyterLab token and URL on its host's SSH name).
+ * The sandbox fleet simulates this; KVM or container drivers implement the
+ * same interface.
+ */
+
+/** The transitional states an instance passes through; each ends after the fleet's delay. */
+export type ComputeTransition = "creating" | "starting" | "stopping" | "restarting" | "releasing";
+
+/** What the fleet gives a new instance on its host. */
+export interface InstanceAccessSecrets {
+  sshPort: number;
+  sshPassword: string;
+  jupyterToken: string;
+}
+
+/** How a user reaches an instance: built from the host's SSH name and the instance's secrets. */
+export interface InstanceAccess extends InstanceAccessSecrets {
+  sshHost: string;
+  /** e.g. "ssh -p 41234 root@ssh-bj-a.sandbox.gpu-cloud.local". */
+  sshCommand: string;
+  jupyterUrl: string;
+}
+
+export interface ComputeProvider {
+  /** Milliseconds until `state` moves on (creating → running, stopping → stopped, …). */
+  transitionDelayMs(state: ComputeTransition): number;
+  /** The SSH port, root password and JupyterLab token of a new instance on a host. */
+  provision(host: { sshHost: string }): InstanceAccessSecrets;
+  /** The access details users see, from the host's SSH name and the instance's secrets. */
+  access(host: { sshHost: string }, secrets: InstanceAccessSecrets): InstanceAccess;
+}
