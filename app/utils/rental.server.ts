@@ -49,7 +49,11 @@ export function rentalFields(choice: RentalChoice, couponId?: string): RentalCho
 export interface RentalQuote {
   preview: RentalPreviewWire | null;
   coupons: PickCouponsWire | null;
-  /** The coupon the preview used: "0" for none, else its CouponId (what the select shows). */
+  /**
+   * The coupon as the form holds it: "" for the best applicable one (chosen
+   * again when the order changes), "0" for none, else the CouponId the user
+   * picked. The preview priced exactly this.
+   */
   coupon: string;
   fieldErrors: FieldErrors;
   formError: string | null;
@@ -66,19 +70,19 @@ export async function quoteRental(token: string, choice: RentalChoice): Promise<
   const fieldErrors: FieldErrors = {};
   try {
     const coupons = await pickCoupons(token, rentalFields(choice, ""));
-    const applicable = coupons.valid.some((c) => String(c.CouponId) === choice.coupon);
-    let coupon = choice.coupon === "0" || applicable ? choice.coupon : String(coupons.best_coupon_id ?? 0);
-    if (choice.coupon !== "" && choice.coupon !== "0" && !applicable) {
-      const reason = coupons.all.find((c) => String(c.CouponId) === choice.coupon)?.Reason;
-      fieldErrors.coupon = `所选优惠券不可用${reason ? `（${reason}）` : ""}，已改为${coupon === "0" ? "不使用优惠券" : "最优优惠券"}`;
+    const best = coupons.best_coupon_id === null ? "0" : String(coupons.best_coupon_id);
+    let coupon = choice.coupon === best ? "" : choice.coupon;
+    if (coupon !== "" && coupon !== "0" && !coupons.valid.some((c) => String(c.CouponId) === coupon)) {
+      const reason = coupons.all.find((c) => String(c.CouponId) === coupon)?.Reason;
+      fieldErrors.coupon = `所选优惠券不可用${reason ? `（${reason}）` : ""}，已改为${best === "0" ? "不使用优惠券" : "最优优惠券"}`;
+      coupon = "";
     }
-    if (coupon === "") coupon = "0";
-    const preview = await previewRental(token, rentalFields(choice, coupon));
+    const preview = await previewRental(token, rentalFields(choice, coupon === "" ? best : coupon));
     return { preview, coupons, coupon, fieldErrors, formError: null };
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.kind !== "refused") throw error;
     if (error.field) fieldErrors[formField(error.field, choice)] = error.reason;
-    return { preview: null, coupons: null, coupon: "0", fieldErrors, formError: error.field ? null : error.reason };
+    return { preview: null, coupons: null, coupon: "", fieldErrors, formError: error.field ? null : error.reason };
   }
 }
 
@@ -98,7 +102,7 @@ export const RentSchema = z.object({
 
 /** Rents the choice; answers the toast of the dashboard it goes to. Refusals are thrown (UpstreamError). */
 export async function rentChoice(token: string, choice: RentalChoice, input: z.infer<typeof RentSchema>) {
-  const fields = rentalFields(choice, choice.coupon === "" ? undefined : choice.coupon);
+  const fields = rentalFields(choice);
   const rented = await createInstance(token, { ...fields, operation_key: input.operation_key, name: input.name });
   const charged = rented.OrderNo
     ? `已扣费 ¥${formatYuan(yuanToFen(rented.Price.Amount))}`

@@ -11,7 +11,8 @@ export function couponLabel(c: CouponChoiceWire): string {
 
 /**
  * The rental's coupon (issue 12 §3): the applicable ones with their saving,
- * the best preselected; the others shown disabled with the reason they do
+ * the best preselected (value "", so it is picked again when the order
+ * changes); the others shown disabled with the reason they do
  * not apply; and 不使用优惠券. A native select, so it posts without JavaScript.
  */
 export function CouponSelect({
@@ -28,6 +29,8 @@ export function CouponSelect({
   const all = coupons?.all ?? [];
   const valid = coupons?.valid ?? [];
   const others = all.filter((c) => !c.Applicable);
+  const best = coupons?.best_coupon_id ?? null;
+  // "" is the best one, picked again when the order changes (with none applicable: no coupon).
   return (
     <div>
       <label htmlFor="rental-coupon">优惠券</label>
@@ -40,11 +43,11 @@ export function CouponSelect({
         aria-describedby={error ? "rental-coupon-error" : undefined}
       >
         {valid.map((c) => (
-          <option key={c.CouponId} value={String(c.CouponId)}>
-            {couponLabel(c)}（省 ¥{c.Saving}）{c.CouponId === coupons?.best_coupon_id ? " 最优" : ""}
+          <option key={c.CouponId} value={c.CouponId === best ? "" : String(c.CouponId)}>
+            {couponLabel(c)}（省 ¥{c.Saving}）{c.CouponId === best ? " 最优" : ""}
           </option>
         ))}
-        <option value="0">不使用优惠券</option>
+        <option value={best === null ? "" : "0"}>不使用优惠券</option>
         {others.map((c) => (
           <option key={c.CouponId} value={String(c.CouponId)} disabled>
             {couponLabel(c)}：{c.Reason}

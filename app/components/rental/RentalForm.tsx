@@ -76,8 +76,6 @@ export function RentalForm({
 }) {
   const fetcher = useFetcher<RentalView>();
   const [choice, setChoice] = useState<RentalChoice>(view.shown);
-  /** Until the user picks a coupon, the best one for the current choice is used. */
-  const [couponPicked, setCouponPicked] = useState(false);
   const current = fetcher.data ?? view;
   const { quote, images } = current;
 
@@ -85,10 +83,10 @@ export function RentalForm({
     if (fetcher.data && fetcher.state === "idle") setChoice((c) => ({ ...c, coupon: fetcher.data!.shown.coupon }));
   }, [fetcher.data, fetcher.state]);
 
-  const update = (patch: Partial<RentalChoice>, picked = couponPicked) => {
+  const update = (patch: Partial<RentalChoice>) => {
     const next = { ...choice, ...patch };
     setChoice(next);
-    fetcher.load(`/createInstance?${rentalChoiceQuery(picked ? next : { ...next, coupon: "" })}`);
+    fetcher.load(`/createInstance?${rentalChoiceQuery(next)}`);
   };
 
   const errors: FieldErrors = { ...quote.fieldErrors, ...(result?.fieldErrors ?? {}) };
@@ -220,11 +218,8 @@ export function RentalForm({
         <legend>优惠</legend>
         <CouponSelect
           coupons={quote.coupons}
-          value={choice.coupon || quote.coupon}
-          onChange={(coupon) => {
-            setCouponPicked(true);
-            update({ coupon }, true);
-          }}
+          value={choice.coupon}
+          onChange={(coupon) => update({ coupon })}
           error={errors.coupon}
         />
       </Choice>
