@@ -113,6 +113,17 @@ test("rent an RTX 4090 × 1 for a day with a coupon; the price shown is charged;
   await expectState(page, row, "运行中", javaScriptEnabled);
   await expect(row.getByTestId("instance-cost")).toHaveText(`¥${total}`);
 
+  // The instance page: SSH access, the password on request, and the package's charge explained.
+  const uuid = (await row.getAttribute("data-uuid"))!;
+  await page.goto(instancePath(uuid));
+  await expect(page.getByTestId("ssh-command")).toContainText("ssh -p ");
+  await expect(page.getByTestId("ssh-password")).toHaveCount(0);
+  await page.getByRole("link", { name: "显示密码" }).click();
+  await expect(page.getByTestId("ssh-password")).not.toBeEmpty();
+  await expect(page.getByRole("link", { name: "打开 JupyterLab" })).toHaveAttribute("href", /^https?:\/\//);
+  await expect(page.getByTestId("instance-charges")).toContainText(`¥${total}`);
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
+
   // Every charge appears in the expense detail: the package's, with the price shown.
   await page.goto("/console/finance/expenseDetail");
   await expect(page.getByTestId("balance-change-list")).toContainText(`-${total}`);

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { InstanceDetailWire } from "~/upstream/instances.server";
 import { instancePath } from "~/utils/paths";
+import { ButtonLink } from "../ui/Button";
 import { Muted } from "../ui/layout";
 import { styled } from "../ui/stitches.config";
 
@@ -35,16 +36,23 @@ export function InstanceAccess({ uuid, access }: { uuid: string; access: Instanc
         {access.SshPassword ? (
           <>
             <code data-testid="ssh-password">{access.SshPassword}</code>{" "}
-            <Link to={instancePath(uuid)} preventScrollReset>
+            <ButtonLink as={Link} to={instancePath(uuid)} preventScrollReset variant="secondary" size="sm">
               隐藏
-            </Link>
+            </ButtonLink>
           </>
         ) : (
           <>
             <span aria-label="密码已隐藏">********</span>{" "}
-            <Link to={`${instancePath(uuid)}?reveal=1`} preventScrollReset rel="nofollow">
+            <ButtonLink
+              as={Link}
+              to={`${instancePath(uuid)}?reveal=1`}
+              preventScrollReset
+              rel="nofollow"
+              variant="secondary"
+              size="sm"
+            >
               显示密码
-            </Link>
+            </ButtonLink>
           </>
         )}
       </dd>
