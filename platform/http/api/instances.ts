@@ -31,6 +31,9 @@ const code = (label: string) =>
     .string({ required_error: `请选择${label}`, invalid_type_error: `${label}格式不正确` })
     .regex(/^[a-z0-9-]{1,32}$/, `${label}格式不正确`);
 
+/** An empty field counts as not sent. */
+const blankAsAbsent = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
+
 const RentalChoiceFields = z.object({
   machine_type: z.enum(["kvm", "docker"], choose("机器类型")),
   region: code("地区"),
@@ -38,8 +41,10 @@ const RentalChoiceFields = z.object({
   gpu_count: f.int("GPU数量", 1, 8),
   image_id: f.id("镜像"),
   billing_mode: z.enum(["hour", "day", "month"], choose("计费方式")),
-  duration: f.int("时长", 1, 29).optional(),
-  coupon_id: f.int("优惠券", 0, Number.MAX_SAFE_INTEGER).optional(),
+  // An hourly rental has no duration; a form may send it empty. The package's range is checked by the module.
+  duration: blankAsAbsent(f.int("时长", 0, 29).optional()),
+  // Absent or empty: the best applicable coupon; "0": none.
+  coupon_id: blankAsAbsent(f.int("优惠券", 0, Number.MAX_SAFE_INTEGER).optional()),
 });
 
 const operationKey = z

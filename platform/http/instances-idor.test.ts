@@ -1,0 +1,148 @@
+/**
+ * The instances' IDOR walk (issue 12): every instance call is made with
+ * another account's instance uuid — by a stranger, and by a sub-account
+ * against its main account's other sub-account's instance and the main
+ * account's own — and answers INSTANCE_NOT_FOUND, as for a missing one, and
+ * nothing of the owner's changes. Lists show only the caller's instances; a
+ * main account sees and acts on its sub-accounts' instances.
+ */
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../db/schema";
+import { hosts, instances } from "../db/market-schema";
+import {
+  daily,
+  hourly,
+  mainAccount,
+  opKey,
+  rentalFields,
+  subAccount,
+  testOffer,
+  type TestAccount,
+} from "../../tests/support/instances";
+import { startTestPlatform, type TestPlatform } from "../../tests/support/platform";
+import { advanceTransitions } from "../modules/instances/transitions";
+
+let t: TestPlatform;
+let owner: TestAccount;
+let subA: TestAccount;
+let subB: TestAccount;
+let stranger: TestAccount;
+let offerHosts: number[];
+const uuids = { ownerHourly: "", ownerPackage: "", subA: "" };
+const names: Record<string, string> = {};
+const subAKey = opKey("sub-a");
+
+async function rent(account: TestAccount, fields: Record<string, unknown>, operationKey = opKey()) {
+  const reply = await t.post("/instance/create_instance", {
+    session: account.token,
+    ...fields,
+    operation_key: operationKey,
+  } as never);
+  expect(reply.body).toMatchObject({ status: 0 });
+  return reply.body.data.Instance as { InstanceUuid: string; Name: string };
+}
+
+beforeAll(async () => {
+  t = await startTestPlatform();
+  const offer = await testOffer(t, { hosts: [8] });
+  offerHosts = offer.hostIds;
+  owner = await mainAccount(t, { cashFen: 1_000_00 });
+  subA = await subAccount(t, owner, 500_00);
+  subB = await subAccount(t, owner, 500_00);
+  stranger = await mainAccount(t, { cashFen: 1_000_00 });
+  const a = await rent(owner, rentalFields(hourly(offer)));
+  const b = await rent(owner, { ...rentalFields(daily(offer, 1)), name: "包天机" });
+  const c = await rent(subA, rentalFields(hourly(offer)), subAKey);
+  uuids.ownerHourly = a.InstanceUuid;
+  uuids.ownerPackage = b.InstanceUuid;
+  uuids.subA = c.InstanceUuid;
+  for (const i of [a, b, c]) names[i.InstanceUuid] = i.Name;
+  t.clock.advance(5_000);
+  await advanceTransitions(t.ctx);
+});
+afterAll(() => t.close());
+
+async function snapshot() {
+  const rows = await t.db.select().from(instances).where(eq(instances.userId, owner.userId));
+  const [account] = await t.db.select().from(users).where(eq(users.id, owner.userId));
+  const hostRows = await t.db.select().from(hosts).where(inArray(hosts.id, offerHosts));
+  return { rows: rows.sort((x, y) => x.id - y.id), account, hostRows };
+}
+
+const calls = (uuid: string): [string, Record<string, string | number>][] => [
+  ["/instance/get_instance_detail", { instance_uuid: uuid, reveal_password: 1 }],
+  ["/instance/stop_instance", { instance_uuid: uuid }],
+  ["/instance/restart_instance", { instance_uuid: uuid }],
+  ["/instance/start_instance", { instance_uuid: uuid }],
+  ["/instance/release_instance", { instance_uuid: uuid, confirm_name: names[uuid] ?? "x" }],
+];
+
+async function walk(caller: TestAccount, targets: string[]) {
+  const before = await snapshot();
+  t.clock.advance(60_000);
+  for (const uuid of targets)
+    for (const [path, fields] of calls(uuid)) {
+      const reply = await t.post(path, { session: caller.token, ...fields });
+      expect({ path, uuid, body: reply.body }).toMatchObject({
+        path,
+        uuid,
+        body: { status: 1, key: "INSTANCE_NOT_FOUND", reason: "实例不存在或无权访问" },
+      });
+    }
+  const after = await snapshot();
+  expect(after).toEqual(before);
+}
+
+describe("another account with the owner's instance uuids", () => {
+  it("is answered INSTANCE_NOT_FOUND by every instance call, and nothing changes", async () => {
+    await walk(stranger, [uuids.ownerHourly, uuids.ownerPackage, uuids.subA, "i-0000000000"]);
+  });
+
+  it("lists none of them", async () => {
+    const list = await t.post("/instance/get_instance_list", { session: stranger.token, state: "all" });
+    expect(list.body).toMatchObject({ status: 0, data: { list: [], total: 0 } });
+  });
+
+  it("replays nothing of theirs for the same operation key: the key is the stranger's own", async () => {
+    const offer = await testOffer(t, { hosts: [8] });
+    const mine = await rent(stranger, rentalFields(hourly(offer)), subAKey);
+    expect(mine.InstanceUuid).not.toBe(uuids.subA);
+  });
+});
+
+describe("a sub-account", () => {
+  it("is answered INSTANCE_NOT_FOUND for its sibling's and its main account's instances, and nothing changes", async () => {
+    await walk(subB, [uuids.subA, uuids.ownerHourly, uuids.ownerPackage]);
+  });
+
+  it("lists only its own; its sibling's operation key is refused, not replayed", async () => {
+    const list = await t.post("/instance/get_instance_list", { session: subA.token });
+    expect(list.body.data.list.map((i: { InstanceUuid: string }) => i.InstanceUuid)).toEqual([uuids.subA]);
+    const other = await t.post("/instance/get_instance_list", { session: subB.token });
+    expect(other.body.data).toMatchObject({ list: [], total: 0 });
+    const offer = await testOffer(t, { hosts: [8] });
+    const reused = await t.post("/instance/create_instance", {
+      session: subB.token,
+      ...rentalFields(hourly(offer)),
+      operation_key: subAKey,
+    } as never);
+    expect(reused.body).toMatchObject({ status: 1, key: "OPERATION_CONFLICT" });
+  });
+});
+
+describe("the main account", () => {
+  it("lists its own and its sub-accounts' instances, newest first, with the sub-account's name", async () => {
+    const list = await t.post("/instance/get_instance_list", { session: owner.token });
+    const rows = list.body.data.list as { InstanceUuid: string; SubAccountName: string | null; State: string }[];
+    expect(rows.map((r) => r.InstanceUuid)).toEqual([uuids.subA, uuids.ownerPackage, uuids.ownerHourly]);
+    expect(rows[0]!.SubAccountName).toMatch(/^sub-/);
+    expect(rows[1]!.SubAccountName).toBeNull();
+    expect(rows.every((r) => r.State === "running")).toBe(true);
+  });
+
+  it("acts on its sub-account's instance", async () => {
+    const stopped = await t.post("/instance/stop_instance", { session: owner.token, instance_uuid: uuids.subA });
+    expect(stopped.body).toMatchObject({ status: 0, data: { State: "stopping" } });
+  });
+});
