@@ -5,7 +5,8 @@
  * DATA_DIR, sandbox providers and production settings; logs in as the seeded demo account through the
  * login form (following the redirect as a browser does) and through POST /api/login; then runs the
  * sections named in BENCH_ONLY (default all) and prints one markdown table per section:
- *  - latency: each page and call, p50/p99 and req/s at 10 and 50 connections (autocannon);
+ *  - latency: each page and call, p50/p99 and req/s at 10 and 50 connections (autocannon), the store
+ *    filtered to RTX 4090 and the market's free-GPU count by image among them;
  *  - capacity: the mixed console load (bench/capacity.ts): the largest number of virtual users held
  *    with p99 ≤ 250 ms and no error, stepping through BENCH_USERS (default 100,200,400,800,1200,1600),
  *    BENCH_STEP_SECONDS each (default 40);
@@ -299,6 +300,16 @@ async function firstNoticeId(origin: string): Promise<string | null> {
   return html.match(/href="\/informDetail\/([^"/?#]+)"/)?.[1] ?? null;
 }
 
+/** The first official image, for the market's free-GPU count by image (`/api/get_available_kvm_num`). */
+async function firstImageId(origin: string): Promise<string | null> {
+  const res = await fetch(`${origin}/api/instance/kvm/get_local_images`, {
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const body = (await res.json()) as { status: number; data?: { images?: { Id: number }[] } };
+  const id = body.status === 0 ? body.data?.images?.[0]?.Id : undefined;
+  return id === undefined ? null : String(id);
+}
+
 /** A WeChat top-up order of the demo account, for the order-status poll's latency. */
 async function demoOrder(origin: string, token: string | null): Promise<string | null> {
   if (!token) return null;
@@ -331,6 +342,7 @@ function latencyTargets(
   noticeId: string | null,
   outTradeNo: string | null,
   workOrderId: number | null,
+  imageId: string | null,
   instances: number,
 ): Target[] {
   const page = (p: string): Target => ({ name: p, path: p });
@@ -356,6 +368,8 @@ function latencyTargets(
   });
   return [
     page("/store"),
+    // Issue 12 §7: the compute market with a filter (one grouped query over the fleet).
+    page("/store?type=docker&gpu=rtx4090"),
     page("/login"),
     page("/inform"),
     noticeId
@@ -369,6 +383,13 @@ function latencyTargets(
     api("/api/get_user_info"),
     api("/api/notifications/get_list"),
     api("/api/app/get_unread_state"),
+    imageId
+      ? api("/api/get_available_kvm_num", { image_id: imageId })
+      : {
+          name: "/api/get_available_kvm_num",
+          path: "/api/get_available_kvm_num",
+          preflight: () => "skipped: no image",
+        },
     outTradeNo
       ? api("/api/get_order_status", { out_trade_no: outTradeNo })
       : { name: "/api/get_order_status", path: "/api/get_order_status", preflight: () => "skipped: no order" },
@@ -411,6 +432,7 @@ async function main(): Promise<void> {
       return null;
     });
     const noticeId = await firstNoticeId(s.origin).catch(() => null);
+    const imageId = await firstImageId(s.origin).catch(() => null);
     const outTradeNo = await demoOrder(s.origin, token).catch((error: Error) => {
       notes.push(`create_qrcode: ${error.message}`);
       return null;
@@ -438,7 +460,7 @@ async function main(): Promise<void> {
     const latency: LatencyRow[] = [];
     if (runs("latency")) {
       console.log(`\nlatency: ${SECONDS} s per run, after a ${WARMUP_SECONDS} s warm-up`);
-      for (const target of latencyTargets(cookie, token, noticeId, outTradeNo, workOrderId, instances)) {
+      for (const target of latencyTargets(cookie, token, noticeId, outTradeNo, workOrderId, imageId, instances)) {
         checkInterrupted();
         process.stdout.write(`  ${target.name} … `);
         const row = await measureLatency(s.origin, target, {

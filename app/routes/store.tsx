@@ -1,13 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { Badge, Grid, Page, Panel, PanelTitle, Table } from "~/components/ui/layout";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BareMetalServers } from "~/components/store/BareMetalServers";
+import { OfferCard } from "~/components/store/OfferCard";
+import { OfferFilters } from "~/components/store/OfferFilters";
+import { ReservationForm } from "~/components/store/ReservationForm";
+import { StoreTabs } from "~/components/store/StoreTabs";
+import { Grid, Muted, Page, Panel, PanelTitle } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import { getBannerAndNoticeCached } from "~/upstream/notices.server";
-import { formatDate } from "~/utils/format";
-import { DURATION_CHOICES } from "~/utils/rental-terms";
-import { discountText, VIP_TIERS } from "../../platform/rules/vip";
-import { informDetailPath } from "~/utils/paths";
+import { formAction } from "~/utils/action.server";
+import { requireUser } from "~/utils/session.server";
+import { loadStore, reserveBareMetal } from "~/utils/store.server";
 import { loadPage } from "~/utils/upstream-errors.server";
+import { memberPriceLabel } from "~/utils/member-price";
+import { ReservationFields } from "../../platform/rules/reservation-fields";
 
 export const meta: MetaFunction = () => [
   { title: "算力市场 · 算力云" },
@@ -17,8 +23,17 @@ export const handle = { showContact: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
-    const { banners, notices } = await getBannerAndNoticeCached();
-    return { banners, notices };
+    const [store, { banners }] = await Promise.all([loadStore(request), getBannerAndNoticeCached()]);
+    return { ...store, banner: banners[0] ?? null };
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return formAction(request, {
+    guard: requireUser,
+    intents: (intent) => ({
+      reserve: intent(ReservationFields, (input, { guard }) => reserveBareMetal(guard.token, input)),
+    }),
   });
 }
 
@@ -27,24 +42,13 @@ const Hero = styled("section", {
   color: "white",
   img: { display: "block", width: "100%", maxWidth: 1200, margin: "0 auto", height: "auto" },
 });
-const Product = styled("div", {
-  padding: "$4",
-  border: "1px solid #ECEDF0",
-  borderRadius: "$md",
-  backgroundColor: "white",
-  h3: { margin: "0 0 $2" },
-  p: { color: "$mutedText", margin: 0 },
-});
-
-const PRODUCTS = [
-  { name: "云主机", text: "KVM 虚拟化，独享 GPU，自定义镜像与系统盘，适合长期训练与部署。" },
-  { name: "容器实例", text: "秒级启动，预装 PyTorch、TensorFlow 等框架，按小时计费，适合实验与教学。" },
-  { name: "裸金属服务器", text: "整机独占 8 卡 GPU，无虚拟化损耗，支持预约，适合大模型训练。" },
-];
 
 export default function StorePage() {
-  const { banners, notices } = useLoaderData<typeof loader>();
-  const banner = banners[0];
+  const { type, typed, errors, gpuCount, options, offers, servers, prices, signedIn, banner } =
+    useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const updating = navigation.state === "loading" && navigation.location.pathname === "/store";
   return (
     <>
       {banner && (
@@ -55,64 +59,51 @@ export default function StorePage() {
         </Hero>
       )}
       <Page>
+        <h1 style={{ fontSize: 20, margin: "0 0 16px" }}>算力市场</h1>
+        <StoreTabs current={type} />
         <Panel>
-          <PanelTitle>产品类型</PanelTitle>
-          <Grid>
-            {PRODUCTS.map((p) => (
-              <Product key={p.name}>
-                <h3>{p.name}</h3>
-                <p>{p.text}</p>
-              </Product>
-            ))}
-          </Grid>
+          <OfferFilters key={type} type={type} options={options} typed={typed} errors={errors} />
         </Panel>
-        <Panel>
-          <PanelTitle>计费方式</PanelTitle>
-          <Table>
-            <thead>
-              <tr>
-                <th>计费方式</th>
-                <th>可选时长</th>
-                <th>时长折扣</th>
-              </tr>
-            </thead>
-            <tbody>
-              {DURATION_CHOICES.map((d) => (
-                <tr key={d.mode}>
-                  <td>{d.label}</td>
-                  <td>{d.range}</td>
-                  <td>{d.discountText}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <p>
-            会员折扣可与时长折扣叠加：
-            {VIP_TIERS.filter((t) => t.level > 0).map((t) => (
-              <Badge key={t.level} tone="gold" css={{ marginLeft: 8 }}>
-                {t.name} {discountText(t.discount)}
-              </Badge>
-            ))}
-          </p>
-        </Panel>
-        <Panel>
-          <PanelTitle>最新公告</PanelTitle>
-          <Table>
-            <tbody>
-              {notices.map((n) => (
-                <tr key={n.Id}>
-                  <td>
-                    <Link to={informDetailPath(n.Id)}>{n.Title}</Link>
-                  </td>
-                  <td style={{ width: 120 }}>{formatDate(n.PublishedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <p>
-            <Link to="/inform">查看全部公告 →</Link>
-          </p>
-        </Panel>
+        {type === "bare_metal" ? (
+          <>
+            <Panel>
+              <PanelTitle>裸金属服务器</PanelTitle>
+              <BareMetalServers servers={servers} />
+            </Panel>
+            <Panel id="reserve">
+              <PanelTitle>预约裸金属</PanelTitle>
+              <ReservationForm
+                options={options}
+                signedIn={signedIn}
+                values={result?.values ?? {}}
+                errors={result?.fieldErrors ?? {}}
+                formError={result?.formError ?? null}
+              />
+            </Panel>
+          </>
+        ) : (
+          <section aria-label="可租用的GPU" aria-busy={updating || undefined} style={{ opacity: updating ? 0.6 : 1 }}>
+            {offers.length === 0 ? (
+              <Panel>
+                <p>暂无符合条件的GPU，请调整筛选条件</p>
+              </Panel>
+            ) : (
+              <Grid data-testid="offers">
+                {offers.map((offer) => (
+                  <OfferCard
+                    key={`${offer.Region.Code}-${offer.Gpu.Code}`}
+                    offer={offer}
+                    gpus={gpuCount}
+                    memberPrice={memberPriceLabel(prices, type, offer.Gpu.Code)}
+                  />
+                ))}
+              </Grid>
+            )}
+            <p>
+              <Muted>价格为每卡每小时的按量计费价；按天 9.8 折，按月 9.5 折，可与会员折扣叠加。</Muted>
+            </p>
+          </section>
+        )}
       </Page>
     </>
   );

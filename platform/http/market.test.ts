@@ -176,6 +176,18 @@ describe("membership prices", () => {
     const spying = await t.post("/gpu_priceinfo", { session: user.token, phone: bronze.phone });
     expect(spying.body).toMatchObject({ status: 1, data: { field: "phone" } });
     expect(JSON.stringify(spying.body)).not.toContain("铜牌");
+
+    // A sub-account rents at its main account's discount, shown without the tier's name; it names no phone.
+    const caller = await resolveSession(t.ctx, { origin: { ip: null } }, { token: bronze.token });
+    await createSubAccount(t.ctx, caller, { name: "price-sub", password: "Pricesub123", moneyLimitFen: 0 });
+    const sub = await t.post("/sub_account_login", { phone: bronze.phone, name: "price-sub", password: "Pricesub123" });
+    const subToken = sub.body.data.token as string;
+    const subView = await t.post("/gpu_priceinfo", { session: subToken });
+    expect(subView.body.data).toMatchObject({ VipLevel: 1, VipName: "", Discount: 0.98 });
+    expect((await t.post("/gpu_priceinfo", { session: subToken, phone: bronze.phone })).body.status).toBe(1);
+    // A dead session on this public call is no session: list prices, not a logout.
+    const dead = await t.post("/gpu_priceinfo", { session: "A".repeat(43) });
+    expect(dead.body).toMatchObject({ status: 0, data: { VipLevel: 0, Discount: 1 } });
   });
 });
 
@@ -253,5 +265,40 @@ describe("bare metal", () => {
     expect((await list(subToken)).map((r) => r.Id)).toEqual([bySub.body.data.Id]);
     expect((await list(owner.token)).map((r) => r.Id)).toEqual([bySub.body.data.Id, made.body.data.Id]);
     expect(await list(stranger.token)).toEqual([]);
+  });
+});
+
+describe("robustness", () => {
+  const CHINESE = /[\u4e00-\u9fa5]/;
+  const paths = [
+    "/store/get_store_selector_options",
+    "/store/get_kvm_gpu_selector",
+    "/store/get_docker_gpu_selector",
+    "/gpu_selector_detail",
+    "/gpu_priceinfo",
+    "/get_available_kvm_num",
+    "/get_available_docker_num",
+    "/get_available_kvm_num_without_image",
+    "/get_available_docker_num_without_image",
+    "/store/get_instance_specifications",
+    "/get_bare_metal_show_list",
+    "/add_baremetal_reservation",
+    "/get_baremetal_reservations",
+  ];
+  const junk: Record<string, string | readonly string[]>[] = [
+    {},
+    { type: ["kvm", "docker"], region: ["bj-a", "nm-b"], gpu: ["a", "b"], image_id: ["1", "2"] },
+    { type: "x".repeat(5000), region: "x".repeat(5000), gpu: "x".repeat(5000), phone: "x".repeat(5000) },
+    { image_id: "-1", gpu_count: "1e3", price_min: "NaN", machines: "1.5", months: "Infinity", note: "\u0000" },
+    { session: "A".repeat(43), phone: "13800000000" },
+  ];
+
+  it("answers every market call's bad input with a Chinese reason, never a 500", async () => {
+    for (const path of paths)
+      for (const fields of junk) {
+        const reply = await t.post(path, { ...fields });
+        expect(reply.http, `${path} ${JSON.stringify(fields).slice(0, 80)}`).toBeLessThan(500);
+        if (reply.body.status !== 0) expect(reply.body.reason, path).toMatch(CHINESE);
+      }
   });
 });

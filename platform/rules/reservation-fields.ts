@@ -5,8 +5,9 @@
  */
 import { z } from "zod";
 import { contactName, multilineText, phone, requiredText } from "./fields";
+import { RESERVATION_LIMITS } from "./reservation-limits";
 
-export const RESERVATION_LIMITS = { machines: { min: 1, max: 100 }, months: { min: 1, max: 36 }, note: 500 } as const;
+export { RESERVATION_LIMITS };
 
 const wholeNumber = (label: string, unit: string, min: number, max: number) =>
   z
@@ -46,11 +47,3 @@ export const ReservationFields = z.object({
 });
 
 export type ReservationFieldsInput = z.output<typeof ReservationFields>;
-
-/** How each status reads in the console. */
-export const RESERVATION_STATUS_TEXT = {
-  pending: "待联系",
-  contacted: "已联系",
-  fulfilled: "已交付",
-  cancelled: "已取消",
-} as const;

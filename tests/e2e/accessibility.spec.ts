@@ -45,6 +45,8 @@ async function expectAccessible(page: Page, path: string, javaScriptEnabled: boo
 
 const PUBLIC_PAGES = [
   "/store",
+  "/store?type=kvm&gpu=rtx4090&price_min=abc",
+  "/store?type=bare_metal",
   "/login",
   "/login?tab=password",
   "/login?tab=sms",
@@ -76,6 +78,7 @@ const CONSOLE_PAGES = [
   "/console/createWorkOrder/selectQuestion",
   "/console/createWorkOrder/selectQuestion?keyword=充值",
   "/console/createWorkOrder/myWorkOrder",
+  "/console/reservations",
 ];
 
 for (const path of PUBLIC_PAGES) {

@@ -42,6 +42,7 @@ const FINANCE_NAV_ITEMS: ConsoleNavItem[] = [
 export function consoleNavItems(isSub: boolean, workOrderUnread = false): ConsoleNavItem[] {
   return [
     { to: "/console/dashboard", label: "总览" },
+    { to: "/console/reservations", label: "裸金属预约" },
     { to: "/console/accountInfo", label: "账号信息" },
     { to: "/console/messages", label: "消息中心" },
     { to: "/console/createWorkOrder/selectQuestion", label: "提交工单" },

@@ -81,3 +81,31 @@ export function CheckboxField({
     </Wrapper>
   );
 }
+
+/** A native select at the control height (posts without JavaScript). */
+export const Select = styled("select", {
+  height: "$control",
+  padding: "0 $2",
+  border: "1px solid $border",
+  borderRadius: "$sm",
+  fontFamily: "$body",
+  fontSize: "$md",
+  color: "$text",
+  backgroundColor: "white",
+  "&:focus": { outline: "none", borderColor: "$primary" },
+  "&[aria-invalid=true]": { borderColor: "$error" },
+});
+
+/** A native multi-line input. */
+export const TextArea = styled("textarea", {
+  width: "100%",
+  minHeight: 72,
+  padding: "$2",
+  border: "1px solid $border",
+  borderRadius: "$sm",
+  fontFamily: "$body",
+  fontSize: "$md",
+  color: "$text",
+  "&:focus": { outline: "none", borderColor: "$primary" },
+  "&[aria-invalid=true]": { borderColor: "$error" },
+});

@@ -3,6 +3,7 @@ import { gpuModels, gpuPrices, hosts, images, regions, type MachineType } from "
 import { compareCuda } from "../../rules/market-filter";
 import type { Caller, Ctx, Visitor } from "../context";
 import { fail } from "../errors";
+import { rowsOf } from "../finance/rows";
 import { parseTextArray } from "./offers";
 
 export interface Region {
@@ -35,35 +36,36 @@ export async function getSelectorOptions(
   _visitor: Visitor,
   input: { machineType: MachineType },
 ): Promise<SelectorOptions> {
-  const [regionRows, modelRows, [fleet]] = await Promise.all([
-    ctx.db.select({ code: regions.code, name: regions.name }).from(regions).orderBy(asc(regions.sortOrder)),
-    ctx.db
-      .select({
-        code: gpuModels.code,
-        name: gpuModels.name,
-        memoryGb: gpuModels.memoryGb,
-        unitPriceFen: gpuPrices.unitPriceFen,
-      })
-      .from(gpuModels)
-      .innerJoin(gpuPrices, and(eq(gpuPrices.gpuModelId, gpuModels.id), eq(gpuPrices.machineType, input.machineType)))
-      .orderBy(asc(gpuModels.sortOrder)),
-    ctx.db
-      .select({
-        maxGpus: sql<number>`coalesce(max(${hosts.gpuTotal}), 0)::int`.mapWith(Number),
-        cudaVersions: sql<string[]>`coalesce(array_agg(distinct ${hosts.cudaVersion}), '{}')`,
-      })
-      .from(hosts)
-      .where(and(eq(hosts.machineType, input.machineType), eq(hosts.online, true))),
-  ]);
-  const prices = modelRows.map((m) => m.unitPriceFen);
+  // One round trip: the regions, the models priced for the type, and the online fleet's sizes and CUDA versions.
+  const [row] = await rowsOf<{ regions: unknown; models: unknown; max_gpus: unknown; cuda_versions: unknown }>(
+    ctx.db,
+    sql`select
+      (select coalesce(json_agg(json_build_object('code', r.code, 'name', r.name) order by r.sort_order, r.id), '[]')
+        from ${regions} r) as regions,
+      (select coalesce(json_agg(json_build_object('code', m.code, 'name', m.name, 'memoryGb', m.memory_gb,
+          'unitPriceFen', p.unit_price_fen) order by m.sort_order, m.id), '[]')
+        from ${gpuModels} m inner join ${gpuPrices} p on p.gpu_model_id = m.id and p.machine_type = ${input.machineType}) as models,
+      (select coalesce(max(h.gpu_total), 0) from ${hosts} h
+        where h.machine_type = ${input.machineType} and h.online) as max_gpus,
+      (select coalesce(array_agg(distinct h.cuda_version), '{}') from ${hosts} h
+        where h.machine_type = ${input.machineType} and h.online) as cuda_versions`,
+  );
+  const regionRows = json<Region[]>(row?.regions);
+  const modelRows = json<(GpuModel & { unitPriceFen: number | string })[]>(row?.models);
+  const prices = modelRows.map((m) => Number(m.unitPriceFen));
   return {
     regions: regionRows,
     gpuModels: modelRows.map(({ code, name, memoryGb }) => ({ code, name, memoryGb })),
-    gpuCounts: Array.from({ length: fleet?.maxGpus ?? 0 }, (_, i) => i + 1),
-    cudaVersions: [...parseTextArray(fleet?.cudaVersions ?? [])].sort(compareCuda),
+    gpuCounts: Array.from({ length: Number(row?.max_gpus ?? 0) }, (_, i) => i + 1),
+    cudaVersions: [...parseTextArray((row?.cuda_versions ?? []) as string[] | string)].sort(compareCuda),
     priceMinFen: prices.length ? Math.min(...prices) : 0,
     priceMaxFen: prices.length ? Math.max(...prices) : 0,
   };
+}
+
+/** A json column as the driver gives it: parsed, or (untyped) its text. */
+function json<T>(value: unknown): T {
+  return (typeof value === "string" ? JSON.parse(value) : (value ?? [])) as T;
 }
 
 export interface Image {

@@ -1,6 +1,9 @@
 import type { OpsCommand } from "../command";
 import { couponGroupCreate } from "./coupon-group-create";
 import { creditSet } from "./credit-set";
+import { gpuPriceSet } from "./gpu-price-set";
+import { hostAdd } from "./host-add";
+import { hostSet } from "./host-set";
 import { transferConfirm } from "./transfer-confirm";
 import { transferReject } from "./transfer-reject";
 import { staffAdd } from "./staff-add";
@@ -22,4 +25,7 @@ export const OPS_COMMANDS: OpsCommand[] = [
   couponGroupCreate,
   staffAdd,
   staffDisable,
+  gpuPriceSet,
+  hostAdd,
+  hostSet,
 ];
