@@ -1,6 +1,6 @@
 /**
  * Renting and managing instances (issue 12 §3, §4, §6), JavaScript on and
- * off: a user with money rents an RTX 4090 × 1 for one day with a coupon; the
+ * off: a user with money filters the store to RTX 4090 and rents an RTX 4090 × 1 for one day with a coupon; the
  * price shown is what is charged (the expense detail and the balance); the
  * instance comes up as 创建中 then 运行中 (the page refreshes itself with
  * JavaScript; without, the user clicks 刷新); stop, start and release work.
@@ -88,8 +88,15 @@ test("rent an RTX 4090 × 1 for a day with a coupon; the price shown is charged;
   await topUp(page.request, token, "500");
   await claimDiscountCoupon(page.request, token);
 
-  await page.goto(createInstancePath(OFFER));
-  await expect(page.getByRole("heading", { name: /RTX 4090/ })).toBeVisible();
+  // The store filtered to RTX 4090; its 租用 link opens the rental form preset to the offer.
+  await page.goto("/store");
+  const filters = page.getByRole("form", { name: "筛选条件" });
+  await filters.getByLabel("GPU型号").selectOption("rtx4090");
+  if (!javaScriptEnabled) await filters.getByRole("button", { name: "筛选" }).click();
+  await expect(page).toHaveURL(/gpu=rtx4090/);
+  await page.getByTestId("offer").filter({ hasText: "北京A区" }).getByRole("link", { name: "租用" }).click();
+  await expect(page).toHaveURL(createInstancePath(OFFER));
+  await expect(page.getByRole("heading", { name: "RTX 4090 · 北京A区 · 容器实例" })).toBeVisible();
   await chooseDays(page, 1, javaScriptEnabled);
   // The best coupon is preselected: 9折 of the day's price after the duration and membership discounts.
   await expect(page.getByRole("combobox", { name: "优惠券" }).locator("option:checked")).toContainText("9折券");
