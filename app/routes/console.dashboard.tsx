@@ -71,7 +71,7 @@ export default function DashboardPage() {
           )}
         </Row>
         {instances.length > 0 ? (
-          <InstanceTable instances={instances} now={now} outcome={outcome} />
+          <InstanceTable instances={instances} now={now} outcome={outcome} viewerIsSub={f.isSub} />
         ) : (
           <Muted data-testid="instance-empty">暂无实例，前往算力市场租用 GPU</Muted>
         )}

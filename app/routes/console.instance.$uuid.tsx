@@ -20,10 +20,10 @@ export const meta: MetaFunction = () => [{ title: "实例详情 · 算力云" }]
 /** One instance: what it is, its access info (the password only on request), its charges, its actions. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
-    const { token } = await requireUser(request);
+    const { token, user } = await requireUser(request);
     const reveal = new URL(request.url).searchParams.get("reveal") === "1";
     const instance = await getInstanceDetail(token, params.uuid ?? "", reveal);
-    return { instance, now: new Date().toISOString() };
+    return { instance, viewerIsSub: user.SubAccount !== null, now: new Date().toISOString() };
   });
 }
 
@@ -44,7 +44,7 @@ const Facts = styled("dl", {
 });
 
 export default function InstancePage() {
-  const { instance: i, now } = useLoaderData<typeof loader>();
+  const { instance: i, viewerIsSub, now } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   usePollWhile(isTransitional(i.State));
   return (
@@ -85,7 +85,7 @@ export default function InstancePage() {
             ¥{i.CostSoFar}
             {Number(i.Unsettled) > 0 && <Muted>（另有 ¥{i.Unsettled} 待下次整点结算）</Muted>}
           </dd>
-          {i.SubAccountName && (
+          {i.SubAccountName && !viewerIsSub && (
             <>
               <dt>子账号</dt>
               <dd>{i.SubAccountName}</dd>

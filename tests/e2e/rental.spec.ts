@@ -11,6 +11,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { createInstancePath, instancePath, releaseInstancePath } from "../../app/utils/paths";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
+import { RENTAL_MAIN_ACCOUNTS, RENTAL_PASSWORD, RENTAL_SUB_NAME } from "./fixtures/rental-accounts";
 import { TEST_PASSWORD, uniquePhone } from "./support";
 
 const OFFER = { type: "docker", region: "bj-a", gpu: "rtx4090" } as const;
@@ -48,6 +49,24 @@ async function claimDiscountCoupon(request: APIRequestContext, token: string) {
 async function cashOf(request: APIRequestContext, token: string): Promise<number> {
   const info = await api<{ Money: string }>(request, "/get_user_info", { session: token });
   return Number(info.data.Money);
+}
+
+/** Rents an hourly RTX 4090 × 1 through the main API, as any client would; answers its uuid. */
+async function rentHourlyByApi(request: APIRequestContext, token: string, operationKey: string): Promise<string> {
+  const images = await request.get("/api/instance/kvm/get_local_images");
+  const imageId = ((await images.json()) as { data: { images: { Id: number }[] } }).data.images[0]!.Id;
+  const rented = await api<{ Instance: { InstanceUuid: string } }>(request, "/instance/create_instance", {
+    session: token,
+    machine_type: OFFER.type,
+    region: OFFER.region,
+    gpu_model: OFFER.gpu,
+    gpu_count: 1,
+    image_id: imageId,
+    billing_mode: "hour",
+    operation_key: operationKey,
+  });
+  expect(rented.status, rented.reason).toBe(0);
+  return rented.data.Instance.InstanceUuid;
 }
 
 /** Waits for the row's state: with JavaScript the dashboard polls by itself; without, the user clicks 刷新. */
@@ -219,20 +238,7 @@ test("another user's instance is not found, and its actions change nothing", asy
   const session = await page.request.post("/sandbox/session", { data: { phone: ownerPhone, password: TEST_PASSWORD } });
   const ownerToken = ((await session.json()) as { token: string }).token;
   await topUp(page.request, ownerToken, "100");
-  const images = await page.request.get("/api/instance/kvm/get_local_images");
-  const imageId = ((await images.json()) as { data: { images: { Id: number }[] } }).data.images[0]!.Id;
-  const rented = await api<{ Instance: { InstanceUuid: string } }>(page.request, "/instance/create_instance", {
-    session: ownerToken,
-    machine_type: OFFER.type,
-    region: OFFER.region,
-    gpu_model: OFFER.gpu,
-    gpu_count: 1,
-    image_id: imageId,
-    billing_mode: "hour",
-    operation_key: `e2e-idor-${ownerPhone}`,
-  });
-  expect(rented.status, rented.reason).toBe(0);
-  const uuid = rented.data.Instance.InstanceUuid;
+  const uuid = await rentHourlyByApi(page.request, ownerToken, `e2e-idor-${ownerPhone}`);
 
   await login();
   const detail = await page.goto(instancePath(uuid));
@@ -252,4 +258,32 @@ test("another user's instance is not found, and its actions change nothing", asy
     instance_uuid: uuid,
   });
   expect(owner.data.State).not.toMatch(/stopping|stopped/);
+});
+
+test("a main account sees its sub-account's instance marked with its name; the sub-account sees its own", async ({
+  page,
+  login,
+}, info) => {
+  const mainPhone = RENTAL_MAIN_ACCOUNTS[info.project.name as keyof typeof RENTAL_MAIN_ACCOUNTS];
+  const session = await page.request.post("/sandbox/session", {
+    data: { phone: mainPhone, password: RENTAL_PASSWORD, subAccountName: RENTAL_SUB_NAME },
+  });
+  const subToken = ((await session.json()) as { token: string }).token;
+  const uuid = await rentHourlyByApi(page.request, subToken, `e2e-sub-${mainPhone}-${Date.now()}`);
+
+  await login({ phone: mainPhone, password: RENTAL_PASSWORD });
+  await page.goto("/console/dashboard");
+  const row = page.locator(`[data-testid="instance-row"][data-uuid="${uuid}"]`);
+  await expect(row).toContainText(`子账号 ${RENTAL_SUB_NAME}`);
+  await expect(row).toContainText("RTX 4090 × 1");
+  await expect(row).toContainText("按量计费");
+  await page.goto(instancePath(uuid));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(RENTAL_SUB_NAME)).toBeVisible();
+
+  await page.context().clearCookies();
+  await login({ phone: mainPhone, password: RENTAL_PASSWORD, subAccountName: RENTAL_SUB_NAME });
+  await page.goto("/console/dashboard");
+  await expect(row).toContainText("RTX 4090 × 1");
+  await expect(row).not.toContainText(`子账号 ${RENTAL_SUB_NAME}`);
 });

@@ -45,10 +45,13 @@ export function InstanceTable({
   instances,
   now,
   outcome,
+  viewerIsSub,
 }: {
   instances: InstanceWire[];
   now: string;
   outcome: InstanceActionOutcome | null | undefined;
+  /** A sub-account sees only its own instances: no sub-account mark. */
+  viewerIsSub: boolean;
 }) {
   return (
     <Table data-testid="instance-list">
@@ -81,7 +84,7 @@ export function InstanceTable({
               <div>
                 <Muted>{i.InstanceUuid}</Muted>
               </div>
-              {i.SubAccountName && <Badge tone="gold">子账号 {i.SubAccountName}</Badge>}
+              {i.SubAccountName && !viewerIsSub && <Badge tone="gold">子账号 {i.SubAccountName}</Badge>}
             </td>
             <td>
               {MACHINE_TYPE_LABELS[i.MachineType]}
