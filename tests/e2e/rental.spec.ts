@@ -287,3 +287,31 @@ test("a main account sees its sub-account's instance marked with its name; the s
   await expect(row).toContainText("RTX 4090 × 1");
   await expect(row).not.toContainText(`子账号 ${RENTAL_SUB_NAME}`);
 });
+
+test("an hourly instance restarts; an action from a stale page shows its refusal beside the row", async ({
+  page,
+  login,
+  javaScriptEnabled,
+}) => {
+  test.setTimeout(90_000);
+  const user = await login();
+  const token = await tokenOf(page.request, user.phone, user.password);
+  await topUp(page.request, token, "50");
+  const uuid = await rentHourlyByApi(page.request, token, `e2e-hourly-${user.phone}`);
+  await page.goto("/console/dashboard");
+  const row = page.locator(`[data-testid="instance-row"][data-uuid="${uuid}"]`);
+  await expect(row).toContainText("¥1.98/时"); // a new account: no membership discount yet
+  await expectState(page, row, "运行中", javaScriptEnabled);
+
+  await row.getByRole("button", { name: "重启" }).click();
+  await expect(page.getByRole("status")).toContainText("重启中");
+  await expectState(page, row, "运行中", javaScriptEnabled);
+
+  // Stopped meanwhile elsewhere (the API): this page still offers 关机, and the platform refuses it.
+  const stopped = await api(page.request, "/instance/stop_instance", { session: token, instance_uuid: uuid });
+  expect(stopped.status, stopped.reason).toBe(0);
+  await row.getByRole("button", { name: "关机" }).click();
+  await expect(row.getByTestId("instance-action-error")).toHaveText("实例当前状态不允许该操作");
+  await expectState(page, row, "已关机", javaScriptEnabled);
+  await expect(row.getByTestId("release-countdown")).toContainText(/天\d+小时后释放/);
+});
