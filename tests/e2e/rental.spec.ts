@@ -52,14 +52,19 @@ async function cashOf(request: APIRequestContext, token: string): Promise<number
 }
 
 /** Rents an hourly RTX 4090 × 1 through the main API, as any client would; answers its uuid. */
-async function rentHourlyByApi(request: APIRequestContext, token: string, operationKey: string): Promise<string> {
+async function rentHourlyByApi(
+  request: APIRequestContext,
+  token: string,
+  operationKey: string,
+  offer: { type: string; region: string; gpu: string } = OFFER,
+): Promise<string> {
   const images = await request.get("/api/instance/kvm/get_local_images");
   const imageId = ((await images.json()) as { data: { images: { Id: number }[] } }).data.images[0]!.Id;
   const rented = await api<{ Instance: { InstanceUuid: string } }>(request, "/instance/create_instance", {
     session: token,
-    machine_type: OFFER.type,
-    region: OFFER.region,
-    gpu_model: OFFER.gpu,
+    machine_type: offer.type,
+    region: offer.region,
+    gpu_model: offer.gpu,
     gpu_count: 1,
     image_id: imageId,
     billing_mode: "hour",
@@ -314,4 +319,35 @@ test("an hourly instance restarts; an action from a stale page shows its refusal
   await expect(row.getByTestId("instance-action-error")).toHaveText("实例当前状态不允许该操作");
   await expectState(page, row, "已关机", javaScriptEnabled);
   await expect(row.getByTestId("release-countdown")).toContainText(/天\d+小时后释放/);
+});
+
+/** Offers of one host each, one per project, so the two projects never take each other's last GPUs. */
+const SINGLE_HOST_OFFERS = {
+  "js-on": { type: "docker", region: "nm-b", gpu: "h100-80g" },
+  "js-off": { type: "docker", region: "bj-a", gpu: "a100-80g" },
+} as const;
+
+test("the last GPUs go to someone else while the form is open: sold out, and nothing is charged", async ({
+  page,
+  login,
+}, info) => {
+  const offer = SINGLE_HOST_OFFERS[info.project.name as keyof typeof SINGLE_HOST_OFFERS];
+  const user = await login();
+  const token = await tokenOf(page.request, user.phone, user.password);
+  await topUp(page.request, token, "200");
+  await page.goto(createInstancePath({ ...offer, gpus: 8 }));
+  await expect(page.getByTestId("rental-free")).toHaveText("当前空闲 8 卡（单台主机）");
+  await expect(page.getByRole("combobox", { name: "GPU 数量" })).toHaveValue("8");
+
+  const otherPhone = uniquePhone();
+  const other = await page.request.post("/sandbox/session", { data: { phone: otherPhone, password: TEST_PASSWORD } });
+  const otherToken = ((await other.json()) as { token: string }).token;
+  await topUp(page.request, otherToken, "100");
+  await rentHourlyByApi(page.request, otherToken, `e2e-last-${otherPhone}`, offer);
+
+  await page.getByRole("button", { name: "立即租用" }).click();
+  await expect(page.getByTestId("rental-error")).toHaveText("该配置已售罄，请选择其他配置或稍后再试");
+  expect(await cashOf(page.request, token)).toBe(200);
+  await page.goto("/console/dashboard");
+  await expect(page.getByTestId("instance-empty")).toBeVisible();
 });

@@ -90,6 +90,9 @@ export function RentalForm({
   };
 
   const errors: FieldErrors = { ...quote.fieldErrors, ...(result?.fieldErrors ?? {}) };
+  if (!errors.gpus && quote.preview && quote.preview.FreeGpus < choice.gpus)
+    errors.gpus =
+      quote.preview.FreeGpus > 0 ? `当前单台主机最多空闲 ${quote.preview.FreeGpus} 卡` : "该配置暂无空闲GPU";
   const formError = result?.formError ?? quote.formError;
   const actionUrl = `/createInstance?${rentalChoiceQuery(current.shown)}`;
   const loading = fetcher.state !== "idle";
