@@ -17,8 +17,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { connect } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,6 +29,7 @@ import { couponGroups, userCoupons } from "../platform/db/wallet-schema";
 import { hashToken, SESSION_ABSOLUTE_MS } from "../platform/modules/accounts/sessions";
 import { freePort } from "./free-port";
 import { sandboxServerEnv } from "./sandbox-server-env";
+import { formPostBytes, percentile, postgresCpuMs, processCpuMs, sendOnce, waitForHealth } from "./rush-support";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const HOST = "127.0.0.1";
@@ -37,66 +37,10 @@ const CLAIMS = Number(process.env.RUSH_CLAIMS ?? 1000);
 const COUPONS = Number(process.env.RUSH_COUPONS ?? 100);
 const P99_TARGET_MS = 1000;
 
-/** A process's CPU time so far (user + system), in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** CPU time so far of every PostgreSQL process on this machine (the server and its backends), in ms. */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (!stat.includes("(postgres)")) continue;
-      const fields = stat.split(") ")[1]!.split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
-
 const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
 if (!databaseUrl) {
   console.error("coupon-rush: PostgreSQL only: bash scripts/with-postgres.sh npx tsx bench/coupon-rush.ts");
   process.exit(64);
-}
-
-/** The body of a whole HTTP/1.1 response (Content-Length or chunked). */
-function httpBody(response: string): string {
-  const split = response.indexOf("\r\n\r\n");
-  if (split < 0) throw new Error(`not an HTTP response: ${response.slice(0, 80)}`);
-  const head = response.slice(0, split).toLowerCase();
-  let body = response.slice(split + 4);
-  if (!head.includes("transfer-encoding: chunked")) return body;
-  let decoded = "";
-  for (;;) {
-    const line = body.indexOf("\r\n");
-    const size = parseInt(body.slice(0, line), 16);
-    if (!size) return decoded;
-    decoded += body.slice(line + 2, line + 2 + size);
-    body = body.slice(line + 2 + size + 2);
-  }
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-async function waitForHealth(base: string, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the platform did not start");
 }
 
 const database = await openDatabase({ databaseUrl, dataDir: "memory://" });
@@ -164,33 +108,9 @@ try {
   // built before the clock starts, on a plain TCP socket and reads the answer until the server closes: it shares
   // the machine's two cores with the platform and PostgreSQL, so it does as little as a load generator can
   // (node:http cost it about twice the CPU; its CPU time is reported).
-  const claimRequest = (groupId: number, token: string) => {
-    const body = new URLSearchParams({ session: token, group_id: String(groupId) }).toString();
-    return Buffer.from(
-      `POST /api/assign_to_user HTTP/1.1\r\nHost: ${HOST}:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  };
-  const claim = (requestBytes: Buffer) =>
-    new Promise<{ ms: number; outcome: string }>((resolve, reject) => {
-      const started = performance.now();
-      const chunks: Buffer[] = [];
-      const socket = connect(port, HOST, () => socket.write(requestBytes));
-      socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-      socket.on("error", reject);
-      socket.on("close", () => {
-        const ms = performance.now() - started;
-        try {
-          const reply = JSON.parse(httpBody(Buffer.concat(chunks).toString("utf8"))) as {
-            status: number;
-            key?: string;
-          };
-          resolve({ ms, outcome: reply.status === 0 ? "claimed" : (reply.key ?? `status ${reply.status}`) });
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
+  const claimRequest = (groupId: number, token: string) =>
+    formPostBytes(HOST, port, "/api/assign_to_user", { session: token, group_id: String(groupId) });
+  const claim = (requestBytes: Buffer) => sendOnce(HOST, port, requestBytes, "claimed");
   await Promise.all(tokens.map((token) => claim(claimRequest(warmUpGroupId, token))));
   const requests = tokens.map((token) => claimRequest(groupId, token));
   const cpuBefore = processCpuMs(server.pid!);

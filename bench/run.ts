@@ -13,10 +13,12 @@
  *  - js: first-load JavaScript of /store and /login, gzip, against 110 KB;
  *  - lighthouse: Lighthouse mobile for /store and /login (Debian's chromium, headless);
  *  - coupons: the coupon rush (bench/coupon-rush.ts): 1,000 claims at once for 100 coupons on a throwaway
- *    PostgreSQL server (scripts/with-postgres.sh), time until all answered and p99 (target ≤ 1 s).
+ *    PostgreSQL server (scripts/with-postgres.sh), time until all answered and p99 (target ≤ 1 s);
+ *  - rentals: the release rush (bench/release-rush.ts): 1,000 GPU rentals at once for 100 free slots on a
+ *    throwaway PostgreSQL server: exactly 100 instances and charges, time until all answered and p99.
  * Writes bench/results/latest.json and always stops the server and deletes DATA_DIR.
  *
- * Environment: BENCH_ONLY (latency,capacity,js,lighthouse); BENCH_USERS, BENCH_STEP_SECONDS; BENCH_SECONDS per run (default 5);
+ * Environment: BENCH_ONLY (latency,capacity,js,lighthouse,coupons,rentals); BENCH_USERS, BENCH_STEP_SECONDS; BENCH_SECONDS per run (default 5);
  * BENCH_TRACE=1 prints each capacity step second by second (requests, p99, slowest), its new connections, and where
  *   each request over 1 s spent its time (socket, connect, response headers);
  * BENCH_BUILD_DIR (default ./build; built when missing and default); BENCH_DATABASE_URL for PostgreSQL:
@@ -47,7 +49,7 @@ const HOST = "127.0.0.1";
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 5);
 // Long enough for the JIT to settle on a document route.
 const WARMUP_SECONDS = Math.min(3, SECONDS);
-const SECTIONS = ["latency", "capacity", "js", "lighthouse", "coupons"] as const;
+const SECTIONS = ["latency", "capacity", "js", "lighthouse", "coupons", "rentals"] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? SECTIONS.join(","))
@@ -570,5 +572,17 @@ function couponRush(): void {
   if (rush.status !== 0) process.exitCode = 1;
 }
 
+/** The release rush, like the coupon rush: its own PostgreSQL server and platform, after the main server has stopped. */
+function releaseRush(): void {
+  if (!runs("rentals") || stopping) return;
+  console.log("\nrelease rush (own PostgreSQL server) …");
+  const rush = spawnSync("bash", ["scripts/with-postgres.sh", "npx", "tsx", "bench/release-rush.ts"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  if (rush.status !== 0) process.exitCode = 1;
+}
+
 await main();
 couponRush();
+releaseRush();

@@ -173,3 +173,53 @@ describe("a rental on the wire", () => {
     expect(mismatch.body).toMatchObject({ status: 1, key: "INSTANCE_NAME_MISMATCH" });
   });
 });
+
+describe("bad input to every instance call", () => {
+  it("is refused with a status and a Chinese reason, never a 500, and changes nothing", async () => {
+    const choice = rentalFields(hourly(offer));
+    const calls: [string, Record<string, unknown>, string[]][] = [
+      [
+        "/instance/preview_rental",
+        choice,
+        ["machine_type", "region", "gpu_model", "gpu_count", "image_id", "billing_mode"],
+      ],
+      ["/pick_valid_and_all_coupon", choice, ["region", "gpu_count", "billing_mode"]],
+      ["/instance/create_instance", { ...choice, operation_key: opKey() }, ["operation_key", "gpu_model", "image_id"]],
+      ["/instance/get_instance_detail", { instance_uuid: "i-0123456789" }, ["instance_uuid"]],
+      ["/instance/start_instance", { instance_uuid: "i-0123456789" }, ["instance_uuid"]],
+      ["/instance/stop_instance", { instance_uuid: "i-0123456789" }, ["instance_uuid"]],
+      ["/instance/restart_instance", { instance_uuid: "i-0123456789" }, ["instance_uuid"]],
+      [
+        "/instance/release_instance",
+        { instance_uuid: "i-0123456789", confirm_name: "x" },
+        ["instance_uuid", "confirm_name"],
+      ],
+      ["/instance/get_instance_list", { state: "all" }, []],
+    ];
+    const before = await t.unbalancedAccounts();
+    const refused = (reply: { http: number; body: { status: number; reason: string } }, what: string) => {
+      expect(reply.http, what).toBeLessThan(500);
+      expect(reply.body.status, what).not.toBe(0);
+      expect(reply.body.reason, what).toMatch(/[\u4e00-\u9fa5]/);
+    };
+    for (const [path, fields, required] of calls) {
+      for (const field of required) {
+        const missing: Record<string, unknown> = { session: renter.token, ...fields };
+        delete missing[field];
+        refused(await t.post(path, missing as never), `${path} without ${field}`);
+      }
+      for (const field of Object.keys(fields)) {
+        refused(
+          await t.post(path, { session: renter.token, ...fields, [field]: "x".repeat(5000) } as never),
+          `${path} long ${field}`,
+        );
+        refused(
+          await t.post(path, { session: renter.token, ...fields, [field]: ["1", "2"] } as never),
+          `${path} repeated ${field}`,
+        );
+      }
+      refused(await t.post(path, { ...fields, session: "A".repeat(43) } as never), `${path} unknown session`);
+    }
+    expect(await t.unbalancedAccounts()).toEqual(before);
+  });
+});

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { num, rowsOf } from "../finance/rows";
 import type { Db } from "../../db/client";
 import { instances } from "../../db/market-schema";
 import { purchaseOrders, userCoupons } from "../../db/wallet-schema";
@@ -97,6 +98,32 @@ async function replay(db: Db, instanceId: number, now: Date): Promise<CreatedIns
 }
 
 /**
+ * Whether the rental can be refused INSTANCE_SOLD_OUT at once, in one
+ * statement without a transaction: its key was not used before (else the
+ * first rental is answered), the offer exists, a host of it could hold the
+ * GPUs, and no online host has them free now. The statement reads the
+ * instance and the hosts as of one moment, so a rental that took the last
+ * slot with this key is seen with it. In a rush most rentals end here.
+ */
+async function soldOutAtOnce(db: Db, caller: Caller, input: CreateInstanceInput): Promise<boolean> {
+  const [row] = await rowsOf<{ earlier: unknown; hosts: unknown; most_total: unknown; most_free: unknown }>(
+    db,
+    sql`select
+          exists (select 1 from instances where user_id = ${caller.userId} and operation_key = ${input.operationKey})
+            as earlier,
+          count(h.id) as hosts,
+          coalesce(max(h.gpu_total), 0) as most_total,
+          coalesce(max(h.gpu_free) filter (where h.online), 0) as most_free
+        from hosts h
+        join regions r on r.id = h.region_id
+        join gpu_models m on m.id = h.gpu_model_id
+        where h.machine_type = ${input.machineType} and r.code = ${input.regionCode} and m.code = ${input.gpuModelCode}`,
+  );
+  if (!row || row.earlier === true || row.earlier === "t") return false;
+  return num(row.hosts) > 0 && input.gpuCount <= num(row.most_total) && num(row.most_free) < input.gpuCount;
+}
+
+/**
  * `/instance/create_instance` (decision 043). In one transaction under the
  * main account's row lock: the same operation key answers the first rental
  * (nothing moves); the choice is checked and priced; an hourly rental needs
@@ -107,9 +134,10 @@ async function replay(db: Db, instanceId: number, now: Date): Promise<CreatedIns
  */
 export async function createInstance(ctx: Ctx, caller: Caller, input: CreateInstanceInput): Promise<CreatedInstance> {
   const givenName = checkInput(input);
-  return inTransaction(ctx.db, async (tx) => {
+  if (await soldOutAtOnce(ctx.db, caller, input)) fail("INSTANCE_SOLD_OUT");
+  const now = ctx.now();
+  const outcome = await inTransaction(ctx.db, async (tx) => {
     const paying = await payingWallets(tx, caller, true);
-    const now = ctx.now();
     const [earlier] = await tx
       .select({ id: instances.id, subAccountId: instances.subAccountId })
       .from(instances)
@@ -119,7 +147,7 @@ export async function createInstance(ctx: Ctx, caller: Caller, input: CreateInst
       return replay(tx, earlier.id, now);
     }
 
-    const prepared = await prepareRental(tx, caller, input, now);
+    const prepared = await prepareRental(tx, caller, input, now, { refuseSoldOut: true });
     const { price, offer } = prepared;
     const isPackage = price.billingMode !== "hour";
     if (!isPackage) {
@@ -127,7 +155,8 @@ export async function createInstance(ctx: Ctx, caller: Caller, input: CreateInst
       if (!plan.ok) refuseShortfall(plan);
     }
 
-    const host = await takeSlots(
+    // Slots first, before any money moves: a rental that finds none is refused having done little.
+    const hostId = await takeSlots(
       tx,
       prepared.compatibleHosts.map((h) => h.id),
       input.gpuCount,
@@ -170,7 +199,7 @@ export async function createInstance(ctx: Ctx, caller: Caller, input: CreateInst
       }
     }
 
-    const secrets = ctx.providers.compute.provision(host);
+    const secrets = ctx.providers.compute.provision();
     const [inserted] = await tx
       .insert(instances)
       .values({
@@ -178,7 +207,7 @@ export async function createInstance(ctx: Ctx, caller: Caller, input: CreateInst
         name: givenName ?? `${offer.gpuModel.name} 实例`,
         userId: caller.userId,
         subAccountId: caller.subAccountId,
-        hostId: host.id,
+        hostId,
         machineType: offer.machineType,
         gpuModelId: offer.gpuModel.id,
         gpuCount: input.gpuCount,
@@ -202,13 +231,15 @@ export async function createInstance(ctx: Ctx, caller: Caller, input: CreateInst
         createdAt: now,
       })
       .returning({ id: instances.id });
-    return {
-      instance: await instanceById(tx, inserted!.id, now),
-      orderNo: order?.orderNo ?? null,
-      price,
-      paidVoucherFen: order?.paidVoucherFen ?? 0,
-      paidCashFen: order?.paidCashFen ?? 0,
-      replayed: false,
-    };
+    return { instanceId: inserted!.id, order, price };
   });
+  if ("replayed" in outcome) return outcome;
+  return {
+    instance: await instanceById(ctx.db, outcome.instanceId, now),
+    orderNo: outcome.order?.orderNo ?? null,
+    price: outcome.price,
+    paidVoucherFen: outcome.order?.paidVoucherFen ?? 0,
+    paidCashFen: outcome.order?.paidCashFen ?? 0,
+    replayed: false,
+  };
 }

@@ -188,6 +188,27 @@ describe("an hourly instance", () => {
   });
 });
 
+describe("the fleet's job", () => {
+  it("moves each due instance once when two runs race, freeing each one's GPUs once", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const offer = await testOffer(t, { hosts: [8] });
+    const uuids: string[] = [];
+    for (let i = 0; i < 3; i++)
+      uuids.push(
+        (await createInstance(t.ctx, renter.caller, { ...hourly(offer, { gpuCount: 2 }), operationKey: opKey() }))
+          .instance.uuid,
+      );
+    t.clock.advance(5 * SECOND);
+    const runs = await Promise.all([advanceTransitions(t.ctx), advanceTransitions(t.ctx)]);
+    expect(runs[0]!.running + runs[1]!.running).toBe(3);
+    for (const uuid of uuids) await stopInstance(t.ctx, renter.caller, { uuid });
+    t.clock.advance(3 * SECOND);
+    const stops = await Promise.all([advanceTransitions(t.ctx), advanceTransitions(t.ctx)]);
+    expect(stops[0]!.stopped + stops[1]!.stopped).toBe(3);
+    expect(await freeOn(offer.hostIds[0]!)).toBe(8);
+  });
+});
+
 describe("a package instance", () => {
   it("keeps its GPUs while stopped, starts again without a charge, and frees them when released", async () => {
     const renter = await mainAccount(t, { cashFen: 200_00 });

@@ -7,7 +7,7 @@ import { fail } from "../errors";
 import type { RentalChoice } from "./choice";
 import { cudaSupports, findRentalImage, type RentalImage } from "./image";
 import { rentingAccount, type RentingAccount } from "./membership";
-import { findRentalOffer, largestHostGpus, type OfferHost, type RentalOffer } from "./offer";
+import { findRentalOffer, largestHostGpus, mostFreeGpus, type OfferHost, type RentalOffer } from "./offer";
 import { hourlyBreakdown, packageBreakdown, type PriceBreakdown } from "./price";
 import { judgeCoupons, usableCoupons, type CouponChoice, type RentalCoupon } from "./rental-coupons";
 
@@ -45,9 +45,16 @@ function checkDuration(choice: RentalChoice): number {
  * Checks a rental choice (the offer exists, GPU count, duration, image and
  * its CUDA against the hosts, the named coupon) and prices it with the one
  * price function. Refuses with OFFER_NOT_FOUND, IMAGE_INCOMPATIBLE,
- * COUPON_NOT_APPLICABLE or a field error.
+ * COUPON_NOT_APPLICABLE or a field error, and (`refuseSoldOut`, the rental
+ * itself) INSTANCE_SOLD_OUT when no host of the offer has the GPUs free.
  */
-export async function prepareRental(db: Db, caller: Caller, choice: RentalChoice, now: Date): Promise<PreparedRental> {
+export async function prepareRental(
+  db: Db,
+  caller: Caller,
+  choice: RentalChoice,
+  now: Date,
+  options: { refuseSoldOut?: boolean } = {},
+): Promise<PreparedRental> {
   const offer = await findRentalOffer(db, {
     machineType: choice.machineType,
     regionCode: choice.regionCode,
@@ -56,6 +63,8 @@ export async function prepareRental(db: Db, caller: Caller, choice: RentalChoice
   const most = Math.min(MAX_GPUS, largestHostGpus(offer));
   if (!Number.isInteger(choice.gpuCount) || choice.gpuCount < 1 || choice.gpuCount > most)
     fail("BAD_REQUEST", "gpu_count", `GPU数量必须在1到${most}之间`);
+  // A rental refuses at once when no host has the GPUs free (in a rush, most requests end here, cheaply).
+  if (options.refuseSoldOut && mostFreeGpus(offer) < choice.gpuCount) fail("INSTANCE_SOLD_OUT");
   const units = checkDuration(choice);
   const image = await findRentalImage(db, caller, choice.imageId);
   const compatibleHosts = offer.hosts.filter((h) => h.online && cudaSupports(h.cudaVersion, image.cudaVersion));

@@ -117,6 +117,20 @@ describe("a package rental", () => {
     expect(await wallets(renter.userId)).toMatchObject({ cash: 1_000_00 - price });
   });
 
+  it("answers a resubmitted key with its rental even once the offer is sold out", async () => {
+    const offer = await testOffer(t, { hosts: [1] });
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const operationKey = opKey("last");
+    const first = await createInstance(t.ctx, renter.caller, { ...daily(offer, 1), operationKey });
+    expect(await freeOn(offer.hostIds[0]!)).toBe(0);
+    const again = await createInstance(t.ctx, renter.caller, { ...daily(offer, 1), operationKey });
+    expect(again).toMatchObject({ replayed: true, orderNo: first.orderNo, instance: { uuid: first.instance.uuid } });
+    expect(await outcomeOf(createInstance(t.ctx, renter.caller, { ...daily(offer, 1), operationKey: opKey() }))).toBe(
+      "INSTANCE_SOLD_OUT",
+    );
+    expect(await ordersOf(renter.userId)).toBe(1);
+  });
+
   it("uses a coupon once: of two concurrent rentals with it, one uses it and the other is refused", async () => {
     const offer = await testOffer(t, { hosts: [8] });
     const renter = await mainAccount(t, { cashFen: 1_000_00 });

@@ -1,47 +1,49 @@
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { hosts } from "../../db/market-schema";
 import { fail } from "../errors";
-
-export interface TakenHost {
-  id: number;
-  name: string;
-  sshHost: string;
-  gpuFree: number;
-  gpuTotal: number;
-}
 
 const ROUNDS = 3;
 
 /**
  * Takes `gpuCount` slots on one of `hostIds` by a conditional update
- * (`gpu_free >= n`, online), preferring the host with the fewest free slots
- * that fits, so whole hosts stay free for large rentals. A host another
- * rental holds is waited for and looked at again once it commits, never
- * skipped, so the last free slots go to exactly as many rentals as there are.
- * None fits: INSTANCE_SOLD_OUT (the caller's transaction then rolls back).
+ * (`gpu_free >= n`, online) and returns that host's id. First the fitting
+ * host with the fewest free slots that no other rental is holding (SKIP
+ * LOCKED: concurrent rentals spread over the hosts instead of queueing on
+ * one); when every fitting host is held, each is waited for in turn, fewest
+ * free first, and judged again once its holder commits, never skipped, so
+ * the last free slots go to exactly as many rentals as there are. Fewest free
+ * first keeps whole hosts free for large rentals. None fits:
+ * INSTANCE_SOLD_OUT (the caller's transaction then rolls back).
  */
-export async function takeSlots(db: Db, hostIds: number[], gpuCount: number): Promise<TakenHost> {
-  for (let round = 0; round < ROUNDS && hostIds.length > 0; round++) {
+export async function takeSlots(db: Db, hostIds: number[], gpuCount: number): Promise<number> {
+  if (hostIds.length === 0) return fail("INSTANCE_SOLD_OUT");
+  const fits = and(inArray(hosts.id, hostIds), eq(hosts.online, true), gte(hosts.gpuFree, gpuCount));
+  const take = async (pick: SQL) => {
+    const [taken] = await db
+      .update(hosts)
+      .set({ gpuFree: sql`${hosts.gpuFree} - ${gpuCount}` })
+      .where(and(sql`${hosts.id} = (${pick})`, eq(hosts.online, true), gte(hosts.gpuFree, gpuCount)))
+      .returning({ id: hosts.id });
+    return taken?.id ?? null;
+  };
+  const unheld = await take(
+    sql`select h.id from hosts h where h.id in (${sql.join(
+      hostIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and h.online and h.gpu_free >= ${gpuCount} order by h.gpu_free, h.id limit 1 for update skip locked`,
+  );
+  if (unheld !== null) return unheld;
+  for (let round = 0; round < ROUNDS; round++) {
     const candidates = await db
       .select({ id: hosts.id })
       .from(hosts)
-      .where(and(inArray(hosts.id, hostIds), eq(hosts.online, true), gte(hosts.gpuFree, gpuCount)))
+      .where(fits)
       .orderBy(asc(hosts.gpuFree), asc(hosts.id));
     if (candidates.length === 0) break;
     for (const candidate of candidates) {
-      const [taken] = await db
-        .update(hosts)
-        .set({ gpuFree: sql`${hosts.gpuFree} - ${gpuCount}` })
-        .where(and(eq(hosts.id, candidate.id), eq(hosts.online, true), gte(hosts.gpuFree, gpuCount)))
-        .returning({
-          id: hosts.id,
-          name: hosts.name,
-          sshHost: hosts.sshHost,
-          gpuFree: hosts.gpuFree,
-          gpuTotal: hosts.gpuTotal,
-        });
-      if (taken) return taken;
+      const taken = await take(sql`${candidate.id}`);
+      if (taken !== null) return taken;
     }
   }
   return fail("INSTANCE_SOLD_OUT");

@@ -36,7 +36,7 @@ export class SimulatedComputeProvider implements ComputeProvider {
     return this.delays[state];
   }
 
-  provision(_host: { sshHost: string }): InstanceAccessSecrets {
+  provision(): InstanceAccessSecrets {
     return {
       sshPort: randomInt(PORT_RANGE.min, PORT_RANGE.max + 1),
       sshPassword: password(16),

@@ -27,8 +27,11 @@ export interface InstanceAccess extends InstanceAccessSecrets {
 export interface ComputeProvider {
   /** Milliseconds until `state` moves on (creating → running, stopping → stopped, …). */
   transitionDelayMs(state: ComputeTransition): number;
-  /** The SSH port, root password and JupyterLab token of a new instance on a host. */
-  provision(host: { sshHost: string }): InstanceAccessSecrets;
+  /**
+   * The SSH port, root password and JupyterLab token of a new instance; the
+   * host's SSH name completes them into what users see (`access`).
+   */
+  provision(): InstanceAccessSecrets;
   /** The access details users see, from the host's SSH name and the instance's secrets. */
   access(host: { sshHost: string }, secrets: InstanceAccessSecrets): InstanceAccess;
 }
