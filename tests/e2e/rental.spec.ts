@@ -121,7 +121,12 @@ test("rent an RTX 4090 × 1 for a day with a coupon; the price shown is charged;
   await page.getByTestId("offer").filter({ hasText: "北京A区" }).getByRole("link", { name: "租用" }).click();
   await expect(page).toHaveURL(createInstancePath(OFFER));
   await expect(page.getByRole("heading", { name: "RTX 4090 · 北京A区 · 容器实例" })).toBeVisible();
+  // Hourly first: the rate per hour, charged on the hour by the second.
+  await expect(page.getByTestId("rental-total")).toHaveText(/^¥\d+\.\d\d\/时$/);
+  await expect(page.getByTestId("rental-price")).toContainText("整点扣费");
   await chooseDays(page, 1, javaScriptEnabled);
+  // With JavaScript the price came through a fetcher: the page did not navigate.
+  if (javaScriptEnabled) await expect(page).toHaveURL(createInstancePath(OFFER));
   // The best coupon is preselected: 9折 of the day's price after the duration and membership discounts.
   await expect(page.getByRole("combobox", { name: "优惠券" }).locator("option:checked")).toContainText("9折券");
   await expect(page.getByRole("combobox", { name: "优惠券" }).locator("option:checked")).toContainText("最优");
