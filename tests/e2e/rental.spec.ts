@@ -148,6 +148,7 @@ test("rent an RTX 4090 × 1 for a day with a coupon; the price shown is charged;
   await expect(row.getByTestId("instance-host-free")).toContainText(/空闲 \d\/8/);
   await expectState(page, row, "运行中", javaScriptEnabled);
   await expect(row.getByTestId("instance-cost")).toHaveText(`¥${total}`);
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
 
   // The instance page: SSH access, the password on request, and the package's charge explained.
   const uuid = (await row.getAttribute("data-uuid"))!;
@@ -177,6 +178,8 @@ test("rent an RTX 4090 × 1 for a day with a coupon; the price shown is charged;
   if (javaScriptEnabled) {
     await row.getByRole("button", { name: "释放" }).click();
     const dialog = page.getByRole("dialog", { name: "释放实例" });
+    await expect(dialog).toBeVisible();
+    expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
     await dialog.getByLabel("实例名称").fill("不是这个名字");
     await dialog.getByRole("button", { name: "确认释放" }).click();
     // The dialog shows the refusal itself and stays open.
@@ -186,6 +189,7 @@ test("rent an RTX 4090 × 1 for a day with a coupon; the price shown is charged;
   } else {
     await row.getByRole("link", { name: "释放" }).click();
     await expect(page.getByRole("heading", { name: "释放实例" })).toBeVisible();
+    expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
     await page.getByLabel("实例名称").fill("不是这个名字");
     await page.getByRole("button", { name: "确认释放" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "请输入实例名称以确认释放" })).toBeVisible();
@@ -355,4 +359,66 @@ test("the last GPUs go to someone else while the form is open: sold out, and not
   expect(await cashOf(page.request, token)).toBe(200);
   await page.goto("/console/dashboard");
   await expect(page.getByTestId("instance-empty")).toBeVisible();
+});
+
+test("a rent posted for another choice than the one priced is priced first; a double submit rents once", async ({
+  page,
+  login,
+}) => {
+  const user = await login();
+  const token = await tokenOf(page.request, user.phone, user.password);
+  await topUp(page.request, token, "200");
+  // The form as the page renders it for a 1-day package: the action URL is the priced choice.
+  await page.goto(`${createInstancePath(OFFER)}&mode=day&days=1`);
+  const form = page.getByTestId("rental-form");
+  const action = (await form.getAttribute("action"))!;
+  expect(action).toContain("days=1");
+  const operationKey = await form.locator('input[name="operation_key"]').inputValue();
+  const image = await page.getByRole("combobox", { name: "镜像" }).inputValue();
+  // The same form posted with 2 days (a select changed, 计算价格 not pressed).
+  const posted = await page.request.post(action, {
+    form: {
+      ...OFFER,
+      gpus: "1",
+      image,
+      mode: "day",
+      days: "2",
+      months: "1",
+      coupon: "",
+      operation_key: operationKey,
+      intent: "rent",
+    },
+    headers: { origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(302);
+  expect(posted.headers().location).toContain("days=2");
+  expect(await cashOf(page.request, token)).toBe(200);
+
+  // The priced choice, submitted twice with the form's key (a double click): one instance, one charge.
+  const confirmed = {
+    ...OFFER,
+    gpus: "1",
+    image,
+    mode: "day",
+    days: "1",
+    months: "1",
+    coupon: "",
+    operation_key: operationKey,
+    intent: "rent",
+  };
+  for (let i = 0; i < 2; i++) {
+    const rented = await page.request.post(action, {
+      form: confirmed,
+      headers: { origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(rented.status()).toBe(302);
+    expect(rented.headers().location).toBe("/console/dashboard");
+  }
+  const list = await api<{ total: number }>(page.request, "/instance/get_instance_list", { session: token });
+  expect(list.data.total).toBe(1);
+  const cash = await cashOf(page.request, token);
+  expect(cash).toBeLessThan(200);
+  expect(cash).toBeGreaterThan(150);
 });
