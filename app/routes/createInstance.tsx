@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RentalForm } from "~/components/rental/RentalForm";
 import { Muted, Page, Panel, PanelTitle } from "~/components/ui/layout";
@@ -25,12 +30,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The name typed before 计算价格 (a GET of this page) stays in the form.
     const typedName = (query.get("name") ?? "").slice(0, 30);
     // One key per rendering of the form: a second submission of it rents nothing more.
-    return data(
-      { ...view, typedName, operationKey: randomUUID() },
-      { headers: { "Cache-Control": "private, no-store" } },
-    );
+    return { ...view, typedName, operationKey: randomUUID() };
   });
 }
+
+/** The form shows the caller's balance and coupons: never cached, like the console's pages. */
+export const headers: HeadersFunction = ({ parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  headers.set("Cache-Control", "private, no-store");
+  return headers;
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   return formAction(request, {

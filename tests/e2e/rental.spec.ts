@@ -219,7 +219,9 @@ test("renting with too little money: the fast-pay dialog (JS) or the top-up link
 }) => {
   const user = await login();
   const token = await tokenOf(page.request, user.phone, user.password);
-  await page.goto(createInstancePath(OFFER));
+  const form = await page.goto(createInstancePath(OFFER));
+  // The form shows the caller's balance and coupons: never cached.
+  expect(form?.headers()["cache-control"]).toBe("private, no-store");
   await chooseDays(page, 1, javaScriptEnabled);
   const total = (await page.getByTestId("rental-total").textContent())!.replace("¥", "");
   await expect(page.getByTestId("rental-shortfall")).toContainText(`还差 ¥${total}`);
