@@ -1,9 +1,9 @@
-import { Form } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import type { InstanceWire } from "~/upstream/instances.server";
 import { allowedIntents, INTENT_LABELS } from "~/utils/instance-text";
 import { FieldError } from "../ui/Field";
 import { Row } from "../ui/layout";
-import { StatusButton } from "../ui/StatusButton";
+import { Button } from "../ui/Button";
 import { ReleaseInstance } from "./ReleaseInstance";
 
 /** What an action answered for one instance (the page's action data, matched by its uuid). */
@@ -22,30 +22,45 @@ export function outcomeError(outcome: InstanceActionOutcome | null | undefined, 
 /**
  * An instance's actions (issue 12 §4): 开机, 关机, 重启 (hourly) as POST forms
  * with an intent to the page's own action, and 释放 through the type-the-name
- * confirmation. A refusal shows beside them.
+ * confirmation. Each row posts through its own fetcher (a plain form without
+ * JavaScript), so only its own button shows it is working, and a refusal
+ * shows beside it: the fetcher's answer, or the page's action data.
  */
 export function InstanceActions({ instance, error }: { instance: InstanceWire; error: string | null }) {
+  const fetcher = useFetcher<InstanceActionOutcome>({ key: `instance-actions-${instance.InstanceUuid}` });
   const intents = allowedIntents(instance);
+  const busy = fetcher.state !== "idle";
+  const pending = busy ? fetcher.formData?.get("intent") : null;
+  const shown = outcomeError(fetcher.data, instance.InstanceUuid) ?? error;
   return (
     <div>
       <Row css={{ gap: "$2" }}>
-        <Form method="post">
+        <fetcher.Form method="post">
           <input type="hidden" name="instance_uuid" value={instance.InstanceUuid} />
           <Row css={{ gap: "$2" }}>
             {intents
               .filter((i) => i !== "release")
               .map((i) => (
-                <StatusButton key={i} intent={i} size="sm" variant={i === "start" ? "primary" : "secondary"}>
-                  {INTENT_LABELS[i]}
-                </StatusButton>
+                <Button
+                  key={i}
+                  type="submit"
+                  name="intent"
+                  value={i}
+                  size="sm"
+                  variant={i === "start" ? "primary" : "secondary"}
+                  disabled={busy}
+                  aria-busy={pending === i || undefined}
+                >
+                  {pending === i ? "提交中…" : INTENT_LABELS[i]}
+                </Button>
               ))}
           </Row>
-        </Form>
+        </fetcher.Form>
         {intents.includes("release") && <ReleaseInstance uuid={instance.InstanceUuid} name={instance.Name} />}
       </Row>
-      {error && (
+      {shown && (
         <FieldError role="alert" data-testid="instance-action-error">
-          {error}
+          {shown}
         </FieldError>
       )}
     </div>
