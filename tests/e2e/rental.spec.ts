@@ -266,6 +266,14 @@ test("another user's instance is not found, and its actions change nothing", asy
     headers: { origin: new URL(page.url()).origin },
   });
   expect(stop.status()).toBe(404);
+  const origin = new URL(page.url()).origin;
+  for (const [path, form] of [
+    [instancePath(uuid), { intent: "restart", instance_uuid: uuid }],
+    [releaseInstancePath(uuid), { intent: "release", instance_uuid: uuid, confirm_name: "RTX 4090 实例" }],
+  ] as const) {
+    const posted = await page.request.post(path, { form, headers: { origin } });
+    expect(posted.status(), path).toBe(404);
+  }
   await page.goto("/console/dashboard");
   await expect(page.getByTestId("instance-empty")).toBeVisible();
 
@@ -273,7 +281,7 @@ test("another user's instance is not found, and its actions change nothing", asy
     session: ownerToken,
     instance_uuid: uuid,
   });
-  expect(owner.data.State).not.toMatch(/stopping|stopped/);
+  expect(owner.data.State).toMatch(/^(creating|running)$/);
 });
 
 test("a main account sees its sub-account's instance marked with its name; the sub-account sees its own", async ({
