@@ -1,12 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { InstanceTable } from "~/components/instances/InstanceTable";
+import { usePollWhile } from "~/components/instances/use-poll-while";
 import { CreditDialog } from "~/components/console/CreditDialog";
 import { MembershipGuide } from "~/components/console/MembershipGuide";
 import { PowerMoneyDialog } from "~/components/console/PowerMoneyDialog";
 import { Badge, Grid, Muted, Panel, PanelTitle, Price, ProgressFill, ProgressTrack, Row } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import { getVipInfos } from "~/upstream/accounts.server";
-import { requireUserWith } from "~/utils/session.server";
+import { getInstanceList } from "~/upstream/instances.server";
+import { formAction } from "~/utils/action.server";
+import { instanceIntents } from "~/utils/instance-actions.server";
+import { isTransitional } from "~/utils/instance-text";
+import { requireUser, requireUserWith } from "~/utils/session.server";
 import { discountText } from "../../platform/rules/vip";
 import { balanceLines, userFigures } from "~/utils/user-figures";
 import { loadPage } from "~/utils/upstream-errors.server";
@@ -15,8 +21,19 @@ export const meta: MetaFunction = () => [{ title: "控制台总览 · 算力云"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
-    const { user, loaded } = await requireUserWith(request, getVipInfos);
-    return { user, vipInfos: loaded.vipInfos };
+    const { user, loaded } = await requireUserWith(request, (token) =>
+      Promise.all([getVipInfos(token), getInstanceList(token)]),
+    );
+    const [{ vipInfos }, instances] = loaded;
+    return { user, vipInfos, instances: instances.list, instanceTotal: instances.total, now: new Date().toISOString() };
+  });
+}
+
+/** The instance rows' actions: 开机, 关机, 重启 (释放 posts to its confirm page). */
+export async function action({ request }: ActionFunctionArgs) {
+  return formAction(request, {
+    guard: requireUser,
+    intents: (intent) => instanceIntents(intent, () => "/console/dashboard"),
   });
 }
 
@@ -35,11 +52,30 @@ const Quick = styled("div", {
 });
 
 export default function DashboardPage() {
-  const { user, vipInfos } = useLoaderData<typeof loader>();
+  const { user, vipInfos, instances, instanceTotal, now } = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>();
   const f = userFigures(user);
+  usePollWhile(instances.some((i) => isTransitional(i.State)));
   return (
     <>
       <h1>控制台总览</h1>
+      <Panel>
+        <PanelTitle>我的实例</PanelTitle>
+        <Row css={{ marginBottom: "$3" }}>
+          <Link to="/store">租用新实例</Link>
+          <Link to="/console/dashboard">刷新</Link>
+          {instanceTotal > instances.length && (
+            <Muted>
+              显示最近 {instances.length} 个，共 {instanceTotal} 个
+            </Muted>
+          )}
+        </Row>
+        {instances.length > 0 ? (
+          <InstanceTable instances={instances} now={now} outcome={outcome} viewerIsSub={f.isSub} />
+        ) : (
+          <Muted data-testid="instance-empty">暂无实例，前往算力市场租用 GPU</Muted>
+        )}
+      </Panel>
       <Panel>
         <PanelTitle>账户概览</PanelTitle>
         <Grid data-testid="dashboard-figures">

@@ -210,7 +210,12 @@ export class UpstreamError extends Error {
   get kind(): UpstreamErrorKind {
     if (this.status === 2) return "session";
     if (this.httpStatus >= 500 || ERROR_CATALOGUE[this.key].http >= 500) return "fault";
-    if (this.key === "NOT_FOUND" || this.key === "WORK_ORDER_NOT_FOUND" || this.key === "WORK_ORDER_FILE_NOT_FOUND")
+    if (
+      this.key === "NOT_FOUND" ||
+      this.key === "WORK_ORDER_NOT_FOUND" ||
+      this.key === "WORK_ORDER_FILE_NOT_FOUND" ||
+      this.key === "INSTANCE_NOT_FOUND"
+    )
       return "not-found";
     if (this.key === "PERMISSION_DENIED") return "forbidden";
     return "refused";

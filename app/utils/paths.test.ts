@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   contactQrPath,
   informDetailPath,
+  instancePath,
   myWorkOrderDetailPath,
   myWorkOrderPath,
+  releaseInstancePath,
   revokeWorkOrderPath,
   selectQuestionPath,
   submitWorkOrderPath,
@@ -34,5 +36,11 @@ describe("path builders", () => {
     expect(myWorkOrderPath(undefined, 3)).toBe("/console/createWorkOrder/myWorkOrder?page=3");
     expect(myWorkOrderDetailPath(12)).toBe("/console/createWorkOrder/myWorkOrderDetail/12");
     expect(revokeWorkOrderPath(12)).toBe("/console/createWorkOrder/myWorkOrderDetail/12/revoke");
+  });
+
+  it("builds an instance's page and its release confirm page, the uuid kept in its segment", () => {
+    expect(instancePath("i-7f3a9c2e1b")).toBe("/console/instance/i-7f3a9c2e1b");
+    expect(releaseInstancePath("i-7f3a9c2e1b")).toBe("/console/instance/i-7f3a9c2e1b/release");
+    expect(releaseInstancePath("../x")).toBe("/console/instance/..%2Fx/release");
   });
 });

@@ -123,3 +123,8 @@ export function storePath(filters: Record<string, string | number | undefined> =
 export function instancePath(uuid: string): string {
   return `/console/instance/${encodeURIComponent(uuid)}`;
 }
+
+/** app/routes/console.instance.$uuid_.release.tsx: the type-the-name confirm page for releasing an instance. */
+export function releaseInstancePath(uuid: string): string {
+  return `${instancePath(uuid)}/release`;
+}

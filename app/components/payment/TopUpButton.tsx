@@ -36,7 +36,7 @@ export function TopUpButton({
   openAtOnce?: boolean;
 }) {
   const hydrated = useHydrated();
-  const [Dialog, setDialog] = useState<typeof DialogComponent | null>(loaded);
+  const [Dialog, setDialog] = useState<typeof DialogComponent | null>(() => loaded); // a component is a function: never a lazy initializer
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!openAtOnce) return;

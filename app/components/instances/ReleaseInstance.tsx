@@ -1,0 +1,95 @@
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { releaseInstancePath } from "~/utils/paths";
+import { Button, ButtonLink } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
+import { Field, FieldError } from "../ui/Field";
+import { Row } from "../ui/layout";
+import { StatusButton } from "../ui/StatusButton";
+
+/** What releasing asks, on the dialog and on the confirm page alike. */
+export function ReleaseQuestion({ name }: { name: string }) {
+  return (
+    <p>
+      释放后实例「{name}」的系统盘和数据盘将被删除且无法恢复，GPU 将归还主机。请输入实例名称 <strong>{name}</strong>{" "}
+      以确认释放。
+    </p>
+  );
+}
+
+/** What the confirm page's action answers when it does not release. */
+interface ReleaseOutcome {
+  fieldErrors: Record<string, string>;
+  formError: string | null;
+}
+
+/**
+ * The type-the-name form: it posts to the confirm page, from that page or,
+ * through a fetcher, from the dialog (which then shows the refusal itself).
+ */
+export function ReleaseForm({
+  uuid,
+  cancel,
+  error,
+  typed,
+  FormComponent = Form,
+}: {
+  uuid: string;
+  cancel: ReactNode;
+  error?: string | null;
+  typed?: string;
+  FormComponent?: typeof Form;
+}) {
+  const action = releaseInstancePath(uuid);
+  return (
+    <FormComponent method="post" action={action}>
+      <input type="hidden" name="instance_uuid" value={uuid} />
+      <Field label="实例名称" name="confirm_name" autoComplete="off" defaultValue={typed} error={error} />
+      <Row>
+        <StatusButton intent="release" formAction={action} variant="danger" pendingText="释放中…">
+          确认释放
+        </StatusButton>
+        {cancel}
+      </Row>
+    </FormComponent>
+  );
+}
+
+/**
+ * The release button of an instance: with JavaScript a dialog that asks for
+ * the name; without, a link to the confirm page, which asks the same.
+ */
+export function ReleaseInstance({ uuid, name }: { uuid: string; name: string }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<ReleaseOutcome>();
+  if (!hydrated) {
+    return (
+      <ButtonLink as={Link} to={releaseInstancePath(uuid)} variant="secondary" size="sm">
+        释放
+      </ButtonLink>
+    );
+  }
+  return (
+    <>
+      <Button type="button" variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        释放
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title="释放实例">
+        <ReleaseQuestion name={name} />
+        {fetcher.data?.formError && <FieldError role="alert">{fetcher.data.formError}</FieldError>}
+        <ReleaseForm
+          uuid={uuid}
+          FormComponent={fetcher.Form}
+          error={fetcher.data?.fieldErrors.confirm_name}
+          cancel={
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              取消
+            </Button>
+          }
+        />
+      </Dialog>
+    </>
+  );
+}

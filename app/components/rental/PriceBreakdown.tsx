@@ -1,0 +1,70 @@
+import type { RentalPreviewWire } from "~/upstream/instances.server";
+import { Muted, Price } from "../ui/layout";
+import { styled } from "../ui/stitches.config";
+
+const Lines = styled("dl", {
+  display: "grid",
+  gridTemplateColumns: "auto 1fr",
+  gap: "$1 $4",
+  margin: "0 0 $3",
+  dt: { color: "$mutedText" },
+  dd: { margin: 0 },
+});
+const Total = styled("p", { fontSize: "$lg", margin: "$2 0" });
+
+/** "9.8折" for 0.98, "无" for 1. */
+export function factorText(factor: string): string {
+  const value = Number(factor);
+  return value >= 1 ? "无" : `${Math.round(value * 1000) / 100}折`;
+}
+
+/**
+ * The rental's price as `/instance/preview_rental` computed it (the function
+ * that charges): list price, the duration and membership discounts, the
+ * coupon's saving, and the total in red; hourly shows the rate per hour and
+ * that it is charged on the hour, by the second.
+ */
+export function PriceBreakdown({ preview }: { preview: RentalPreviewWire }) {
+  const p = preview.Price;
+  const hourly = p.BillingMode === "hour";
+  return (
+    <div data-testid="rental-price" aria-live="polite">
+      <Lines>
+        <dt>单价</dt>
+        <dd>
+          ¥{p.UnitPrice}/卡·时 × {p.GpuCount} 卡{hourly ? "" : ` × ${p.Hours} 小时`}
+        </dd>
+        <dt>原价</dt>
+        <dd data-testid="rental-list-amount">¥{p.ListAmount}</dd>
+        <dt>时长折扣</dt>
+        <dd>{factorText(p.DurationDiscount)}</dd>
+        <dt>会员折扣</dt>
+        <dd>{factorText(p.VipDiscount)}</dd>
+        <dt>折后价</dt>
+        <dd>¥{p.AfterDiscounts}</dd>
+        {!hourly && (
+          <>
+            <dt>优惠券</dt>
+            <dd data-testid="rental-coupon-saving">{p.CouponId ? `-¥${p.CouponSaving}` : "未使用"}</dd>
+          </>
+        )}
+      </Lines>
+      <Total>
+        {hourly ? "每小时 " : "合计 "}
+        <Price data-testid="rental-total">{hourly ? `¥${p.Amount}/时` : `¥${p.Amount}`}</Price>
+      </Total>
+      {hourly ? (
+        <Muted>实例运行期间按秒计费，每小时整点扣费（实例将按 ¥{p.Amount}/时 整点扣费）；创建与开机过程不计费。</Muted>
+      ) : (
+        <Muted>
+          租用时一次扣费：算力券 ¥{preview.PayVoucher}，余额 ¥{preview.PayCash}
+        </Muted>
+      )}
+      {!preview.Affordable && (
+        <p data-testid="rental-shortfall">
+          <Muted>可用余额不足，还差 ¥{preview.Shortfall}</Muted>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,273 @@
+import { Form, useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { FastPay, FAST_PAY_REASON } from "../payment/FastPay";
+import { Button } from "../ui/Button";
+import { Field, FieldError } from "../ui/Field";
+import { Muted, Row } from "../ui/layout";
+import { StatusButton } from "../ui/StatusButton";
+import { yuanToFen } from "../../../platform/rules/money";
+import { PACKAGE_LIMITS } from "../../../platform/rules/rental-price";
+import type { FieldErrors } from "~/utils/action.server";
+import {
+  BILLING_MODE_LABELS,
+  MAX_GPUS_PER_INSTANCE,
+  monthsLabel,
+  rentalChoiceQuery,
+  type RentalChoice,
+} from "~/utils/rental-choice";
+import type { RentalQuote } from "~/utils/rental.server";
+import { CouponSelect } from "./CouponSelect";
+import { Choice, RadioLine, SelectBox } from "./form-parts";
+import { PriceBreakdown } from "./PriceBreakdown";
+
+export interface RentalImage {
+  id: number;
+  name: string;
+}
+
+/** What the page's loader gives the form, and what the live preview's fetcher brings back. */
+export interface RentalView {
+  /** The choice whose price is shown (its coupon and image decided). */
+  shown: RentalChoice;
+  quote: RentalQuote;
+  images: RentalImage[];
+  /** The name typed before 计算价格. */
+  typedName: string;
+}
+
+interface ActionOutcome {
+  fieldErrors: FieldErrors;
+  formError: string | null;
+  values: Record<string, string>;
+}
+
+const range = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, i) => min + i);
+
+/** The GPU counts on offer: 1 to the free GPUs of one host (at most 8), and at least the one chosen. */
+function gpuCounts(quote: RentalQuote, chosen: number): number[] {
+  const free = quote.preview?.FreeGpus ?? MAX_GPUS_PER_INSTANCE;
+  return range(1, Math.max(1, Math.min(MAX_GPUS_PER_INSTANCE, Math.max(free, chosen))));
+}
+
+function ErrorText({ id, error }: { id: string; error?: string }) {
+  return (
+    <FieldError id={id} role={error ? "alert" : undefined}>
+      {error ?? ""}
+    </FieldError>
+  );
+}
+
+/**
+ * The rental form (issue 12 §3). Native selects and radios in one POST form:
+ * without JavaScript, 计算价格 (a GET of the same page) shows the price of the
+ * choice for confirmation, and 立即租用 rents it; with JavaScript, each change
+ * loads the price through a fetcher (the page's loader), without a reload.
+ * The form posts to the URL of the choice whose price is shown, so the action
+ * can tell a changed choice from a confirmed one.
+ */
+export function RentalForm({
+  view,
+  operationKey,
+  result,
+}: {
+  view: RentalView;
+  operationKey: string;
+  result: ActionOutcome | null;
+}) {
+  const fetcher = useFetcher<RentalView>();
+  const [choice, setChoice] = useState<RentalChoice>(view.shown);
+  const current = fetcher.data ?? view;
+  const { quote, images } = current;
+
+  useEffect(() => {
+    if (fetcher.data && fetcher.state === "idle") setChoice((c) => ({ ...c, coupon: fetcher.data!.shown.coupon }));
+  }, [fetcher.data, fetcher.state]);
+
+  const update = (patch: Partial<RentalChoice>) => {
+    const next = { ...choice, ...patch };
+    setChoice(next);
+    fetcher.load(`/createInstance?${rentalChoiceQuery(next)}`);
+  };
+
+  const errors: FieldErrors = { ...quote.fieldErrors, ...(result?.fieldErrors ?? {}) };
+  if (!errors.gpus && quote.preview && quote.preview.FreeGpus < choice.gpus)
+    errors.gpus =
+      quote.preview.FreeGpus > 0 ? `当前单台主机最多空闲 ${quote.preview.FreeGpus} 卡` : "该配置暂无空闲GPU";
+  const formError = result?.formError ?? quote.formError;
+  const actionUrl = `/createInstance?${rentalChoiceQuery(current.shown)}`;
+  const loading = fetcher.state !== "idle";
+  const preview = quote.preview;
+
+  return (
+    <Form method="post" action={actionUrl} data-testid="rental-form">
+      <input type="hidden" name="operation_key" value={operationKey} />
+      <input type="hidden" name="type" value={choice.type} />
+      <input type="hidden" name="region" value={choice.region} />
+      <input type="hidden" name="gpu" value={choice.gpu} />
+
+      <Choice>
+        <legend>配置</legend>
+        <Row>
+          <div>
+            <label htmlFor="rental-gpus">GPU 数量</label>
+            <SelectBox
+              id="rental-gpus"
+              name="gpus"
+              value={String(choice.gpus)}
+              onChange={(e) => update({ gpus: Number(e.target.value) })}
+              aria-invalid={errors.gpus ? true : undefined}
+              aria-describedby="rental-gpus-error"
+            >
+              {gpuCounts(quote, choice.gpus).map((n) => (
+                <option key={n} value={n}>
+                  {n} 卡
+                </option>
+              ))}
+            </SelectBox>
+            <ErrorText id="rental-gpus-error" error={errors.gpus} />
+          </div>
+          <div>
+            <label htmlFor="rental-image">镜像</label>
+            <SelectBox
+              id="rental-image"
+              name="image"
+              value={String(choice.image)}
+              onChange={(e) => update({ image: Number(e.target.value) })}
+              aria-invalid={errors.image ? true : undefined}
+              aria-describedby="rental-image-error"
+            >
+              {images.map((image) => (
+                <option key={image.id} value={image.id}>
+                  {image.name}
+                </option>
+              ))}
+            </SelectBox>
+            <ErrorText id="rental-image-error" error={errors.image} />
+          </div>
+        </Row>
+        {preview && <Muted data-testid="rental-free">当前空闲 {preview.FreeGpus} 卡（单台主机）</Muted>}
+        <ErrorText id="rental-offer-error" error={errors.type ?? errors.region ?? errors.gpu} />
+      </Choice>
+
+      <Choice>
+        <legend>计费方式</legend>
+        <RadioLine>
+          <label>
+            <input
+              type="radio"
+              name="mode"
+              value="hour"
+              checked={choice.mode === "hour"}
+              onChange={() => update({ mode: "hour" })}
+            />
+            {BILLING_MODE_LABELS.hour}
+          </label>
+        </RadioLine>
+        <RadioLine>
+          <label>
+            <input
+              type="radio"
+              name="mode"
+              value="day"
+              checked={choice.mode === "day"}
+              onChange={() => update({ mode: "day" })}
+            />
+            {BILLING_MODE_LABELS.day}
+          </label>
+          <SelectBox
+            name="days"
+            aria-label="包日天数"
+            value={String(choice.days)}
+            onChange={(e) => update({ mode: "day", days: Number(e.target.value) })}
+            aria-invalid={errors.days ? true : undefined}
+          >
+            {range(PACKAGE_LIMITS.day.min, PACKAGE_LIMITS.day.max).map((n) => (
+              <option key={n} value={n}>
+                {n} 天
+              </option>
+            ))}
+          </SelectBox>
+        </RadioLine>
+        <ErrorText id="rental-days-error" error={errors.days} />
+        <RadioLine>
+          <label>
+            <input
+              type="radio"
+              name="mode"
+              value="month"
+              checked={choice.mode === "month"}
+              onChange={() => update({ mode: "month" })}
+            />
+            {BILLING_MODE_LABELS.month}
+          </label>
+          <SelectBox
+            name="months"
+            aria-label="包月时长"
+            value={String(choice.months)}
+            onChange={(e) => update({ mode: "month", months: Number(e.target.value) })}
+            aria-invalid={errors.months ? true : undefined}
+          >
+            {range(PACKAGE_LIMITS.month.min, PACKAGE_LIMITS.month.max).map((n) => (
+              <option key={n} value={n}>
+                {monthsLabel(n)}
+              </option>
+            ))}
+          </SelectBox>
+        </RadioLine>
+        <ErrorText id="rental-months-error" error={errors.months ?? errors.mode} />
+      </Choice>
+
+      <Choice>
+        <legend>优惠</legend>
+        <CouponSelect
+          coupons={quote.coupons}
+          value={choice.coupon}
+          onChange={(coupon) => update({ coupon })}
+          error={errors.coupon}
+        />
+      </Choice>
+
+      <Field
+        label="实例名称（可选）"
+        name="name"
+        maxLength={30}
+        defaultValue={result?.values.name ?? view.typedName}
+        placeholder="默认：GPU 型号 + 实例"
+        error={errors.name}
+      />
+
+      <Choice>
+        <legend>费用</legend>
+        {preview ? <PriceBreakdown preview={preview} /> : <Muted>请先修正上面的选择</Muted>}
+      </Choice>
+
+      {formError && (
+        <p role="alert" data-testid="rental-error">
+          <FieldError as="span">{formError}</FieldError>
+        </p>
+      )}
+      {result?.formError === FAST_PAY_REASON && preview && <FastPay shortfallFen={yuanToFen(preview.Shortfall)} />}
+
+      <Row css={{ marginTop: "$4" }}>
+        <Button
+          type="submit"
+          name="intent"
+          value="preview"
+          variant="secondary"
+          formMethod="get"
+          formAction="/createInstance"
+        >
+          计算价格
+        </Button>
+        <StatusButton
+          intent="rent"
+          formAction={actionUrl}
+          pendingText="租用中…"
+          {...(loading || !preview ? { disabled: true } : {})}
+        >
+          立即租用
+        </StatusButton>
+      </Row>
+    </Form>
+  );
+}

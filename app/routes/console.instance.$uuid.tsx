@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { InstanceActions, outcomeError } from "~/components/instances/InstanceActions";
+import { InstanceAccess } from "~/components/instances/InstanceAccess";
+import { InstanceCharges } from "~/components/instances/InstanceCharges";
+import { StateText, TermText } from "~/components/instances/InstanceTable";
+import { usePollWhile } from "~/components/instances/use-poll-while";
+import { Muted, Panel, PanelTitle } from "~/components/ui/layout";
+import { styled } from "~/components/ui/stitches.config";
+import { getInstanceDetail } from "~/upstream/instances.server";
+import { formAction } from "~/utils/action.server";
+import { instanceIntents } from "~/utils/instance-actions.server";
+import { BILLING_LABELS, isTransitional, MACHINE_TYPE_LABELS } from "~/utils/instance-text";
+import { instancePath } from "~/utils/paths";
+import { requireUser } from "~/utils/session.server";
+import { loadPage } from "~/utils/upstream-errors.server";
+
+export const meta: MetaFunction = () => [{ title: "实例详情 · 算力云" }];
+
+/** One instance: what it is, its access info (the password only on request), its charges, its actions. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadPage(request, async () => {
+    const { token, user } = await requireUser(request);
+    const reveal = new URL(request.url).searchParams.get("reveal") === "1";
+    const instance = await getInstanceDetail(token, params.uuid ?? "", reveal);
+    return { instance, viewerIsSub: user.SubAccount !== null, now: new Date().toISOString() };
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return formAction(request, {
+    guard: requireUser,
+    intents: (intent) => instanceIntents(intent, instancePath),
+  });
+}
+
+const Facts = styled("dl", {
+  display: "grid",
+  gridTemplateColumns: "auto 1fr",
+  gap: "$2 $5",
+  margin: "0 0 $4",
+  dt: { color: "$mutedText" },
+  dd: { margin: 0 },
+});
+
+export default function InstancePage() {
+  const { instance: i, viewerIsSub, now } = useLoaderData<typeof loader>();
+  const outcome = useActionData<typeof action>();
+  usePollWhile(isTransitional(i.State));
+  return (
+    <>
+      <h1>{i.Name}</h1>
+      <Panel>
+        <PanelTitle>实例信息</PanelTitle>
+        <Facts>
+          <dt>实例 ID</dt>
+          <dd>{i.InstanceUuid}</dd>
+          <dt>状态</dt>
+          <dd>
+            <StateText instance={i} />
+          </dd>
+          <dt>类型 / 地区</dt>
+          <dd>
+            {MACHINE_TYPE_LABELS[i.MachineType]} · {i.RegionName}
+          </dd>
+          <dt>GPU</dt>
+          <dd>
+            {i.GpuName} × {i.GpuCount}（主机 {i.HostName} 空闲 {i.HostGpuFree}/{i.HostGpuTotal}）
+          </dd>
+          <dt>镜像</dt>
+          <dd>{i.ImageName}</dd>
+          <dt>数据盘</dt>
+          <dd>{i.DataDiskGb} GB</dd>
+          <dt>计费方式</dt>
+          <dd>
+            {BILLING_LABELS[i.BillingMode]}
+            {i.BillingMode === "hour" && `（¥${i.HourlyPrice}/时，按秒计费，整点扣费）`}
+          </dd>
+          <dt>到期 / 释放</dt>
+          <dd>
+            <TermText instance={i} now={now} />
+          </dd>
+          <dt>已花费</dt>
+          <dd data-testid="instance-cost">
+            ¥{i.CostSoFar}
+            {Number(i.Unsettled) > 0 && <Muted>（另有 ¥{i.Unsettled} 待下次整点结算）</Muted>}
+          </dd>
+          {i.SubAccountName && !viewerIsSub && (
+            <>
+              <dt>子账号</dt>
+              <dd>{i.SubAccountName}</dd>
+            </>
+          )}
+        </Facts>
+        <InstanceActions instance={i} error={outcomeError(outcome, i.InstanceUuid)} />
+        <p>
+          <Link to={instancePath(i.InstanceUuid)}>刷新</Link> · <Link to="/console/dashboard">返回实例列表</Link>
+        </p>
+      </Panel>
+      <Panel>
+        <PanelTitle>访问方式</PanelTitle>
+        <InstanceAccess uuid={i.InstanceUuid} access={i.Access} />
+      </Panel>
+      <Panel>
+        <PanelTitle>费用明细</PanelTitle>
+        <InstanceCharges charges={i.Charges} />
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { monthsLabel, parseRentalChoice, rentalChoiceQuery, sameRental } from "./rental-choice";
+
+describe("the rental form's choice", () => {
+  it("reads a store link and fills in the defaults", () => {
+    const choice = parseRentalChoice(new URLSearchParams("type=docker&region=bj-a&gpu=rtx4090"));
+    expect(choice).toEqual({
+      type: "docker",
+      region: "bj-a",
+      gpu: "rtx4090",
+      gpus: 1,
+      image: 0,
+      mode: "hour",
+      days: 1,
+      months: 1,
+      coupon: "",
+    });
+  });
+
+  it("drops malformed values instead of failing", () => {
+    const choice = parseRentalChoice(
+      new URLSearchParams("type=vm&region=<x>&gpu=rtx4090&gpus=99&mode=week&days=30&months=0&coupon=abc"),
+    );
+    expect(choice).toMatchObject({ type: "docker", region: "", gpus: 1, mode: "hour", days: 1, months: 1, coupon: "" });
+  });
+
+  it("puts only the chosen mode's duration in the query", () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ type: "kvm", region: "bj-a", gpu: "a100-80g", gpus: "2", image: "3" }))
+      form.set(k, v);
+    form.set("mode", "month");
+    form.set("days", "7");
+    form.set("months", "6");
+    form.set("coupon", "12");
+    const choice = parseRentalChoice(form);
+    expect(rentalChoiceQuery(choice)).toBe(
+      "type=kvm&region=bj-a&gpu=a100-80g&gpus=2&mode=month&image=3&months=6&coupon=12",
+    );
+    expect(sameRental(choice, { ...choice, days: 20 })).toBe(true);
+    expect(sameRental(choice, { ...choice, months: 12 })).toBe(false);
+    expect(sameRental(choice, { ...choice, coupon: "0" })).toBe(false);
+  });
+
+  it("names half a year and a year (spec §9)", () => {
+    expect(monthsLabel(1)).toBe("1 个月");
+    expect(monthsLabel(6)).toBe("半年");
+    expect(monthsLabel(12)).toBe("一年");
+  });
+});
