@@ -131,7 +131,7 @@ export type InstanceWire = {
   /** The host's free GPUs and its total (空闲 3/8): a stopped instance starts again only if its host has enough. */
   HostGpuFree: number;
   HostGpuTotal: number;
-  /** The sub-account that rented it, for a main account's list; null for its own. */
+  /** The sub-account that rented it (a main account's list marks them with it); null when the main account rented it. */
   SubAccountName: string | null;
   CreatedAt: string;
 };
