@@ -7,7 +7,7 @@ import {
   type RentalChoiceFields,
   type RentalPreviewWire,
 } from "~/upstream/instances.server";
-import { getLocalImages, getOfferDetail, type ImageWire } from "~/upstream/rental-catalogue.server";
+import { getLocalImages, getOfferDetail, type ImageWire } from "~/upstream/market.server";
 import { UpstreamError } from "~/upstream/transport.server";
 import { compareCuda } from "../../platform/rules/market-filter";
 import type { FieldErrors } from "./action.server";
@@ -124,18 +124,18 @@ export function imageName(image: ImageWire): string {
  * The offer's names and the images its hosts can run (CUDA not above the
  * offer's newest). An offer that does not exist is the page's 404.
  */
-async function rentalCatalogue(token: string, choice: RentalChoice) {
-  const images = getLocalImages(token);
+async function rentalCatalogue(choice: RentalChoice) {
+  const images = getLocalImages();
   images.catch(() => undefined); // awaited below, once the offer is known
   let offer;
   try {
-    offer = await getOfferDetail(choice.type, choice.region, choice.gpu);
+    offer = await getOfferDetail({ type: choice.type, region: choice.region, gpu: choice.gpu });
   } catch (error) {
     if (error instanceof UpstreamError && error.kind === "refused")
       throw new Response("该配置不存在或已下架", { status: 404 });
     throw error;
   }
-  const runnable = (await images).images.filter((i) => compareCuda(i.CudaVersion, offer.MaxCudaVersion) <= 0);
+  const runnable = (await images).filter((i) => compareCuda(i.CudaVersion, offer.MaxCudaVersion) <= 0);
   return {
     gpuName: offer.Gpu.Name,
     regionName: offer.Region.Name,
@@ -149,7 +149,7 @@ async function rentalCatalogue(token: string, choice: RentalChoice) {
  * image it used, which is the choice the form then posts.
  */
 export async function loadRentalView(token: string, choice: RentalChoice) {
-  const catalogue = await rentalCatalogue(token, choice);
+  const catalogue = await rentalCatalogue(choice);
   const withImage: RentalChoice = {
     ...choice,
     image: catalogue.images.some((i) => i.id === choice.image) ? choice.image : (catalogue.images[0]?.id ?? 0),
