@@ -12,6 +12,7 @@ import type { RentalChoice } from "./choice";
 import { payingWallets, planRentalPayment, refuseShortfall } from "./payment";
 import { prepareRental } from "./prepare";
 import { hourlyBreakdown, type PriceBreakdown } from "./price";
+import { throughOfferGate } from "./offer-gate";
 import { takeSlots } from "./slots";
 import { instanceById, type Instance } from "./view";
 
@@ -124,7 +125,8 @@ async function soldOutAtOnce(db: Db, caller: Caller, input: CreateInstanceInput)
 }
 
 /**
- * `/instance/create_instance` (decision 043). In one transaction under the
+ * `/instance/create_instance` (decision 043). Through the offer's gate (at most a few rentals of one offer at
+ * once, each first asking whether it is sold out now), then in one transaction under the
  * main account's row lock: the same operation key answers the first rental
  * (nothing moves); the choice is checked and priced; an hourly rental needs
  * the wallet to pay its first hour; slots are taken on one host (none:
@@ -134,9 +136,26 @@ async function soldOutAtOnce(db: Db, caller: Caller, input: CreateInstanceInput)
  */
 export async function createInstance(ctx: Ctx, caller: Caller, input: CreateInstanceInput): Promise<CreatedInstance> {
   const givenName = checkInput(input);
-  if (await soldOutAtOnce(ctx.db, caller, input)) fail("INSTANCE_SOLD_OUT");
+  const offerKey = `${input.machineType}:${input.regionCode}:${input.gpuModelCode}`;
+  const outcome = await throughOfferGate(ctx.db, offerKey, async () => {
+    if (await soldOutAtOnce(ctx.db, caller, input)) fail("INSTANCE_SOLD_OUT");
+    return rentInTransaction(ctx, caller, input, givenName);
+  });
+  if ("replayed" in outcome) return outcome;
+  return {
+    instance: await instanceById(ctx.db, outcome.instanceId, outcome.now),
+    orderNo: outcome.order?.orderNo ?? null,
+    price: outcome.price,
+    paidVoucherFen: outcome.order?.paidVoucherFen ?? 0,
+    paidCashFen: outcome.order?.paidCashFen ?? 0,
+    replayed: false,
+  };
+}
+
+/** The rental's transaction (see createInstance): the first rental's answer for a used key, else the new instance's id. */
+async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstanceInput, givenName: string | null) {
   const now = ctx.now();
-  const outcome = await inTransaction(ctx.db, async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const paying = await payingWallets(tx, caller, true);
     const [earlier] = await tx
       .select({ id: instances.id, subAccountId: instances.subAccountId })
@@ -231,15 +250,6 @@ export async function createInstance(ctx: Ctx, caller: Caller, input: CreateInst
         createdAt: now,
       })
       .returning({ id: instances.id });
-    return { instanceId: inserted!.id, order, price };
+    return { instanceId: inserted!.id, order, price, now };
   });
-  if ("replayed" in outcome) return outcome;
-  return {
-    instance: await instanceById(ctx.db, outcome.instanceId, now),
-    orderNo: outcome.order?.orderNo ?? null,
-    price: outcome.price,
-    paidVoucherFen: outcome.order?.paidVoucherFen ?? 0,
-    paidCashFen: outcome.order?.paidCashFen ?? 0,
-    replayed: false,
-  };
 }
