@@ -5,6 +5,9 @@
  * unread state (POST /api/app/get_unread_state), with random phases so users do not fire in lock-step.
  * One user in twenty is paying (issue 10 §7): it made a WeChat top-up order and polls its status every
  * 2 s as the payment panel does (GET /resources/order-status/<out_trade_no>).
+ * One user in twenty-five (never a payer) rents (issue 12 §7): it topped up ¥100 in the sandbox and runs one
+ * hourly one-GPU instance, so its dashboard lists it and the billing jobs settle it; the seeded fleet's
+ * container GPUs bound how many (the step's line says how many users hold one).
  * N steps up; each step runs for BENCH_STEP_SECONDS and reports p50/p99/errors/req/s. The capacity is
  * the largest N whose p99 ≤ 250 ms with no error.
  *
@@ -18,6 +21,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { randomInt } from "node:crypto";
 import { SESSION_COOKIE_NAME, SESSION_MAX_AGE_SECONDS } from "../app/utils/session-constants";
 import { siteCookie } from "../app/utils/site-cookie.server";
+import { rentDashboardInstances } from "./dashboard-instances";
 
 export const CAPACITY_P99_MS = 250;
 const POLL_MS = 10_000;
@@ -25,6 +29,9 @@ const POLL_MS = 10_000;
 const PAY_POLL_MS = 2_000;
 /** One virtual user in this many is paying. */
 const PAYER_EVERY = 20;
+/** One virtual user in this many (offset from the payers) holds a running hourly instance. */
+const RENTER_EVERY = 25;
+const RENTER_OFFSET = 10;
 const PAGE_MS = 30_000;
 const CONSOLE_PAGES = ["/console/dashboard", "/console/accountInfo", "/console/messages"];
 const FORM_TYPE = "application/x-www-form-urlencoded;charset=UTF-8";
@@ -55,6 +62,8 @@ interface VirtualUser {
   token: string;
   /** A paying user's top-up order, polled every 2 s. */
   outTradeNo: string | null;
+  /** Whether it holds a running instance (its dashboard lists it). */
+  rents: boolean;
 }
 
 export interface CapacityOptions {
@@ -159,6 +168,25 @@ async function createOrder(origin: string, token: string): Promise<string> {
   return outTradeNo;
 }
 
+/**
+ * A renting user: a ¥100 WeChat order confirmed on the sandbox payment page, then one hourly one-GPU
+ * instance through the main API. False when that fails (a build before issue 12, or no free GPU).
+ */
+async function rentOne(origin: string, token: string): Promise<boolean> {
+  try {
+    const outTradeNo = await createOrder(origin, token);
+    const paid = await request(origin, `/sandbox/pay/${outTradeNo}`, {
+      method: "POST",
+      headers: { "content-type": FORM_TYPE },
+      body: form({ action: "confirm" }),
+    });
+    if (paid.status >= 400) return false;
+    return (await rentDashboardInstances(origin, token, 1, "bench-capacity")) === 1;
+  } catch {
+    return false;
+  }
+}
+
 async function makeUsers(origin: string, secret: string, count: number, firstIndex: number): Promise<VirtualUser[]> {
   const cookie = siteCookie(SESSION_COOKIE_NAME, { secrets: [secret], maxAge: SESSION_MAX_AGE_SECONDS });
   const users: VirtualUser[] = [];
@@ -167,12 +195,14 @@ async function makeUsers(origin: string, secret: string, count: number, firstInd
     const tokens = await Promise.all(Array.from({ length: Math.min(8, count - i) }, () => registerUser(origin)));
     for (const token of tokens) {
       const header = await cookie.serialize(token);
-      const paying = (firstIndex + users.length) % PAYER_EVERY === 0;
+      const index = firstIndex + users.length;
+      const paying = index % PAYER_EVERY === 0;
       users.push({
         token,
         cookie: header.slice(0, header.indexOf(";")),
         // A build without top-up (before issue 10) has no paying users: it is the baseline.
         outTradeNo: paying ? await createOrder(origin, token).catch(() => null) : null,
+        rents: !paying && index % RENTER_EVERY === RENTER_OFFSET ? await rentOne(origin, token) : false,
       });
     }
   }
@@ -347,7 +377,10 @@ export async function measureCapacity(options: CapacityOptions, log: (line: stri
     options.onStep?.();
     const madeAt = performance.now();
     users.push(...(await makeUsers(options.origin, options.sessionSecret, n - users.length, users.length)));
-    log(`  ${n} users (accounts ready in ${((performance.now() - madeAt) / 1000).toFixed(0)} s) … `);
+    const renting = users.slice(0, n).filter((u) => u.rents).length;
+    log(
+      `  ${n} users, ${renting} with a running instance (accounts ready in ${((performance.now() - madeAt) / 1000).toFixed(0)} s) … `,
+    );
     const step = await runStep(options.origin, users.slice(0, n), options.stepSeconds);
     steps.push(step);
     log(

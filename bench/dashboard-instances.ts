@@ -27,8 +27,16 @@ async function call<T>(origin: string, path: string, fields: Record<string, stri
 
 type Offer = { Region: { Code: string }; Gpu: { Code: string }; MaxFreePerHost: number; Price: string };
 
-/** Rents `count` hourly one-GPU instances for the account of `token`, cheapest offers first; answers how many. */
-export async function rentDashboardInstances(origin: string, token: string, count = DASHBOARD_INSTANCES) {
+/**
+ * Rents `count` hourly one-GPU instances for the account of `token`, cheapest offers first; answers how many.
+ * `keyPrefix` names the rentals' operation keys (one account's keys must differ).
+ */
+export async function rentDashboardInstances(
+  origin: string,
+  token: string,
+  count = DASHBOARD_INSTANCES,
+  keyPrefix = "bench-dashboard",
+) {
   const [{ offers }, { images }] = await Promise.all([
     call<{ offers: Offer[] }>(origin, "/store/get_docker_gpu_selector", {}),
     call<{ images: { Id: number; CudaVersion: string }[] }>(origin, "/instance/kvm/get_local_images", {}, "GET"),
@@ -47,7 +55,7 @@ export async function rentDashboardInstances(origin: string, token: string, coun
         gpu_count: 1,
         image_id: image.Id,
         billing_mode: "hour",
-        operation_key: `bench-dashboard-${rented}`,
+        operation_key: `${keyPrefix}-${rented}`,
       });
       rented++;
     }

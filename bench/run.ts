@@ -10,8 +10,8 @@
  *  - capacity: the mixed console load (bench/capacity.ts): the largest number of virtual users held
  *    with p99 ≤ 250 ms and no error, stepping through BENCH_USERS (default 100,200,400,800,1200,1600),
  *    BENCH_STEP_SECONDS each (default 40);
- *  - js: first-load JavaScript of /store and /login, gzip, against 110 KB;
- *  - lighthouse: Lighthouse mobile for /store and /login (Debian's chromium, headless);
+ *  - js: first-load JavaScript of /store (with and without filters) and /login, gzip, against 110 KB;
+ *  - lighthouse: Lighthouse mobile for /store (with and without filters) and /login (Debian's chromium, headless);
  *  - coupons: the coupon rush (bench/coupon-rush.ts): 1,000 claims at once for 100 coupons on a throwaway
  *    PostgreSQL server (scripts/with-postgres.sh), time until all answered and p99 (target ≤ 1 s);
  *  - rentals: the release rush (bench/release-rush.ts): 1,000 GPU rentals at once for 100 free slots on a
@@ -69,6 +69,8 @@ const REQUEST_TIMEOUT_MS = 15_000;
 const DEMO = { phone: "13800000000", password: "demo1234" };
 /** The server's cookie secret: the capacity section signs its users' cookies with it. */
 const SESSION_SECRET = randomBytes(32).toString("hex");
+/** Issue 12 §7: the compute market with a filter (one grouped query over the fleet). */
+const STORE_FILTERED = "/store?type=docker&gpu=rtx4090";
 const CAPACITY_USERS = (process.env.BENCH_USERS ?? "100,200,400,800,1200,1600")
   .split(",")
   .map(Number)
@@ -372,8 +374,7 @@ function latencyTargets(
   });
   return [
     page("/store"),
-    // Issue 12 §7: the compute market with a filter (one grouped query over the fleet).
-    page("/store?type=docker&gpu=rtx4090"),
+    page(STORE_FILTERED),
     page("/login"),
     page("/inform"),
     noticeId
@@ -497,7 +498,11 @@ async function main(): Promise<void> {
     checkInterrupted();
     let js: PageWeight[] = [];
     if (runs("js")) {
-      js = [await firstLoadJs(s.origin, "/store"), await firstLoadJs(s.origin, "/login")];
+      js = [
+        await firstLoadJs(s.origin, "/store"),
+        await firstLoadJs(s.origin, STORE_FILTERED),
+        await firstLoadJs(s.origin, "/login"),
+      ];
       // Issue 11: the work-order form's first load (a plain textarea), and all it has loaded once the
       // markdown editor, fetched after the page is usable, has come.
       const submit = cookie && token ? await submitPagePath(s.origin, token).catch(() => null) : null;
@@ -515,7 +520,7 @@ async function main(): Promise<void> {
     let lh: LighthouseRow[] = [];
     if (runs("lighthouse")) {
       console.log("\nlighthouse mobile …");
-      lh = await runLighthouse(s.origin, ["/store", "/login"]);
+      lh = await runLighthouse(s.origin, ["/store", STORE_FILTERED, "/login"]);
     }
     checkInterrupted();
 
