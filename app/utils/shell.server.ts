@@ -4,6 +4,7 @@ import { readBdVid, rememberBdVid } from "./bd-vid.server";
 import { lastSeenNoticeId } from "./notice-seen.server";
 import { getRequestUser } from "./session.server";
 import { takeToast } from "./toast.server";
+import { accountBar } from "./user-figures";
 
 /**
  * What every page's shell needs (spec §2): user info with tier and balances,
@@ -25,6 +26,8 @@ export async function loadShell(request: Request) {
   return {
     data: {
       user,
+      /** The bar's balances, membership and masked phone, derived here (not in the browser). */
+      account: user ? accountBar(user) : null,
       site: publicSiteConfig(),
       notices: noticeFeed.notices,
       newestNoticeId: noticeFeed.newest_notice_id,

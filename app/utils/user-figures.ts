@@ -75,3 +75,14 @@ export function balanceLines(f: UserFigures): BalanceLine[] {
     { label: "综合可用", value: `¥${f.integratedMoney}` },
   ];
 }
+
+/**
+ * What the top bar and its account menu show, computed in the shell's loader: the bar then ships no
+ * money or membership rules to the browser (they stay out of the root chunk every page loads).
+ */
+export function accountBar(user: UserFiguresInput) {
+  const figures = userFigures(user);
+  return { figures, lines: balanceLines(figures), maskedPhone: maskPhone(user.Phone) };
+}
+
+export type AccountBar = ReturnType<typeof accountBar>;

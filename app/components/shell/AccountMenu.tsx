@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { UserInfo } from "~/upstream/accounts.server";
 import { myWorkOrderPath } from "~/utils/paths";
-import { balanceLines, maskPhone, type UserFigures } from "~/utils/user-figures";
+import type { AccountBar } from "~/utils/user-figures";
 import { StatusButton } from "../ui/StatusButton";
 import { Badge, Dot } from "../ui/layout";
 import { Menu, MenuItem, MenuSeparator } from "../ui/Menu";
@@ -48,14 +48,16 @@ const Links = styled("div", { display: "flex", flexDirection: "column", gap: "$1
 /** The user dropdown of spec §2. Without JavaScript its trigger links to the account page. */
 export function AccountMenu({
   user,
-  figures,
+  account,
   workOrderUnread,
 }: {
   user: UserInfo;
-  figures: UserFigures;
+  /** Figures, balance lines and masked phone, computed by the shell's loader. */
+  account: AccountBar;
   /** A work order has a reply the user has not read: the work-order link goes to 我的工单 (spec §2). */
   workOrderUnread: boolean;
 }) {
+  const { figures, lines, maskedPhone } = account;
   const initial = (user.SubAccount?.Name ?? user.Name).slice(0, 1).toUpperCase();
   return (
     <Menu label="账户菜单" fallbackHref="/console/accountInfo" trigger={<Avatar>{initial}</Avatar>}>
@@ -73,11 +75,11 @@ export function AccountMenu({
                   </Badge>
                   {!figures.isSub && <Badge tone="muted">未认证</Badge>}
                 </Name>
-                <div>{figures.isSub ? `主账号 ${maskPhone(user.Phone)}` : maskPhone(user.Phone)}</div>
+                <div>{figures.isSub ? `主账号 ${maskedPhone}` : maskedPhone}</div>
               </div>
             </Head>
             <Figures>
-              {balanceLines(figures).map((line) => (
+              {lines.map((line) => (
                 <div key={line.label}>
                   <span>{line.label}</span>
                   <strong>{line.value}</strong>

@@ -1,7 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { ShellData } from "~/utils/shell.server";
 import { useWorkOrderUnread } from "~/utils/work-order-unread";
-import { userFigures } from "~/utils/user-figures";
 import { ButtonLink } from "../ui/Button";
 import { styled } from "../ui/stitches.config";
 import { TopUpButton } from "../payment/TopUpButton";
@@ -112,10 +111,10 @@ const Drawer = styled("details", {
 
 /** The top bar of spec §2: logo, tabs, promo link, notification centre, balances and the user menu. */
 export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
-  const { user, site } = shell;
+  const { user, site, account } = shell;
   const { pathname } = useLocation();
   const workOrderUnread = useWorkOrderUnread();
-  const figures = user ? userFigures(user) : null;
+  const figures = account?.figures ?? null;
   const isSub = figures?.isSub ?? false;
   const tabs = navTabs(site, { isSub });
   const drawerTabs = navTabs(site, { isSub, drawer: true });
@@ -160,7 +159,7 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
       </Tabs>
       <Spacer />
       <NoticesMenu shell={shell} />
-      {user && figures ? (
+      {user && account && figures ? (
         <Tools>
           <NotificationsMenu unread={shell.unread?.notifications ?? 0} />
           {user.Phone && <MessagesMenu unread={shell.unread?.messages ?? 0} />}
@@ -186,7 +185,7 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
             )}
           </Figures>
           {!figures.isSub && <TopUp>充值</TopUp>}
-          <AccountMenu user={user} figures={figures} workOrderUnread={workOrderUnread} />
+          <AccountMenu user={user} account={account} workOrderUnread={workOrderUnread} />
         </Tools>
       ) : (
         <ButtonLink as={Link} to="/login?tab=password&channel=sy" data-testid="bar-login">
