@@ -12,7 +12,7 @@ import type { RentalChoice } from "./choice";
 import { payingWallets, planRentalPayment, refuseShortfall } from "./payment";
 import { prepareRental } from "./prepare";
 import { hourlyBreakdown, type PriceBreakdown } from "./price";
-import { throughOfferGate } from "./offer-gate";
+import { SOLD_OUT, throughOfferGate } from "./offer-gate";
 import { takeSlots } from "./slots";
 import { instanceById, type Instance } from "./view";
 
@@ -98,35 +98,56 @@ async function replay(db: Db, instanceId: number, now: Date): Promise<CreatedIns
   };
 }
 
+/** What the sold-out check needs of a rental. */
+interface SoldOutQuestion {
+  userId: number;
+  operationKey: string;
+  gpuCount: number;
+}
+
 /**
- * Whether the rental can be refused INSTANCE_SOLD_OUT at once, in one
- * statement without a transaction: its key was not used before (else the
- * first rental is answered), the offer exists, a host of it could hold the
- * GPUs, and no online host has them free now. The statement reads the
- * instance and the hosts as of one moment, so a rental that took the last
- * slot with this key is seen with it. In a rush most rentals end here.
+ * Whether each rental of one offer can be refused INSTANCE_SOLD_OUT at once, in one statement without a
+ * transaction: its key was not used before (else the first rental is answered), the offer exists, a host of it
+ * could hold the GPUs, and no online host has them free now. The statement reads the instances and the hosts as
+ * of one moment, so a rental that took the last slot with a key is seen with it. In a rush most rentals end here.
+ * Operation keys are checked first (no comma), so the lists travel as comma-joined text.
  */
-async function soldOutAtOnce(db: Db, caller: Caller, input: CreateInstanceInput): Promise<boolean> {
-  const [row] = await rowsOf<{ earlier: unknown; hosts: unknown; most_total: unknown; most_free: unknown }>(
-    db,
-    sql`select
-          exists (select 1 from instances where user_id = ${caller.userId} and operation_key = ${input.operationKey})
-            as earlier,
-          count(h.id) as hosts,
-          coalesce(max(h.gpu_total), 0) as most_total,
-          coalesce(max(h.gpu_free) filter (where h.online), 0) as most_free
-        from hosts h
-        join regions r on r.id = h.region_id
-        join gpu_models m on m.id = h.gpu_model_id
-        where h.machine_type = ${input.machineType} and r.code = ${input.regionCode} and m.code = ${input.gpuModelCode}`,
-  );
-  if (!row || row.earlier === true || row.earlier === "t") return false;
-  return num(row.hosts) > 0 && input.gpuCount <= num(row.most_total) && num(row.most_free) < input.gpuCount;
+function soldOutCheck(db: Db, input: CreateInstanceInput) {
+  return async (questions: SoldOutQuestion[]): Promise<boolean[]> => {
+    const rows = await rowsOf<{ earlier: unknown; hosts: unknown; most_total: unknown; most_free: unknown }>(
+      db,
+      sql`with offer_hosts as (
+            select count(h.id) as hosts,
+              coalesce(max(h.gpu_total), 0) as most_total,
+              coalesce(max(h.gpu_free) filter (where h.online), 0) as most_free
+            from hosts h
+            join regions r on r.id = h.region_id
+            join gpu_models m on m.id = h.gpu_model_id
+            where h.machine_type = ${input.machineType} and r.code = ${input.regionCode}
+              and m.code = ${input.gpuModelCode}
+          )
+          select exists (
+              select 1 from instances i where i.user_id = k.user_id and i.operation_key = k.operation_key
+            ) as earlier,
+            o.hosts, o.most_total, o.most_free
+          from unnest(
+              string_to_array(${questions.map((q) => Math.trunc(q.userId)).join(",")}::text, ',')::bigint[],
+              string_to_array(${questions.map((q) => q.operationKey).join(",")}::text, ',')
+            ) with ordinality as k(user_id, operation_key, ord)
+          cross join offer_hosts o
+          order by k.ord`,
+    );
+    return questions.map((q, i) => {
+      const row = rows[i];
+      if (!row || row.earlier === true || row.earlier === "t") return false;
+      return num(row.hosts) > 0 && q.gpuCount <= num(row.most_total) && num(row.most_free) < q.gpuCount;
+    });
+  };
 }
 
 /**
  * `/instance/create_instance` (decision 043). Through the offer's gate (at most a few rentals of one offer at
- * once, each first asking whether it is sold out now), then in one transaction under the
+ * once, each first asking whether it is sold out now, decision 045), then in one transaction under the
  * main account's row lock: the same operation key answers the first rental
  * (nothing moves); the choice is checked and priced; an hourly rental needs
  * the wallet to pay its first hour; slots are taken on one host (none:
@@ -137,10 +158,11 @@ async function soldOutAtOnce(db: Db, caller: Caller, input: CreateInstanceInput)
 export async function createInstance(ctx: Ctx, caller: Caller, input: CreateInstanceInput): Promise<CreatedInstance> {
   const givenName = checkInput(input);
   const offerKey = `${input.machineType}:${input.regionCode}:${input.gpuModelCode}`;
-  const outcome = await throughOfferGate(ctx.db, offerKey, async () => {
-    if (await soldOutAtOnce(ctx.db, caller, input)) fail("INSTANCE_SOLD_OUT");
-    return rentInTransaction(ctx, caller, input, givenName);
-  });
+  const question = { userId: caller.userId, operationKey: input.operationKey, gpuCount: input.gpuCount };
+  const outcome = await throughOfferGate(ctx.db, offerKey, question, soldOutCheck(ctx.db, input), () =>
+    rentInTransaction(ctx, caller, input, givenName),
+  );
+  if (outcome === SOLD_OUT) return fail("INSTANCE_SOLD_OUT");
   if ("replayed" in outcome) return outcome;
   return {
     instance: await instanceById(ctx.db, outcome.instanceId, outcome.now),
