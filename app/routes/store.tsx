@@ -54,7 +54,7 @@ export default function StorePage() {
       {banner && (
         <Hero>
           <Link to={banner.Link} aria-label={banner.Title}>
-            <img src={banner.Image} alt={banner.Title} width={1200} height={240} />
+            <img src={banner.Image} alt={banner.Title} width={1200} height={240} fetchPriority="high" />
           </Link>
         </Hero>
       )}
