@@ -1,7 +1,7 @@
 import { mainAccountFigures } from "../../platform/rules/account-figures";
 import { formatYuan, yuanToFen } from "../../platform/rules/money";
 import { vipTier } from "../../platform/rules/vip";
-import type { UserInfoWire } from "../../platform/contract/accounts";
+import type { UserInfoWire } from "~/upstream/accounts.server";
 
 /** User info as /get_user_info answers it: a main account's figures, or a sub-account's own view (decision 028). */
 export type UserFiguresInput = UserInfoWire;
