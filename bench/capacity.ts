@@ -107,7 +107,8 @@ function request(
     req.on("socket", (socket) => {
       phases.socket = performance.now() - t0;
       phases.reused = req.reusedSocket;
-      if (!req.reusedSocket) socket.once("connect", () => (phases.connect = performance.now() - t0));
+      if (!req.reusedSocket && socket.connecting)
+        socket.once("connect", () => (phases.connect = performance.now() - t0));
     });
     req.setTimeout(15_000, () => req.destroy(new Error("timeout")));
     req.on("error", reject);
