@@ -3,6 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { MessageItem } from "~/upstream/notices.server";
 import { formatDateTime } from "~/utils/format";
 import { Dot } from "../ui/layout";
+import { DiscoverRoute } from "../ui/DiscoverRoute";
 import { Menu, MenuLink } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
 import { MailIcon } from "./icons";
@@ -54,37 +55,40 @@ function LiveMessagesMenu({ serverUnread }: { serverUnread: number }) {
   const unread = feed.data?.unread ?? serverUnread;
   const list = feed.data?.list;
   return (
-    <Menu
-      label="消息"
-      fallbackHref={FALLBACK_HREF}
-      onOpen={() => feed.state === "idle" && feed.load("/resources/messages")}
-      trigger={<MailTrigger unread={unread} />}
-    >
-      {() => (
-        <>
-          <b>消息</b>
-          {list === undefined ? (
-            <Empty>加载中…</Empty>
-          ) : list.length === 0 ? (
-            <Empty>暂无新消息</Empty>
-          ) : (
-            <List>
-              {list.map((m) => (
-                <Item key={m.Id}>
-                  {!m.Read && <Dot aria-label="未读" style={{ marginTop: 8 }} />}
-                  <div>
-                    <small>{formatDateTime(m.CreateAt)}</small>
-                    {m.Message}
-                  </div>
-                </Item>
-              ))}
-            </List>
-          )}
-          <Link to={FALLBACK_HREF} prefetch="intent">
-            查看全部消息
-          </Link>
-        </>
-      )}
-    </Menu>
+    <>
+      <DiscoverRoute to="/resources/messages" />
+      <Menu
+        label="消息"
+        fallbackHref={FALLBACK_HREF}
+        onOpen={() => feed.state === "idle" && feed.load("/resources/messages")}
+        trigger={<MailTrigger unread={unread} />}
+      >
+        {() => (
+          <>
+            <b>消息</b>
+            {list === undefined ? (
+              <Empty>加载中…</Empty>
+            ) : list.length === 0 ? (
+              <Empty>暂无新消息</Empty>
+            ) : (
+              <List>
+                {list.map((m) => (
+                  <Item key={m.Id}>
+                    {!m.Read && <Dot aria-label="未读" style={{ marginTop: 8 }} />}
+                    <div>
+                      <small>{formatDateTime(m.CreateAt)}</small>
+                      {m.Message}
+                    </div>
+                  </Item>
+                ))}
+              </List>
+            )}
+            <Link to={FALLBACK_HREF} prefetch="intent">
+              查看全部消息
+            </Link>
+          </>
+        )}
+      </Menu>
+    </>
   );
 }

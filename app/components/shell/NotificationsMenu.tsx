@@ -4,6 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { NotificationItem } from "~/upstream/notices.server";
 import { StatusButton } from "../ui/StatusButton";
 import { Dot } from "../ui/layout";
+import { DiscoverRoute } from "../ui/DiscoverRoute";
 import { Menu, MenuLink } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
 import { BellIcon } from "./icons";
@@ -88,41 +89,44 @@ function LiveNotificationsMenu({ serverUnread }: { serverUnread: number }) {
   const unread = marking ? 0 : (feed.data?.unread ?? serverUnread);
   const list = marking ? [] : feed.data?.list;
   return (
-    <Menu
-      label={bellLabel(unread)}
-      fallbackHref={FALLBACK_HREF}
-      onOpen={refresh}
-      trigger={<BellTrigger unread={unread} />}
-    >
-      {() => (
-        <>
-          <Header>
-            <b>通知</b>
-            {unread > 0 && (
-              <markRead.Form method="post" action={FEED_URL}>
-                <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-                <StatusButton intent="read-all" formAction={FEED_URL} variant="link" size="sm" pendingText="处理中…">
-                  全部已读
-                </StatusButton>
-              </markRead.Form>
+    <>
+      <DiscoverRoute to={FEED_URL} />
+      <Menu
+        label={bellLabel(unread)}
+        fallbackHref={FALLBACK_HREF}
+        onOpen={refresh}
+        trigger={<BellTrigger unread={unread} />}
+      >
+        {() => (
+          <>
+            <Header>
+              <b>通知</b>
+              {unread > 0 && (
+                <markRead.Form method="post" action={FEED_URL}>
+                  <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+                  <StatusButton intent="read-all" formAction={FEED_URL} variant="link" size="sm" pendingText="处理中…">
+                    全部已读
+                  </StatusButton>
+                </markRead.Form>
+              )}
+            </Header>
+            {list === undefined ? (
+              <Empty>加载中…</Empty>
+            ) : list.length === 0 ? (
+              <Empty>暂无通知</Empty>
+            ) : (
+              <List>
+                {list.map((n) => (
+                  <Item key={n.Id}>
+                    <b>{n.Title}</b>
+                    <p>{n.Original}</p>
+                  </Item>
+                ))}
+              </List>
             )}
-          </Header>
-          {list === undefined ? (
-            <Empty>加载中…</Empty>
-          ) : list.length === 0 ? (
-            <Empty>暂无通知</Empty>
-          ) : (
-            <List>
-              {list.map((n) => (
-                <Item key={n.Id}>
-                  <b>{n.Title}</b>
-                  <p>{n.Original}</p>
-                </Item>
-              ))}
-            </List>
-          )}
-        </>
-      )}
-    </Menu>
+          </>
+        )}
+      </Menu>
+    </>
   );
 }
