@@ -259,33 +259,46 @@ export const instances = pgTable(
  * One hourly settlement of one instance: the seconds it ran in
  * [period_start, period_end) and what they cost. Unique per instance and
  * period start, so no period is ever charged twice, whoever runs the job.
- * `detail` says how the amount was computed and which wallet paid what.
+ * It records how the amount was computed (seconds × GPUs × unit price ×
+ * duration and membership discounts = amount due) and which wallet paid what;
+ * amount_due_fen − amount_fen is what the wallets could not pay (decision 046).
+ *
+ * No foreign keys (decision 049): the settlement statement writes these rows
+ * from the instance and owner rows it has locked, and neither users nor
+ * instances can be deleted (triggers in migration 0011).
  */
 export const instanceSettlements = pgTable(
   "instance_settlements",
   {
     id: id(),
-    instanceId: ref("instance_id")
-      .notNull()
-      .references(() => instances.id),
-    userId: ref("user_id")
-      .notNull()
-      .references(() => users.id),
+    instanceId: ref("instance_id").notNull(),
+    userId: ref("user_id").notNull(),
     periodStart: at("period_start").notNull(),
     periodEnd: at("period_end").notNull(),
     seconds: integer("seconds").notNull(),
+    gpuCount: integer("gpu_count").notNull(),
+    unitPriceFen: bigint("unit_price_fen", { mode: "number" }).notNull(),
+    durationDiscountBp: integer("duration_discount_bp").notNull(),
+    vipDiscountBp: integer("vip_discount_bp").notNull(),
+    /** usageChargeFen of the period; more than amount_fen only when the wallets could not pay it all. */
+    amountDueFen: bigint("amount_due_fen", { mode: "number" }).notNull(),
     amountFen: bigint("amount_fen", { mode: "number" }).notNull(),
     paidVoucherFen: fen("paid_voucher_fen"),
     paidCashFen: fen("paid_cash_fen"),
-    detail: jsonb("detail").notNull(),
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("instance_settlements_period_uq").on(t.instanceId, t.periodStart),
-    index("instance_settlements_user_idx").on(t.userId, t.id),
     check("instance_settlements_period_order", sql`${t.periodEnd} > ${t.periodStart}`),
     check("instance_settlements_seconds_pos", sql`${t.seconds} > 0`),
     check("instance_settlements_amount_nonneg", sql`${t.amountFen} >= 0`),
+    check("instance_settlements_due_covers_amount", sql`${t.amountDueFen} >= ${t.amountFen}`),
+    check("instance_settlements_gpu_count_pos", sql`${t.gpuCount} > 0`),
+    check("instance_settlements_unit_price_nonneg", sql`${t.unitPriceFen} >= 0`),
+    check(
+      "instance_settlements_discounts_range",
+      sql`${t.durationDiscountBp} between 1 and 10000 and ${t.vipDiscountBp} between 1 and 10000`,
+    ),
     check(
       "instance_settlements_paid_sum",
       sql`${t.paidVoucherFen} >= 0 and ${t.paidCashFen} >= 0 and ${t.paidVoucherFen} + ${t.paidCashFen} = ${t.amountFen}`,

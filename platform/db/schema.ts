@@ -234,9 +234,8 @@ export const ledgerEntries = pgTable(
   "ledger_entries",
   {
     id: id(),
-    userId: bigint("user_id", { mode: "number" })
-      .notNull()
-      .references(() => users.id),
+    /** No foreign key (decision 049): writers lock the user's row first, and users are never deleted. */
+    userId: bigint("user_id", { mode: "number" }).notNull(),
     wallet: text("wallet", { enum: ["cash", "voucher", "credit"] }).notNull(),
     kind: text("kind", {
       enum: ["top_up", "purchase", "refund", "coupon", "voucher", "credit", "withdrawal", "adjustment"],

@@ -1,14 +1,14 @@
 /**
  * The bill that explains itself (issue 12 §5): how a settlement or a package
  * charge was computed, in words and figures, from what the billing engine and
- * the rental recorded with it (instance_settlements.detail,
+ * the rental recorded with it (an instance_settlements row,
  * purchase_orders.detail), e.g.
  * "3600 秒 × 1 卡 × ¥1.98/卡·时 × 会员 0.98 = ¥1.94；算力券 ¥0.00，余额 ¥1.94".
  * Pure: the expense detail and the instance's cost view share it.
  */
 import { fenToYuan } from "./money";
 
-/** What settle.ts records in instance_settlements.detail. */
+/** What settle.ts records in an instance_settlements row, as the explanation reads it. */
 export interface SettlementDetail {
   seconds: number;
   gpuCount: number;
@@ -47,28 +47,32 @@ export function settlementExplanation(d: SettlementDetail): string {
 
 const int = (v: unknown): number | null => (typeof v === "number" && Number.isSafeInteger(v) ? v : null);
 
-/** Reads a settlement's detail as stored (jsonb), or null when it is not one. */
-export function readSettlementDetail(value: unknown): SettlementDetail | null {
-  if (!value || typeof value !== "object") return null;
-  const v = value as Record<string, unknown>;
-  const keys = [
-    "seconds",
-    "gpuCount",
-    "unitPriceFen",
-    "durationDiscountBp",
-    "vipDiscountBp",
-    "amountDueFen",
-    "voucherFen",
-    "cashFen",
-    "uncollectedFen",
-  ] as const;
-  const out = {} as Record<(typeof keys)[number], number>;
-  for (const key of keys) {
-    const n = int(v[key]);
-    if (n === null) return null;
-    out[key] = n;
-  }
-  return out;
+/** The columns of an instance_settlements row that explain it (as the schema names them). */
+export interface SettlementRow {
+  seconds: number;
+  gpuCount: number;
+  unitPriceFen: number;
+  durationDiscountBp: number;
+  vipDiscountBp: number;
+  amountDueFen: number;
+  amountFen: number;
+  paidVoucherFen: number;
+  paidCashFen: number;
+}
+
+/** A settlement row as its explanation reads it. */
+export function settlementDetailOf(row: SettlementRow): SettlementDetail {
+  return {
+    seconds: row.seconds,
+    gpuCount: row.gpuCount,
+    unitPriceFen: row.unitPriceFen,
+    durationDiscountBp: row.durationDiscountBp,
+    vipDiscountBp: row.vipDiscountBp,
+    amountDueFen: row.amountDueFen,
+    voucherFen: row.paidVoucherFen,
+    cashFen: row.paidCashFen,
+    uncollectedFen: row.amountDueFen - row.amountFen,
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { instanceSettlements } from "../../db/market-schema";
 import { ledgerEntries } from "../../db/schema";
-import { readSettlementDetail, settlementExplanation } from "../../rules/bill-explanation";
+import { settlementDetailOf, settlementExplanation } from "../../rules/bill-explanation";
 import { usageChargeFen } from "../../rules/rental-price";
 import { rowsOf } from "../finance/rows";
 import { ledgerSums } from "../wallet/ledger";
@@ -90,7 +90,7 @@ describe("settleUsage", () => {
     const rows = await settlementsOf(inst.id);
     expect(rows.map((r) => r.seconds)).toEqual([2669, 3600]);
     const [, hour] = rows;
-    expect(settlementExplanation(readSettlementDetail(hour!.detail)!)).toBe(
+    expect(settlementExplanation(settlementDetailOf(hour!))).toBe(
       "3600 秒 × 1 卡 × ¥1.98/卡·时 × 会员 0.98 = ¥1.94；算力券 ¥0.00，余额 ¥1.94",
     );
     const after = await instanceById(t.db, inst.id);
@@ -152,7 +152,7 @@ describe("settleUsage", () => {
     expect(result).toMatchObject({ chargedFen: 150, uncollectedFen: 850 });
     const [row] = await settlementsOf(inst.id);
     expect(row).toMatchObject({ amountFen: 150, paidCashFen: 150, paidVoucherFen: 0 });
-    expect(settlementExplanation(readSettlementDetail(row!.detail)!)).toContain("余额不足未收 ¥8.50");
+    expect(settlementExplanation(settlementDetailOf(row!))).toContain("余额不足未收 ¥8.50");
     expect((await accountOf(t.db, userId)).moneyFen).toBe(-1_00);
   });
 

@@ -15,8 +15,8 @@
  *
  * A settlement never takes more than vouchers + cash + available credit: the
  * arrears check stops instances an hour early so this does not arise; if it
- * still does (the jobs were down), the part that cannot be paid is recorded in
- * the settlement's detail as uncollected and not charged (decision 046).
+ * still does (the jobs were down), the part that cannot be paid is recorded
+ * (the settlement's amount due exceeds its amount) and not charged (decision 046).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -102,17 +102,16 @@ export function settlementStatement(opts: SettleOptions): SQL {
   // The job skips rows another runner holds; a named instance is waited for (it must be settled now).
   const lock = opts.instanceIds === undefined ? sql`for update of i skip locked` : sql`for update of i`;
   return sql`
-    with due as (
+    with priced as (
       select i.id, i.uuid, i.name, i.user_id, i.billed_until, i.gpu_count, i.unit_price_fen,
-             i.duration_discount_bp, i.vip_discount_bp,
-             floor(extract(epoch from ${upTo}) - extract(epoch from i.billed_until))::bigint as seconds
+             i.duration_discount_bp, i.vip_discount_bp, t.seconds, ${usageAmountSql(sql`t.seconds`, "i")} as due_fen
       from instances i
+      cross join lateral (
+        select floor(extract(epoch from ${upTo}) - extract(epoch from i.billed_until))::bigint as seconds
+      ) t
       where ${dueFilter(opts, upTo)}
       order by i.id
       ${lock}
-    ),
-    priced as (
-      select d.*, ${usageAmountSql(sql`d.seconds`, "d")} as due_fen from due d
     ),
     owners as (
       select u.id, u.money_fen, u.power_money_fen, u.credit_quota_fen
@@ -135,22 +134,15 @@ export function settlementStatement(opts: SettleOptions): SQL {
     ),
     inserted as (
       insert into instance_settlements
-        (instance_id, user_id, period_start, period_end, seconds, amount_fen, paid_voucher_fen, paid_cash_fen,
-         detail, created_at)
-      select s.id, s.user_id, s.billed_until, ${upTo}, s.seconds, s.voucher_fen + s.cash_fen, s.voucher_fen,
-        s.cash_fen,
-        jsonb_build_object(
-          'seconds', s.seconds, 'gpuCount', s.gpu_count, 'unitPriceFen', s.unit_price_fen,
-          'durationDiscountBp', s.duration_discount_bp, 'vipDiscountBp', s.vip_discount_bp,
-          'formula', 'round_half_up(seconds × gpuCount × unitPriceFen × durationDiscountBp × vipDiscountBp / (3600 × 10000 × 10000))',
-          'amountDueFen', s.due_fen, 'voucherFen', s.voucher_fen, 'cashFen', s.cash_fen,
-          'uncollectedFen', s.due_fen - s.voucher_fen - s.cash_fen
-        ),
+        (instance_id, user_id, period_start, period_end, seconds, gpu_count, unit_price_fen, duration_discount_bp,
+         vip_discount_bp, amount_due_fen, amount_fen, paid_voucher_fen, paid_cash_fen, created_at)
+      select s.id, s.user_id, s.billed_until, ${upTo}, s.seconds, s.gpu_count, s.unit_price_fen,
+        s.duration_discount_bp, s.vip_discount_bp, s.due_fen, s.voucher_fen + s.cash_fen, s.voucher_fen, s.cash_fen,
         ${now}
       from split s
       on conflict (instance_id, period_start) do nothing
       returning instance_id, user_id, period_start, amount_fen, paid_voucher_fen, paid_cash_fen,
-        (detail->>'uncollectedFen')::bigint as uncollected_fen
+        amount_due_fen - amount_fen as uncollected_fen
     ),
     balances as (
       select n.*, s.uuid, s.name,

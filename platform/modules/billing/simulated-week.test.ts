@@ -240,11 +240,11 @@ describe("a simulated week", () => {
       .where(inArray(instanceSettlements.instanceId, ids));
     for (const r of last.filter((x) => x.billingMode === "hour")) {
       const own = settlements.filter((s) => s.instanceId === r.id);
-      const due = own.reduce((s, x) => s + (x.detail as { amountDueFen: number }).amountDueFen, 0);
+      const due = own.reduce((s, x) => s + x.amountDueFen, 0);
       const charged = own.reduce((s, x) => s + x.amountFen, 0);
       // A part is left unpaid only when a purchase (here a renewal) spent the money the past hour's usage
       // needed, between two billing runs; then the settlement took everything the wallets allowed.
-      for (const x of own.filter((x) => x.amountFen < (x.detail as { amountDueFen: number }).amountDueFen)) {
+      for (const x of own.filter((x) => x.amountFen < x.amountDueFen)) {
         expect(renewedBy.has(r.userId)).toBe(true);
         const [cash] = await t.db
           .select()

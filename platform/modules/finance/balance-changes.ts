@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { packageExplanation, readSettlementDetail, settlementExplanation } from "../../rules/bill-explanation";
+import { packageExplanation, settlementDetailOf, settlementExplanation } from "../../rules/bill-explanation";
 import { addDays, daysInRange, shanghaiDayStart, type InstantRange } from "../../rules/finance";
 import type { Caller, Ctx } from "../context";
 import type { Page, PageRequest } from "../page";
@@ -40,7 +40,16 @@ interface EntryRow {
   note: string | null;
   created_at: unknown;
   total?: unknown;
-  settlement_detail: unknown;
+  /** The entry's hourly settlement, when it is one (null columns otherwise). */
+  s_seconds: unknown;
+  s_gpu_count: unknown;
+  s_unit_price_fen: unknown;
+  s_duration_discount_bp: unknown;
+  s_vip_discount_bp: unknown;
+  s_amount_due_fen: unknown;
+  s_amount_fen: unknown;
+  s_paid_voucher_fen: unknown;
+  s_paid_cash_fen: unknown;
   order_detail: unknown;
   order_paid_voucher_fen: unknown;
   order_paid_cash_fen: unknown;
@@ -64,7 +73,10 @@ function conditions(userId: number, filter: BalanceChangeFilter): SQL {
  */
 function withExplanations(page: SQL): SQL {
   return sql`with page as (${page})
-    select p.*, s.detail as settlement_detail, o.detail as order_detail,
+    select p.*, s.seconds as s_seconds, s.gpu_count as s_gpu_count, s.unit_price_fen as s_unit_price_fen,
+      s.duration_discount_bp as s_duration_discount_bp, s.vip_discount_bp as s_vip_discount_bp,
+      s.amount_due_fen as s_amount_due_fen, s.amount_fen as s_amount_fen,
+      s.paid_voucher_fen as s_paid_voucher_fen, s.paid_cash_fen as s_paid_cash_fen, o.detail as order_detail,
       o.paid_voucher_fen as order_paid_voucher_fen, o.paid_cash_fen as order_paid_cash_fen
     from page p
     left join lateral (
@@ -151,8 +163,20 @@ function toBalanceChange(row: EntryRow): BalanceChange {
 }
 
 function explanationOf(row: EntryRow): string | null {
-  const settlement = readSettlementDetail(row.settlement_detail);
-  if (settlement) return settlementExplanation(settlement);
+  if (row.s_seconds != null)
+    return settlementExplanation(
+      settlementDetailOf({
+        seconds: num(row.s_seconds),
+        gpuCount: num(row.s_gpu_count),
+        unitPriceFen: num(row.s_unit_price_fen),
+        durationDiscountBp: num(row.s_duration_discount_bp),
+        vipDiscountBp: num(row.s_vip_discount_bp),
+        amountDueFen: num(row.s_amount_due_fen),
+        amountFen: num(row.s_amount_fen),
+        paidVoucherFen: num(row.s_paid_voucher_fen),
+        paidCashFen: num(row.s_paid_cash_fen),
+      }),
+    );
   if (row.order_detail == null) return null;
   return packageExplanation(row.order_detail, num(row.order_paid_voucher_fen), num(row.order_paid_cash_fen));
 }

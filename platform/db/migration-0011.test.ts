@@ -1,0 +1,59 @@
+/**
+ * Migration 0011 (decision 049) keeps every settlement written before it: the
+ * figures its jsonb document held move to columns, and the explanation reads
+ * the same. PGlite: migrated to 0010, a settlement written as 0010 wrote it,
+ * then migrated on.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, expect, it } from "vitest";
+import { openDatabase } from "./client";
+import { instanceSettlements } from "./market-schema";
+import { migrationsDir } from "./migrate";
+import { seedDatabase } from "./seed";
+import { settlementDetailOf, settlementExplanation } from "../rules/bill-explanation";
+import { insertInstance, newAccount } from "../../tests/support/billing-instances";
+
+const before0011 = mkdtempSync(path.join(tmpdir(), "migrations-0010-"));
+afterAll(() => rmSync(before0011, { recursive: true, force: true }));
+
+it("moves a settlement's detail document into its columns", async () => {
+  cpSync(migrationsDir(), before0011, { recursive: true });
+  const journalFile = path.join(before0011, "meta/_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((e) => e.tag < "0011");
+  writeFileSync(journalFile, JSON.stringify(journal));
+
+  const database = await openDatabase({ dataDir: "memory://" });
+  try {
+     
+    await migrate(database.db as any, { migrationsFolder: before0011 });
+    await seedDatabase(database, { demo: false });
+    const userId = await newAccount(database.db);
+    const instance = await insertInstance(database.db, { userId }, new Date("2026-11-20T10:00:00Z"));
+    await database.db.execute(sql`
+      insert into instance_settlements (instance_id, user_id, period_start, period_end, seconds, amount_fen,
+        paid_voucher_fen, paid_cash_fen, detail)
+      values (${instance.id}, ${userId}, '2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z', 3600, 150, 50, 100,
+        jsonb_build_object('seconds', 3600, 'gpuCount', 1, 'unitPriceFen', 198, 'durationDiscountBp', 10000,
+          'vipDiscountBp', 9800, 'formula', 'round_half_up(…)', 'amountDueFen', 194, 'voucherFen', 50,
+          'cashFen', 100, 'uncollectedFen', 44))`);
+
+     
+    await migrate(database.db as any, { migrationsFolder: migrationsDir() });
+    const [row] = await database.db
+      .select()
+      .from(instanceSettlements)
+      .where(eq(instanceSettlements.instanceId, instance.id));
+    expect(row).toMatchObject({ gpuCount: 1, unitPriceFen: 198, durationDiscountBp: 10_000, vipDiscountBp: 9_800 });
+    expect(row).toMatchObject({ amountDueFen: 194, amountFen: 150 });
+    expect(settlementExplanation(settlementDetailOf(row!))).toBe(
+      "3600 秒 × 1 卡 × ¥1.98/卡·时 × 会员 0.98 = ¥1.94；算力券 ¥0.50，余额 ¥1.00；余额不足未收 ¥0.44",
+    );
+  } finally {
+    await database.close();
+  }
+});
