@@ -176,4 +176,35 @@ describe("settleUsage", () => {
     expect(result.settlements).toBe(0);
     expect((await accountOf(t.db, userId)).moneyFen).toBe(100_00);
   });
+
+  it("never settles a period twice: one already settled is skipped and nothing moves for it", async () => {
+    const userId = await newAccount(t.db);
+    await t.setWallets(userId, { cashFen: 100_00 });
+    const from = at("2026-11-20T14:00:00.000Z");
+    const [settledBefore, due] = await insertInstances(t.db, [{ userId }, { userId }], from);
+    // As if the period [from, …) of the first had been settled and its billed_until then moved back.
+    await t.db.insert(instanceSettlements).values({
+      instanceId: settledBefore!.id,
+      userId,
+      periodStart: from,
+      periodEnd: new Date(from.getTime() + HOUR),
+      seconds: 3600,
+      gpuCount: 1,
+      unitPriceFen: 198,
+      durationDiscountBp: 10_000,
+      vipDiscountBp: 10_000,
+      amountDueFen: 198,
+      amountFen: 198,
+      paidVoucherFen: 0,
+      paidCashFen: 198,
+    });
+    const result = await settleUsage(t.db, {
+      upTo: new Date(from.getTime() + HOUR),
+      instanceIds: [settledBefore!.id, due!.id],
+    });
+    expect(result).toMatchObject({ settlements: 1, chargedFen: 198, instanceIds: [due!.id] });
+    expect(await settlementsOf(settledBefore!.id)).toHaveLength(1);
+    expect((await accountOf(t.db, userId)).moneyFen).toBe(100_00 - 198);
+    expect((await instanceById(t.db, settledBefore!.id)).billedUntil).toEqual(from);
+  });
 });
