@@ -37,6 +37,7 @@ import { hashToken, SESSION_ABSOLUTE_MS } from "../platform/modules/accounts/ses
 import { freePort } from "./free-port";
 import { formPostBytes, percentile, postgresCpuMs, processCpuMs, sendOnce, waitForHealth } from "./rush-support";
 import { sandboxServerEnv } from "./sandbox-server-env";
+import { machineSpeedLine } from "./machine-speed";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const HOST = "127.0.0.1";
@@ -194,6 +195,7 @@ try {
   const p50 = percentile(latencies, 50);
   const p99 = percentile(latencies, 99);
 
+  console.log(`\n${machineSpeedLine("after the rush")}`);
   console.log(`\n### Release rush (PostgreSQL, platform pool ${process.env.PG_POOL_MAX ?? 10})\n`);
   console.log(
     "| rentals | free slots | all answered | p50 | p99 | max | platform CPU | PostgreSQL CPU | client CPU | rented | sold out | other | instances | charges | free after | unbalanced |",

@@ -18,7 +18,8 @@
  *    throwaway PostgreSQL server: exactly 100 instances and charges, time until all answered and p99.
  *  - settlement: the billing engine's hourly settlement (bench/settlement.ts) over 10,000 running hourly
  *    instances on PGlite and 10k / 50k / 100k on a throwaway PostgreSQL server (target: 100k ≤ 5 s).
- * Writes bench/results/latest.json and always stops the server and deletes DATA_DIR.
+ * Writes bench/results/latest.json and always stops the server and deletes DATA_DIR. Prints the machine's speed
+ * (bench/machine-speed.ts) at the start and the end: this sandbox's CPU speed varies up to 2× within minutes.
  *
  * Environment: BENCH_ONLY (latency,capacity,js,lighthouse,coupons,rentals,settlement); BENCH_USERS, BENCH_STEP_SECONDS; BENCH_SECONDS per run (default 5);
  * BENCH_TRACE=1 prints each capacity step second by second (requests, p99, slowest), its new connections, and where
@@ -45,6 +46,7 @@ import { capacityOf, measureCapacity, type CapacityStep } from "./capacity";
 import { expect200, measureLatency, type LatencyRow, type Target } from "./latency";
 import { runLighthouse, type LighthouseRow } from "./lighthouse";
 import { reportCapacity, reportFirstLoadJs, reportLatency, reportLighthouse } from "./report";
+import { machineSpeedLine } from "./machine-speed";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const HOST = "127.0.0.1";
@@ -609,7 +611,9 @@ function settlement(): void {
   if (pglite.status !== 0 || postgres.status !== 0) process.exitCode = 1;
 }
 
+console.log(machineSpeedLine("at the start"));
 await main();
 couponRush();
 releaseRush();
 settlement();
+console.log(`\n${machineSpeedLine("at the end")}`);

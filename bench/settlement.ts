@@ -21,6 +21,7 @@ import { migrateDatabase } from "../platform/db/migrate";
 import { seedDatabase } from "../platform/db/seed";
 import { rowsOf } from "../platform/modules/finance/rows";
 import { settlementStatement, settleUsage } from "../platform/modules/billing/settle";
+import { machineSpeedLine } from "./machine-speed";
 
 const HOUR_MS = 3_600_000;
 const PER_ACCOUNT = 10;
@@ -75,6 +76,7 @@ async function makeFleet(run: number, n: number, from: Date) {
   if (databaseUrl) await db.execute(sql`checkpoint`);
 }
 
+console.log(machineSpeedLine("before"));
 console.log(`settlement bench on ${kind}: ${sizes.map((n) => n.toLocaleString("en")).join(" / ")} instances`);
 const results: { size: number; first: number; next: number }[] = [];
 
@@ -144,5 +146,6 @@ console.log(
     .map((r) => `| ${kind} | ${r.size.toLocaleString("en")} | ${r.first.toFixed(2)} | ${r.next.toFixed(2)} |`)
     .join("\n")}`,
 );
+console.log(machineSpeedLine("after"));
 await database.close();
 if (!ok) process.exitCode = 1;
