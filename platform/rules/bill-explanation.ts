@@ -48,17 +48,11 @@ export function settlementExplanation(d: SettlementDetail): string {
 const int = (v: unknown): number | null => (typeof v === "number" && Number.isSafeInteger(v) ? v : null);
 
 /** The columns of an instance_settlements row that explain it (as the schema names them). */
-export interface SettlementRow {
-  seconds: number;
-  gpuCount: number;
-  unitPriceFen: number;
-  durationDiscountBp: number;
-  vipDiscountBp: number;
-  amountDueFen: number;
+export type SettlementRow = Omit<SettlementDetail, "voucherFen" | "cashFen" | "uncollectedFen"> & {
   amountFen: number;
   paidVoucherFen: number;
   paidCashFen: number;
-}
+};
 
 /** A settlement row as its explanation reads it. */
 export function settlementDetailOf(row: SettlementRow): SettlementDetail {
