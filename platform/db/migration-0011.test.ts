@@ -29,7 +29,6 @@ it("moves a settlement's detail document into its columns", async () => {
 
   const database = await openDatabase({ dataDir: "memory://" });
   try {
-     
     await migrate(database.db as any, { migrationsFolder: before0011 });
     await seedDatabase(database, { demo: false });
     const userId = await newAccount(database.db);
@@ -42,7 +41,6 @@ it("moves a settlement's detail document into its columns", async () => {
           'vipDiscountBp', 9800, 'formula', 'round_half_up(…)', 'amountDueFen', 194, 'voucherFen', 50,
           'cashFen', 100, 'uncollectedFen', 44))`);
 
-     
     await migrate(database.db as any, { migrationsFolder: migrationsDir() });
     const [row] = await database.db
       .select()
