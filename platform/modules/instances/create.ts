@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { num, rowsOf } from "../finance/rows";
 import type { Db } from "../../db/client";
-import { instances } from "../../db/market-schema";
-import { purchaseOrders, userCoupons } from "../../db/wallet-schema";
+import { purchaseOrders } from "../../db/wallet-schema";
 import { inTransaction } from "../../db/tx";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
-import { spendForPurchase } from "../wallet/spend";
+import { spendFromLockedAccount } from "../wallet/spend";
 import type { RentalChoice } from "./choice";
 import { payingWallets, planRentalPayment, refuseShortfall } from "./payment";
 import { prepareRental } from "./prepare";
@@ -151,7 +150,7 @@ function soldOutCheck(db: Db, input: CreateInstanceInput) {
  * main account's row lock: the same operation key answers the first rental
  * (nothing moves); the choice is checked and priced; an hourly rental needs
  * the wallet to pay its first hour; slots are taken on one host (none:
- * INSTANCE_SOLD_OUT); a package is paid by `spendForPurchase` and its coupon
+ * INSTANCE_SOLD_OUT); a package is paid by `spendFromLockedAccount` and its coupon
  * marked used; the instance is inserted, creating. Any refusal rolls all of
  * it back: no slot taken, nothing charged.
  */
@@ -179,16 +178,23 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
   const now = ctx.now();
   return inTransaction(ctx.db, async (tx) => {
     const paying = await payingWallets(tx, caller, true);
-    const [earlier] = await tx
-      .select({ id: instances.id, subAccountId: instances.subAccountId })
-      .from(instances)
-      .where(and(eq(instances.userId, caller.userId), eq(instances.operationKey, input.operationKey)));
+    // The statements of this transaction are SQL templates, not the builder (decision 050).
+    const [earlier] = await rowsOf<{ id: unknown; sub_account_id: unknown }>(
+      tx,
+      sql`select id, sub_account_id from instances
+          where user_id = ${caller.userId} and operation_key = ${input.operationKey}`,
+    );
     if (earlier) {
-      if (earlier.subAccountId !== caller.subAccountId) fail("OPERATION_CONFLICT");
-      return replay(tx, earlier.id, now);
+      const earlierSub = earlier.sub_account_id === null ? null : num(earlier.sub_account_id);
+      if (earlierSub !== caller.subAccountId) fail("OPERATION_CONFLICT");
+      return replay(tx, num(earlier.id), now);
     }
 
-    const prepared = await prepareRental(tx, caller, input, now, { refuseSoldOut: true });
+    const prepared = await prepareRental(tx, caller, input, now, {
+      refuseSoldOut: true,
+      account: paying.renting,
+      listCoupons: false,
+    });
     const { price, offer } = prepared;
     const isPackage = price.billingMode !== "hour";
     if (!isPackage) {
@@ -213,7 +219,8 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
         periodStart: now.toISOString(),
         periodEnd: packageExpiresAt!.toISOString(),
       };
-      order = await spendForPurchase({ db: tx, now: ctx.now }, caller, {
+      // Under the lock payingWallets took, with what it read: no savepoint, no second read (decision 050).
+      order = await spendFromLockedAccount(tx, now, caller, paying.balances, {
         operationKey: rentalOperationKey(input.operationKey),
         kind: "rental",
         refersTo,
@@ -224,54 +231,36 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
       });
       if (prepared.coupon) {
         // Conditional: of two rentals with one coupon, one marks it; the other rolls back.
-        const [marked] = await tx
-          .update(userCoupons)
-          .set({ usedAt: now, usedFor: refersTo })
-          .where(
-            and(
-              eq(userCoupons.id, prepared.coupon.id),
-              eq(userCoupons.userId, caller.userId),
-              isNull(userCoupons.usedAt),
-              gt(userCoupons.expiresAt, now),
-            ),
-          )
-          .returning({ id: userCoupons.id });
+        const [marked] = await rowsOf<{ id: unknown }>(
+          tx,
+          sql`update user_coupons set used_at = ${now.toISOString()}::timestamptz, used_for = ${refersTo}
+              where id = ${prepared.coupon.id} and user_id = ${caller.userId} and used_at is null
+                and expires_at > ${now.toISOString()}::timestamptz
+              returning id`,
+        );
         if (!marked) fail("COUPON_NOT_APPLICABLE", "coupon_id", "优惠券已使用");
       }
     }
 
     const secrets = ctx.providers.compute.provision();
-    const [inserted] = await tx
-      .insert(instances)
-      .values({
-        uuid,
-        name: givenName ?? `${offer.gpuModel.name} 实例`,
-        userId: caller.userId,
-        subAccountId: caller.subAccountId,
-        hostId,
-        machineType: offer.machineType,
-        gpuModelId: offer.gpuModel.id,
-        gpuCount: input.gpuCount,
-        imageId: prepared.image.id,
-        dataDiskGb: offer.gpuModel.dataDiskGbPerGpu * input.gpuCount,
-        billingMode: price.billingMode,
-        packageUnits: isPackage ? price.duration : 0,
-        unitPriceFen: price.unitPriceFen,
-        durationDiscountBp: price.durationDiscountBp,
-        vipDiscountBp: price.vipDiscountBp,
-        state: "creating",
-        gpuHeld: true,
-        transitionAt: new Date(now.getTime() + ctx.providers.compute.transitionDelayMs("creating")),
-        stateChangedAt: now,
-        packageExpiresAt,
-        costFen: isPackage ? price.amountFen : 0,
-        sshPort: secrets.sshPort,
-        sshPassword: secrets.sshPassword,
-        jupyterToken: secrets.jupyterToken,
-        operationKey: input.operationKey,
-        createdAt: now,
-      })
-      .returning({ id: instances.id });
-    return { instanceId: inserted!.id, order, price, now };
+    const transitionAt = new Date(now.getTime() + ctx.providers.compute.transitionDelayMs("creating"));
+    const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+    const [inserted] = await rowsOf<{ id: unknown }>(
+      tx,
+      sql`insert into instances
+            (uuid, name, user_id, sub_account_id, host_id, machine_type, gpu_model_id, gpu_count, image_id,
+             data_disk_gb, billing_mode, package_units, unit_price_fen, duration_discount_bp, vip_discount_bp, state,
+             gpu_held, transition_at, state_changed_at, package_expires_at, cost_fen, ssh_port, ssh_password,
+             jupyter_token, operation_key, created_at)
+          values (${uuid}, ${givenName ?? `${offer.gpuModel.name} 实例`}, ${caller.userId}, ${caller.subAccountId},
+            ${hostId}, ${offer.machineType}, ${offer.gpuModel.id}, ${input.gpuCount}, ${prepared.image.id},
+            ${offer.gpuModel.dataDiskGbPerGpu * input.gpuCount}, ${price.billingMode}, ${isPackage ? price.duration : 0},
+            ${price.unitPriceFen}, ${price.durationDiscountBp}, ${price.vipDiscountBp}, 'creating', true,
+            ${iso(transitionAt)}::timestamptz, ${iso(now)}::timestamptz, ${iso(packageExpiresAt)}::timestamptz,
+            ${isPackage ? price.amountFen : 0}, ${secrets.sshPort}, ${secrets.sshPassword}, ${secrets.jupyterToken},
+            ${input.operationKey}, ${iso(now)}::timestamptz)
+          returning id`,
+    );
+    return { instanceId: num(inserted!.id), order, price, now };
   });
 }

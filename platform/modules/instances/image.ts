@@ -1,8 +1,8 @@
-import { and, eq, isNull, or } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { images } from "../../db/market-schema";
 import type { Caller } from "../context";
 import { fail } from "../errors";
+import { num, rowsOf } from "../finance/rows";
 
 export interface RentalImage {
   id: number;
@@ -19,12 +19,14 @@ export const imageName = (image: { framework: string; version: string; cudaVersi
 
 /** An official image, or one of the caller's own; anything else is a field error. */
 export async function findRentalImage(db: Db, caller: Caller, imageId: number): Promise<RentalImage> {
-  const [row] = await db
-    .select()
-    .from(images)
-    .where(and(eq(images.id, imageId), or(isNull(images.ownerUserId), eq(images.ownerUserId, caller.userId))));
+  const [row] = await rowsOf<{ id: unknown; code: string; framework: string; version: string; cuda_version: string }>(
+    db,
+    sql`select id, code, framework, version, cuda_version from images
+        where id = ${imageId} and (owner_user_id is null or owner_user_id = ${caller.userId})`,
+  );
   if (!row) return fail("BAD_REQUEST", "image_id", "所选镜像不存在");
-  return { id: row.id, code: row.code, name: imageName(row), cudaVersion: row.cudaVersion };
+  const cudaVersion = row.cuda_version;
+  return { id: num(row.id), code: row.code, name: imageName({ ...row, cudaVersion }), cudaVersion };
 }
 
 function versionParts(version: string): number[] {

@@ -25,6 +25,11 @@ export async function rentingAccount(db: Db, caller: Caller): Promise<RentingAcc
     .from(users)
     .where(eq(users.id, caller.userId));
   if (!row) return fail("NOT_FOUND");
+  return rentingAccountOf(row);
+}
+
+/** The renting account's terms from its row (the cumulative top-up decides the tier). */
+export function rentingAccountOf(row: { accumulatedTopUpFen: number; verifiedAs: VerifiedAs }): RentingAccount {
   const discount = vipTier(vipLevelFor(row.accumulatedTopUpFen)).discount;
   return { vipDiscountBp: Math.round(discount * BP), verifiedAs: row.verifiedAs };
 }

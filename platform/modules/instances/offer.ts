@@ -1,7 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { gpuModels, gpuPrices, hosts, regions, type MachineType } from "../../db/market-schema";
+import type { MachineType } from "../../db/market-schema";
 import { fail } from "../errors";
+import { num, rowsOf } from "../finance/rows";
 
 /** A host of an offer, as a rental sees it. */
 export interface OfferHost {
@@ -40,51 +41,71 @@ export interface OfferKey {
   gpuModelCode: string;
 }
 
-/** The offer (machine type, region code, GPU model code), or OFFER_NOT_FOUND when it has no price or no host. */
+interface OfferHostRow {
+  region_id: unknown;
+  region_code: string;
+  region_name: string;
+  model_id: unknown;
+  model_code: string;
+  model_name: string;
+  memory_gb: unknown;
+  cpu_cores_per_gpu: unknown;
+  ram_gb_per_gpu: unknown;
+  system_disk_gb: unknown;
+  data_disk_gb_per_gpu: unknown;
+  unit_price_fen: unknown;
+  host_id: unknown;
+  host_name: string;
+  gpu_total: unknown;
+  gpu_free: unknown;
+  cuda_version: string;
+  ssh_host: string;
+  online: unknown;
+}
+
+/**
+ * The offer (machine type, region code, GPU model code), or OFFER_NOT_FOUND when it has no price or no host.
+ * One statement, one row per host, written as SQL: every rental and preview runs it (decision 050).
+ */
 export async function findRentalOffer(db: Db, key: OfferKey): Promise<RentalOffer> {
-  const [found] = await db
-    .select({ region: regions, gpuModel: gpuModels, unitPriceFen: gpuPrices.unitPriceFen })
-    .from(gpuModels)
-    .innerJoin(gpuPrices, and(eq(gpuPrices.gpuModelId, gpuModels.id), eq(gpuPrices.machineType, key.machineType)))
-    .innerJoin(regions, eq(regions.code, key.regionCode))
-    .where(eq(gpuModels.code, key.gpuModelCode));
-  if (!found) return fail("OFFER_NOT_FOUND");
-  const hostRows = await db
-    .select({
-      id: hosts.id,
-      name: hosts.name,
-      gpuTotal: hosts.gpuTotal,
-      gpuFree: hosts.gpuFree,
-      cudaVersion: hosts.cudaVersion,
-      sshHost: hosts.sshHost,
-      online: hosts.online,
-    })
-    .from(hosts)
-    .where(
-      and(
-        eq(hosts.machineType, key.machineType),
-        eq(hosts.regionId, found.region.id),
-        eq(hosts.gpuModelId, found.gpuModel.id),
-      ),
-    )
-    .orderBy(asc(hosts.gpuFree), asc(hosts.id));
-  if (hostRows.length === 0) return fail("OFFER_NOT_FOUND");
-  const m = found.gpuModel;
+  const rows = await rowsOf<OfferHostRow>(
+    db,
+    sql`select r.id as region_id, r.code as region_code, r.name as region_name,
+          m.id as model_id, m.code as model_code, m.name as model_name, m.memory_gb, m.cpu_cores_per_gpu,
+          m.ram_gb_per_gpu, m.system_disk_gb, m.data_disk_gb_per_gpu, p.unit_price_fen,
+          h.id as host_id, h.name as host_name, h.gpu_total, h.gpu_free, h.cuda_version, h.ssh_host, h.online
+        from gpu_models m
+        join gpu_prices p on p.gpu_model_id = m.id and p.machine_type = ${key.machineType}
+        join regions r on r.code = ${key.regionCode}
+        join hosts h on h.machine_type = ${key.machineType} and h.region_id = r.id and h.gpu_model_id = m.id
+        where m.code = ${key.gpuModelCode}
+        order by h.gpu_free, h.id`,
+  );
+  const [first] = rows;
+  if (!first) return fail("OFFER_NOT_FOUND");
   return {
     machineType: key.machineType,
-    region: { id: found.region.id, code: found.region.code, name: found.region.name },
+    region: { id: num(first.region_id), code: first.region_code, name: first.region_name },
     gpuModel: {
-      id: m.id,
-      code: m.code,
-      name: m.name,
-      memoryGb: m.memoryGb,
-      cpuCoresPerGpu: m.cpuCoresPerGpu,
-      ramGbPerGpu: m.ramGbPerGpu,
-      systemDiskGb: m.systemDiskGb,
-      dataDiskGbPerGpu: m.dataDiskGbPerGpu,
+      id: num(first.model_id),
+      code: first.model_code,
+      name: first.model_name,
+      memoryGb: num(first.memory_gb),
+      cpuCoresPerGpu: num(first.cpu_cores_per_gpu),
+      ramGbPerGpu: num(first.ram_gb_per_gpu),
+      systemDiskGb: num(first.system_disk_gb),
+      dataDiskGbPerGpu: num(first.data_disk_gb_per_gpu),
     },
-    unitPriceFen: found.unitPriceFen,
-    hosts: hostRows,
+    unitPriceFen: num(first.unit_price_fen),
+    hosts: rows.map((h) => ({
+      id: num(h.host_id),
+      name: h.host_name,
+      gpuTotal: num(h.gpu_total),
+      gpuFree: num(h.gpu_free),
+      cudaVersion: h.cuda_version,
+      sshHost: h.ssh_host,
+      online: h.online === true || h.online === "t",
+    })),
   };
 }
 

@@ -1,11 +1,15 @@
-import { eq, and } from "drizzle-orm";
+import { eq, and, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { subAccounts, users } from "../../db/schema";
+import { subAccounts } from "../../db/schema";
+import type { VerifiedAs } from "../../rules/coupons";
+import { num, rowsOf } from "../finance/rows";
 import { subAccountCanUseFen, type Wallets } from "../../rules/balances";
 import { fenToYuan } from "../../rules/money";
 import { planPurchasePayment } from "../../rules/purchase-payment";
 import type { Caller } from "../context";
 import { fail } from "../errors";
+import type { Balances } from "../wallet/ledger";
+import { rentingAccountOf, type RentingAccount } from "./membership";
 
 /** How an amount would be paid now, or what top-up it lacks. */
 export type RentalPaymentPlan =
@@ -15,26 +19,53 @@ export type RentalPaymentPlan =
 export interface PayingWallets {
   wallets: Wallets;
   sub: { limitFen: number; usedFen: number } | null;
+  /** The same row as the ledger reads it: what a purchase under this lock posts from (spendFromLockedAccount). */
+  balances: Balances;
+  /** The membership discount and verification a rental is priced with, from the same read. */
+  renting: RentingAccount;
 }
 
 /**
- * Reads the paying wallets; `lock` takes the main account's row lock (FOR
- * UPDATE) first, so one account's rentals and instance actions queue there.
+ * Reads the paying (main) account's row once: its wallets, and what a rental
+ * is priced with; `lock` takes the row's lock (FOR UPDATE) first, so one
+ * account's rentals and instance actions queue there.
  */
 export async function payingWallets(db: Db, caller: Caller, lock: boolean): Promise<PayingWallets> {
-  const query = db
-    .select({ moneyFen: users.moneyFen, powerMoneyFen: users.powerMoneyFen, creditQuotaFen: users.creditQuotaFen })
-    .from(users)
-    .where(eq(users.id, caller.userId));
-  const [wallets] = lock ? await query.for("update") : await query;
-  if (!wallets) return fail("NOT_FOUND");
-  if (caller.subAccountId === null) return { wallets, sub: null };
+  // A SQL template, not the builder: this runs on every rental and action (decision 050).
+  const [found] = await rowsOf<{
+    money_fen: unknown;
+    power_money_fen: unknown;
+    credit_quota_fen: unknown;
+    accumulated_top_up_fen: unknown;
+    verified_as: VerifiedAs;
+  }>(
+    db,
+    sql`select money_fen, power_money_fen, credit_quota_fen, accumulated_top_up_fen, verified_as
+        from users where id = ${caller.userId} ${lock ? sql`for update` : sql``}`,
+  );
+  if (!found) return fail("NOT_FOUND");
+  const row = {
+    moneyFen: num(found.money_fen),
+    powerMoneyFen: num(found.power_money_fen),
+    creditQuotaFen: num(found.credit_quota_fen),
+    accumulatedTopUpFen: num(found.accumulated_top_up_fen),
+    verifiedAs: found.verified_as,
+  };
+  const wallets = { moneyFen: row.moneyFen, powerMoneyFen: row.powerMoneyFen, creditQuotaFen: row.creditQuotaFen };
+  const balances: Balances = {
+    cashFen: row.moneyFen,
+    voucherFen: row.powerMoneyFen,
+    creditQuotaFen: row.creditQuotaFen,
+    accumulatedTopUpFen: row.accumulatedTopUpFen,
+  };
+  const account = { wallets, balances, renting: rentingAccountOf(row) };
+  if (caller.subAccountId === null) return { ...account, sub: null };
   const [sub] = await db
     .select({ limitFen: subAccounts.moneyLimitFen, usedFen: subAccounts.moneyUsedFen })
     .from(subAccounts)
     .where(and(eq(subAccounts.id, caller.subAccountId), eq(subAccounts.mainUserId, caller.userId)));
   if (!sub) return fail("NOT_FOUND");
-  return { wallets, sub };
+  return { ...account, sub };
 }
 
 /**

@@ -47,13 +47,15 @@ function checkDuration(choice: RentalChoice): number {
  * price function. Refuses with OFFER_NOT_FOUND, IMAGE_INCOMPATIBLE,
  * COUPON_NOT_APPLICABLE or a field error, and (`refuseSoldOut`, the rental
  * itself) INSTANCE_SOLD_OUT when no host of the offer has the GPUs free.
+ * `account`: the renting account's terms when the caller read them already (the rental, under its lock);
+ * `listCoupons: false`: the caller wants the price only, not every coupon's verdict.
  */
 export async function prepareRental(
   db: Db,
   caller: Caller,
   choice: RentalChoice,
   now: Date,
-  options: { refuseSoldOut?: boolean } = {},
+  options: { refuseSoldOut?: boolean; account?: RentingAccount; listCoupons?: boolean } = {},
 ): Promise<PreparedRental> {
   const offer = await findRentalOffer(db, {
     machineType: choice.machineType,
@@ -69,7 +71,7 @@ export async function prepareRental(
   const image = await findRentalImage(db, caller, choice.imageId);
   const compatibleHosts = offer.hosts.filter((h) => h.online && cudaSupports(h.cudaVersion, image.cudaVersion));
   if (compatibleHosts.length === 0) fail("IMAGE_INCOMPATIBLE", "image_id");
-  const account = await rentingAccount(db, caller);
+  const account = options.account ?? (await rentingAccount(db, caller));
 
   const isPackage = choice.billingMode !== "hour";
   const order: CouponOrder = {
@@ -85,7 +87,11 @@ export async function prepareRental(
       vipDiscountBp: account.vipDiscountBp,
     },
   };
-  const coupons = judgeCoupons(await usableCoupons(db, caller, now), order);
+  // With no coupon chosen (coupon_id 0) and no list wanted (the rental), the price needs no coupon read.
+  const coupons =
+    choice.couponId === 0 && options.listCoupons === false
+      ? { all: [], valid: [], best: null }
+      : judgeCoupons(await usableCoupons(db, caller, now), order);
 
   let coupon: RentalCoupon | null = null;
   if (choice.couponId === undefined) coupon = coupons.best;

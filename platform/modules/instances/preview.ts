@@ -22,8 +22,9 @@ export async function previewRental(
   caller: Caller,
   choice: RentalChoice,
 ): Promise<RentalPreview> {
-  const prepared = await prepareRental(ctx.db, caller, choice, ctx.now());
-  const plan = planRentalPayment(await payingWallets(ctx.db, caller, false), prepared.price.amountFen);
+  const paying = await payingWallets(ctx.db, caller, false);
+  const prepared = await prepareRental(ctx.db, caller, choice, ctx.now(), { account: paying.renting });
+  const plan = planRentalPayment(paying, prepared.price.amountFen);
   return {
     price: prepared.price,
     payVoucherFen: plan.ok ? plan.voucherFen : 0,

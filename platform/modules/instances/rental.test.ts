@@ -27,7 +27,7 @@ import {
 import { startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
 import { claimCoupon } from "../coupons/claim";
 import { DomainError } from "../errors";
-import { ledgerSums } from "../wallet/ledger";
+import { ledgerSums, postToLedger } from "../wallet/ledger";
 import { createInstance } from "./create";
 import { pickCoupons, previewRental } from "./preview";
 
@@ -115,6 +115,35 @@ describe("a package rental", () => {
     expect(await freeOn(offer.hostIds[0]!)).toBe(7);
     const price = answers[0]!.price.amountFen;
     expect(await wallets(renter.userId)).toMatchObject({ cash: 1_000_00 - price });
+  });
+
+  it("charges one account's concurrent rentals from balances read under its lock, deposits racing them", async () => {
+    const offer = await testOffer(t, { hosts: [8, 8] });
+    const price = quotePackage({ mode: "day", units: 1, gpuCount: 1, unitPriceFen: 198, vipDiscountBp: 10_000 }).payFen;
+    // Cash for exactly 3 of 8 rentals, and up to 4 more as the 4 deposits of one rental's price each land.
+    const renter = await mainAccount(t, { cashFen: 3 * price });
+    const rentals = Array.from({ length: 8 }, () =>
+      outcomeOf(createInstance(t.ctx, renter.caller, { ...daily(offer, 1), operationKey: opKey() })),
+    );
+    const topUps = Array.from({ length: 4 }, (_, i) =>
+      postToLedger(t.ctx, {
+        userId: renter.userId,
+        operationKey: `test:deposit:${opKey()}:${i}`,
+        refersTo: "test",
+        // An adjustment, not a top-up: a top-up would raise the membership tier and the price with it.
+        movements: [{ wallet: "cash", kind: "adjustment", amountFen: price }],
+      }),
+    );
+    const outcomes = await Promise.all(rentals);
+    await Promise.all(topUps);
+    const rented = outcomes.filter((o) => o === "ok").length;
+    expect(rented).toBeGreaterThanOrEqual(3);
+    expect(outcomes.filter((o) => o !== "ok").every((o) => o === "BALANCE_BELOW_PRICE")).toBe(true);
+    expect(await instancesOf(renter.userId)).toBe(rented);
+    expect(await ordersOf(renter.userId)).toBe(rented);
+    // Every charge and every deposit is in the balance: none was written over by another's stale read.
+    expect(await wallets(renter.userId)).toMatchObject({ cash: (3 + 4 - rented) * price });
+    expect((await freeOn(offer.hostIds[0]!)) + (await freeOn(offer.hostIds[1]!))).toBe(16 - rented);
   });
 
   it("answers a resubmitted key with its rental even once the offer is sold out", async () => {

@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { hosts } from "../../db/market-schema";
 import { fail } from "../errors";
+import { num, rowsOf } from "../finance/rows";
 
 const ROUNDS = 3;
 
@@ -18,31 +19,30 @@ const ROUNDS = 3;
  */
 export async function takeSlots(db: Db, hostIds: number[], gpuCount: number): Promise<number> {
   if (hostIds.length === 0) return fail("INSTANCE_SOLD_OUT");
-  const fits = and(inArray(hosts.id, hostIds), eq(hosts.online, true), gte(hosts.gpuFree, gpuCount));
+  // SQL templates, not the builder: every rental runs these (decision 050).
+  const ids = sql`${`{${hostIds.map((id) => Math.trunc(id)).join(",")}}`}::bigint[]`;
   const take = async (pick: SQL) => {
-    const [taken] = await db
-      .update(hosts)
-      .set({ gpuFree: sql`${hosts.gpuFree} - ${gpuCount}` })
-      .where(and(sql`${hosts.id} = (${pick})`, eq(hosts.online, true), gte(hosts.gpuFree, gpuCount)))
-      .returning({ id: hosts.id });
-    return taken?.id ?? null;
+    const [taken] = await rowsOf<{ id: unknown }>(
+      db,
+      sql`update hosts set gpu_free = gpu_free - ${gpuCount}
+          where id = (${pick}) and online and gpu_free >= ${gpuCount}
+          returning id`,
+    );
+    return taken ? num(taken.id) : null;
   };
   const unheld = await take(
-    sql`select h.id from hosts h where h.id in (${sql.join(
-      hostIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) and h.online and h.gpu_free >= ${gpuCount} order by h.gpu_free, h.id limit 1 for update skip locked`,
+    sql`select h.id from hosts h where h.id = any(${ids}) and h.online and h.gpu_free >= ${gpuCount}
+        order by h.gpu_free, h.id limit 1 for update skip locked`,
   );
   if (unheld !== null) return unheld;
   for (let round = 0; round < ROUNDS; round++) {
-    const candidates = await db
-      .select({ id: hosts.id })
-      .from(hosts)
-      .where(fits)
-      .orderBy(asc(hosts.gpuFree), asc(hosts.id));
+    const candidates = await rowsOf<{ id: unknown }>(
+      db,
+      sql`select id from hosts where id = any(${ids}) and online and gpu_free >= ${gpuCount} order by gpu_free, id`,
+    );
     if (candidates.length === 0) break;
     for (const candidate of candidates) {
-      const taken = await take(sql`${candidate.id}`);
+      const taken = await take(sql`${num(candidate.id)}`);
       if (taken !== null) return taken;
     }
   }

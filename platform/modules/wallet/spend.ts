@@ -8,8 +8,8 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { subAccounts, users } from "../../db/schema";
-import { purchaseOrders } from "../../db/wallet-schema";
+import type { Db } from "../../db/client";
+import { subAccounts } from "../../db/schema";
 import { inTransaction } from "../../db/tx";
 import { subAccountCanUseFen } from "../../rules/balances";
 import { fenToYuan } from "../../rules/money";
@@ -19,7 +19,8 @@ import type { Caller, Ctx } from "../context";
 /** What a wallet operation needs of the context: the database and the clock (the seed has no providers). */
 type WalletCtx = Pick<Ctx, "db" | "now">;
 import { fail } from "../errors";
-import { postToLedger, type Movement } from "./ledger";
+import { date, num, rowsOf } from "../finance/rows";
+import { lockAccountBalances, postNewToLockedAccount, type Balances, type Movement } from "./ledger";
 
 /** What is bought: "power_money" (compute vouchers); the market issue adds "rental", "renewal", "upgrade", … */
 export type PurchaseKind = string;
@@ -92,103 +93,153 @@ function checkInput(input: PurchaseInput): void {
  */
 export async function spendForPurchase(ctx: WalletCtx, caller: Caller, input: PurchaseInput): Promise<PurchaseOrder> {
   checkInput(input);
-  const orderNo = purchaseOrderNo(caller.userId, input.operationKey);
   return inTransaction(ctx.db, async (tx) => {
-    // The account row's lock first (postToLedger takes it again in its savepoint): one account's purchases queue here.
-    const [account] = await tx
-      .select({ moneyFen: users.moneyFen, powerMoneyFen: users.powerMoneyFen, creditQuotaFen: users.creditQuotaFen })
-      .from(users)
-      .where(eq(users.id, caller.userId))
-      .for("update");
-    if (!account) return fail("NOT_FOUND");
-
-    const [earlier] = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.orderNo, orderNo));
-    if (earlier) {
-      const same =
-        earlier.userId === caller.userId &&
-        earlier.subAccountId === caller.subAccountId &&
-        earlier.kind === input.kind &&
-        earlier.refersTo === input.refersTo &&
-        earlier.amountFen === input.priceFen;
-      if (!same) fail("OPERATION_CONFLICT");
-      return toOrder(earlier, true);
-    }
-
-    const sub = caller.subAccountId !== null;
-    const plan = planPurchasePayment(account, input.priceFen, {
-      allowVouchers: input.allowVouchers && !sub,
-      allowCredit: input.allowCredit,
-    });
-    if (!plan.ok) refuseShortfall(plan.shortfallFen, sub);
-
-    if (sub) {
-      // Conditional on the limit: the used amount never passes it, whatever runs at the same time.
-      const [raised] = await tx
-        .update(subAccounts)
-        .set({ moneyUsedFen: sql`${subAccounts.moneyUsedFen} + ${input.priceFen}` })
-        .where(
-          and(
-            eq(subAccounts.id, caller.subAccountId!),
-            eq(subAccounts.mainUserId, caller.userId),
-            sql`${subAccounts.moneyUsedFen} + ${input.priceFen} <= ${subAccounts.moneyLimitFen}`,
-          ),
-        )
-        .returning({ limitFen: subAccounts.moneyLimitFen, usedFen: subAccounts.moneyUsedFen });
-      if (!raised) {
-        const [row] = await tx
-          .select({ limitFen: subAccounts.moneyLimitFen, usedFen: subAccounts.moneyUsedFen })
-          .from(subAccounts)
-          .where(and(eq(subAccounts.id, caller.subAccountId!), eq(subAccounts.mainUserId, caller.userId)));
-        if (!row) return fail("NOT_FOUND");
-        refuseShortfall(Math.max(1, input.priceFen - subAccountCanUseFen(row.limitFen, row.usedFen, account)), true);
-      }
-    }
-
-    const movements: Movement[] = [];
-    if (plan.voucherFen > 0) movements.push({ wallet: "voucher", kind: "purchase", amountFen: -plan.voucherFen });
-    if (plan.cashFen > 0) movements.push({ wallet: "cash", kind: "purchase", amountFen: -plan.cashFen });
-    movements.push(...(input.credits ?? []));
-    if (movements.length > 0) {
-      await postToLedger(
-        { ...ctx, db: tx },
-        { userId: caller.userId, operationKey: input.operationKey, refersTo: `purchase:${orderNo}`, movements },
-      );
-    }
-
-    const [order] = await tx
-      .insert(purchaseOrders)
-      .values({
-        orderNo,
-        userId: caller.userId,
-        subAccountId: caller.subAccountId,
-        kind: input.kind,
-        amountFen: input.priceFen,
-        paidVoucherFen: plan.voucherFen,
-        paidCashFen: plan.cashFen,
-        status: "paid",
-        refersTo: input.refersTo,
-        detail: input.detail ?? {},
-        createdAt: ctx.now(),
-      })
-      .returning();
-    return toOrder(order!, false);
+    // The account row's lock first: one account's purchases queue here.
+    const account = await lockAccountBalances(tx, caller.userId);
+    return spendFromLockedAccount(tx, ctx.now(), caller, account, input);
   });
 }
 
-function toOrder(row: typeof purchaseOrders.$inferSelect, replayed: boolean): PurchaseOrder {
+/**
+ * spendForPurchase's work, for a caller that already holds the main
+ * account's row lock in its own transaction (a rental: decision 050):
+ * `account` is what it read under that lock, still current. No savepoint,
+ * no second lock: the order check, the ledger's two statements and the order.
+ */
+export async function spendFromLockedAccount(
+  tx: Db,
+  now: Date,
+  caller: Caller,
+  account: Balances,
+  input: PurchaseInput,
+): Promise<PurchaseOrder> {
+  checkInput(input);
+  const orderNo = purchaseOrderNo(caller.userId, input.operationKey);
+  // SQL templates, not the builder, on this path (decision 050).
+  const [earlierRow] = await rowsOf<OrderRow>(
+    tx,
+    sql`select ${ORDER_COLUMNS} from purchase_orders where order_no = ${orderNo}`,
+  );
+  const earlier = earlierRow ? orderOfRow(earlierRow) : undefined;
+  if (earlier) {
+    const same =
+      earlier.userId === caller.userId &&
+      earlier.subAccountId === caller.subAccountId &&
+      earlier.kind === input.kind &&
+      earlier.refersTo === input.refersTo &&
+      earlier.amountFen === input.priceFen;
+    if (!same) fail("OPERATION_CONFLICT");
+    return { ...earlier, replayed: true };
+  }
+
+  const sub = caller.subAccountId !== null;
+  const wallets = {
+    moneyFen: account.cashFen,
+    powerMoneyFen: account.voucherFen,
+    creditQuotaFen: account.creditQuotaFen,
+  };
+  const plan = planPurchasePayment(wallets, input.priceFen, {
+    allowVouchers: input.allowVouchers && !sub,
+    allowCredit: input.allowCredit,
+  });
+  if (!plan.ok) refuseShortfall(plan.shortfallFen, sub);
+
+  if (sub) {
+    // Conditional on the limit: the used amount never passes it, whatever runs at the same time.
+    const [raised] = await tx
+      .update(subAccounts)
+      .set({ moneyUsedFen: sql`${subAccounts.moneyUsedFen} + ${input.priceFen}` })
+      .where(
+        and(
+          eq(subAccounts.id, caller.subAccountId!),
+          eq(subAccounts.mainUserId, caller.userId),
+          sql`${subAccounts.moneyUsedFen} + ${input.priceFen} <= ${subAccounts.moneyLimitFen}`,
+        ),
+      )
+      .returning({ limitFen: subAccounts.moneyLimitFen, usedFen: subAccounts.moneyUsedFen });
+    if (!raised) {
+      const [row] = await tx
+        .select({ limitFen: subAccounts.moneyLimitFen, usedFen: subAccounts.moneyUsedFen })
+        .from(subAccounts)
+        .where(and(eq(subAccounts.id, caller.subAccountId!), eq(subAccounts.mainUserId, caller.userId)));
+      if (!row) return fail("NOT_FOUND");
+      refuseShortfall(Math.max(1, input.priceFen - subAccountCanUseFen(row.limitFen, row.usedFen, wallets)), true);
+    }
+  }
+
+  const movements: Movement[] = [];
+  if (plan.voucherFen > 0) movements.push({ wallet: "voucher", kind: "purchase", amountFen: -plan.voucherFen });
+  if (plan.cashFen > 0) movements.push({ wallet: "cash", kind: "purchase", amountFen: -plan.cashFen });
+  movements.push(...(input.credits ?? []));
+  // The order number follows from the key, and the order was not there: the ledger has no entries under it either.
+  if (movements.length > 0)
+    await postNewToLockedAccount(
+      tx,
+      now,
+      { userId: caller.userId, operationKey: input.operationKey, refersTo: `purchase:${orderNo}`, movements },
+      account,
+    );
+
+  const detail = input.detail ?? {};
+  const [order] = await rowsOf<{ id: unknown }>(
+    tx,
+    sql`insert into purchase_orders
+          (order_no, user_id, sub_account_id, kind, amount_fen, paid_voucher_fen, paid_cash_fen, status, refers_to,
+           detail, created_at)
+        values (${orderNo}, ${caller.userId}, ${caller.subAccountId}, ${input.kind}, ${input.priceFen},
+          ${plan.voucherFen}, ${plan.cashFen}, 'paid', ${input.refersTo}, ${JSON.stringify(detail)}::jsonb,
+          ${now.toISOString()}::timestamptz)
+        returning id`,
+  );
   return {
-    id: row.id,
-    orderNo: row.orderNo,
-    userId: row.userId,
-    subAccountId: row.subAccountId,
+    id: num(order!.id),
+    orderNo,
+    userId: caller.userId,
+    subAccountId: caller.subAccountId,
+    kind: input.kind,
+    amountFen: input.priceFen,
+    paidVoucherFen: plan.voucherFen,
+    paidCashFen: plan.cashFen,
+    status: "paid",
+    refersTo: input.refersTo,
+    detail,
+    createdAt: now,
+    replayed: false,
+  };
+}
+
+const ORDER_COLUMNS = sql.raw(
+  "id, order_no, user_id, sub_account_id, kind, amount_fen, paid_voucher_fen, paid_cash_fen, status, refers_to, detail, created_at",
+);
+
+interface OrderRow {
+  id: unknown;
+  order_no: string;
+  user_id: unknown;
+  sub_account_id: unknown;
+  kind: string;
+  amount_fen: unknown;
+  paid_voucher_fen: unknown;
+  paid_cash_fen: unknown;
+  status: "paid" | "refunded";
+  refers_to: string;
+  detail: unknown;
+  created_at: unknown;
+}
+
+function orderOfRow(row: OrderRow): Omit<PurchaseOrder, "replayed"> {
+  return {
+    id: num(row.id),
+    orderNo: row.order_no,
+    userId: num(row.user_id),
+    subAccountId: row.sub_account_id === null ? null : num(row.sub_account_id),
     kind: row.kind,
-    amountFen: row.amountFen,
-    paidVoucherFen: row.paidVoucherFen,
-    paidCashFen: row.paidCashFen,
+    amountFen: num(row.amount_fen),
+    paidVoucherFen: num(row.paid_voucher_fen),
+    paidCashFen: num(row.paid_cash_fen),
     status: row.status,
-    refersTo: row.refersTo,
-    detail: row.detail,
-    createdAt: row.createdAt,
-    replayed,
+    refersTo: row.refers_to,
+    detail: typeof row.detail === "string" ? (JSON.parse(row.detail) as unknown) : row.detail,
+    createdAt: date(row.created_at),
   };
 }
