@@ -182,6 +182,12 @@ describe("an hourly instance", () => {
     expect(shown.items.map((i) => i.uuid)).not.toContain(uuid);
     const all = await listInstances(t.ctx, renter.caller, { page: 1, pageSize: 10, state: "all" });
     expect(all.items.map((i) => i.uuid)).toContain(uuid);
+    const released = await listInstances(t.ctx, renter.caller, { page: 1, pageSize: 10, state: "released" });
+    expect(released.items.map((i) => i.uuid)).toContain(uuid);
+    expect(released.items.every((i) => i.state === "released")).toBe(true);
+    const running = await listInstances(t.ctx, renter.caller, { page: 1, pageSize: 10, state: "running" });
+    expect(running.items.map((i) => i.uuid)).not.toContain(uuid);
+    expect(running.total).toBe(running.items.length);
     const detail = await instanceDetail(t.ctx, renter.caller, { uuid, revealPassword: true });
     expect(detail.access).toBeNull();
     expect(await outcomeOf(releaseInstance(t.ctx, renter.caller, { uuid, confirmName: name }))).toBe("INSTANCE_STATE");

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { instances } from "../../db/market-schema";
 import type { Caller } from "../context";
 
@@ -9,4 +9,13 @@ import type { Caller } from "../context";
 export function ownedBy(caller: Caller): SQL {
   if (caller.subAccountId === null) return eq(instances.userId, caller.userId);
   return and(eq(instances.userId, caller.userId), eq(instances.subAccountId, caller.subAccountId))!;
+}
+
+/**
+ * ownedBy for a prepared statement: the same rule with placeholders, `userId` and (a sub-account) `subAccountId`,
+ * filled from the caller when the statement runs.
+ */
+export function ownedByPlaceholders(subAccount: boolean): SQL {
+  const own = eq(instances.userId, sql.placeholder("userId"));
+  return subAccount ? and(own, eq(instances.subAccountId, sql.placeholder("subAccountId")))! : own;
 }
