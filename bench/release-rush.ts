@@ -14,7 +14,10 @@
  * and their top-ups directly in the database (no SMS), and sends all the
  * rentals over HTTP at once, one connection each (bench/rush-support.ts).
  * Environment: RUSH_RENTALS (default 1000), RUSH_SLOTS (default 100),
- * PG_POOL_MAX for the platform's pool (default 10). The CPU time the
+ * PG_POOL_MAX for the platform's pool (default 10). RUSH_BURSTS (for
+ * example "/api/get_user_info,/api/instance/get_instance_list"): after the
+ * rush, each of these signed-in calls is sent by every renter at once, three
+ * times, with the platform main thread's CPU time per burst (decision 050). The CPU time the
  * platform, PostgreSQL and this client spent is reported too: on two cores
  * half their sum is a floor for "all answered", and the platform's own CPU
  * time (one thread) is another. Exit code 1 when the outcome is wrong; the
@@ -22,7 +25,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -131,6 +134,28 @@ const server = spawn(process.execPath, ["--import", "tsx", "platform/main.ts"], 
   stdio: ["ignore", "inherit", "inherit"],
 });
 
+/** The platform's main thread's CPU time so far, in ms (the thread whose id is the process id). */
+function mainThreadCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Every renter sends one signed-in call at once, three times: time until all answered, p99, main-thread CPU. */
+async function signedInBursts(label: string, request: (token: string) => Buffer): Promise<void> {
+  for (let round = 1; round <= 3; round++) {
+    const requests = tokens.map(request);
+    const cpuBefore = mainThreadCpuMs(server.pid!);
+    const started = performance.now();
+    const answers = await Promise.all(requests.map((bytes) => sendOnce(HOST, port, bytes, "ok")));
+    const allMs = performance.now() - started;
+    const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+    const failed = answers.filter((a) => a.outcome !== "ok").length;
+    console.log(
+      `burst ${label} #${round}: ${RENTALS} at once, all answered ${allMs.toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, platform main thread ${mainThreadCpuMs(server.pid!) - cpuBefore} ms, not ok ${failed}`,
+    );
+  }
+}
+
 let exitCode = 0;
 try {
   await waitForHealth(base);
@@ -217,6 +242,8 @@ try {
     console.error("release-rush: wrong outcome", outcomes);
     exitCode = 1;
   }
+  for (const burstPath of (process.env.RUSH_BURSTS ?? "").split(",").filter(Boolean))
+    await signedInBursts(burstPath, (token) => formPostBytes(HOST, port, burstPath, { session: token }));
 } finally {
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));
