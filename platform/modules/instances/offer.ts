@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import type { MachineType } from "../../db/market-schema";
 import { fail } from "../errors";
 import { num, rowsOf } from "../finance/rows";
+import { gpuSpecOf, type GpuSpecRow } from "../market/offers";
 
 /** A host of an offer, as a rental sees it. */
 export interface OfferHost {
@@ -41,18 +42,13 @@ export interface OfferKey {
   gpuModelCode: string;
 }
 
-interface OfferHostRow {
+interface OfferHostRow extends GpuSpecRow {
   region_id: unknown;
   region_code: string;
   region_name: string;
   model_id: unknown;
   model_code: string;
   model_name: string;
-  memory_gb: unknown;
-  cpu_cores_per_gpu: unknown;
-  ram_gb_per_gpu: unknown;
-  system_disk_gb: unknown;
-  data_disk_gb_per_gpu: unknown;
   unit_price_fen: unknown;
   host_id: unknown;
   host_name: string;
@@ -90,11 +86,7 @@ export async function findRentalOffer(db: Db, key: OfferKey): Promise<RentalOffe
       id: num(first.model_id),
       code: first.model_code,
       name: first.model_name,
-      memoryGb: num(first.memory_gb),
-      cpuCoresPerGpu: num(first.cpu_cores_per_gpu),
-      ramGbPerGpu: num(first.ram_gb_per_gpu),
-      systemDiskGb: num(first.system_disk_gb),
-      dataDiskGbPerGpu: num(first.data_disk_gb_per_gpu),
+      ...gpuSpecOf(first),
     },
     unitPriceFen: num(first.unit_price_fen),
     hosts: rows.map((h) => ({

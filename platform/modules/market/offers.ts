@@ -42,16 +42,31 @@ export function cudaAtLeast(column: SQL | typeof hosts.cudaVersion, version: str
   return sql`string_to_array(${column}, '.')::int[] >= string_to_array(${version}, '.')::int[]`;
 }
 
-interface OfferRow {
-  region_code: string;
-  region_name: string;
-  gpu_code: string;
-  gpu_name: string;
+/** A GPU model's sizes per GPU as a SQL row names them (`m.memory_gb, m.cpu_cores_per_gpu, …`). */
+export interface GpuSpecRow {
   memory_gb: unknown;
   cpu_cores_per_gpu: unknown;
   ram_gb_per_gpu: unknown;
   system_disk_gb: unknown;
   data_disk_gb_per_gpu: unknown;
+}
+
+/** The sizes of a GpuSpecRow, as numbers. */
+export function gpuSpecOf(row: GpuSpecRow) {
+  return {
+    memoryGb: num(row.memory_gb),
+    cpuCoresPerGpu: num(row.cpu_cores_per_gpu),
+    ramGbPerGpu: num(row.ram_gb_per_gpu),
+    systemDiskGb: num(row.system_disk_gb),
+    dataDiskGbPerGpu: num(row.data_disk_gb_per_gpu),
+  };
+}
+
+interface OfferRow extends GpuSpecRow {
+  region_code: string;
+  region_name: string;
+  gpu_code: string;
+  gpu_name: string;
   unit_price_fen: unknown;
   free_gpus: unknown;
   max_free_per_host: unknown;
@@ -109,11 +124,7 @@ export async function listOffers(
     regionName: row.region_name,
     gpuCode: row.gpu_code,
     gpuName: row.gpu_name,
-    memoryGb: num(row.memory_gb),
-    cpuCoresPerGpu: num(row.cpu_cores_per_gpu),
-    ramGbPerGpu: num(row.ram_gb_per_gpu),
-    systemDiskGb: num(row.system_disk_gb),
-    dataDiskGbPerGpu: num(row.data_disk_gb_per_gpu),
+    ...gpuSpecOf(row),
     unitPriceFen: num(row.unit_price_fen),
     freeGpus: num(row.free_gpus),
     maxFreePerHost: num(row.max_free_per_host),
