@@ -5,7 +5,7 @@
  * DATA_DIR, sandbox providers and production settings; logs in as the seeded demo account through the
  * login form (following the redirect as a browser does) and through POST /api/login; then runs the
  * sections named in BENCH_ONLY (default all) and prints one markdown table per section:
- *  - latency: each page and call, p50/p99 and req/s at 10 and 50 connections (autocannon), the store
+ *  - latency: a warm-up pass over every page and call, then each one: p50/p99 and req/s at 10 and 50 connections (autocannon), the store
  *    filtered to RTX 4090 and the market's free-GPU count by image among them;
  *  - capacity: the mixed console load (bench/capacity.ts): the largest number of virtual users held
  *    with p99 ≤ 250 ms and no error, stepping through BENCH_USERS (default 100,200,400,800,1200,1600),
@@ -43,7 +43,7 @@ import { myWorkOrderDetailPath } from "../app/utils/paths";
 import { rentDashboardInstances } from "./dashboard-instances";
 import { freePort } from "./free-port";
 import { capacityOf, measureCapacity, type CapacityStep } from "./capacity";
-import { expect200, measureLatency, type LatencyRow, type Target } from "./latency";
+import { expect200, measureLatency, warmUpAll, type LatencyRow, type Target } from "./latency";
 import { runLighthouse, type LighthouseRow } from "./lighthouse";
 import { reportCapacity, reportFirstLoadJs, reportLatency, reportLighthouse } from "./report";
 import { machineSpeedLine } from "./machine-speed";
@@ -468,8 +468,11 @@ async function main(): Promise<void> {
 
     const latency: LatencyRow[] = [];
     if (runs("latency")) {
-      console.log(`\nlatency: ${SECONDS} s per run, after a ${WARMUP_SECONDS} s warm-up`);
-      for (const target of latencyTargets(cookie, token, noticeId, outTradeNo, workOrderId, imageId, instances)) {
+      const targets = latencyTargets(cookie, token, noticeId, outTradeNo, workOrderId, imageId, instances);
+      console.log(`\nlatency: a ${WARMUP_SECONDS} s warm-up pass over all ${targets.length} targets, then each one …`);
+      await warmUpAll(s.origin, targets, WARMUP_SECONDS, checkInterrupted);
+      console.log(`latency: ${SECONDS} s per run, after a ${WARMUP_SECONDS} s warm-up`);
+      for (const target of targets) {
         checkInterrupted();
         process.stdout.write(`  ${target.name} … `);
         const row = await measureLatency(s.origin, target, {
