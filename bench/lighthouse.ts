@@ -41,7 +41,6 @@ export interface LighthouseRow extends LighthouseRun {
   scores?: number[];
   /** Runs whose first paint came after the load event (held frames). */
   heldRuns?: number;
-  runs?: number;
   error?: string;
 }
 
@@ -98,7 +97,6 @@ export async function runLighthouse(origin: string, pages: string[]): Promise<Li
           ...medianRun(runs),
           scores: runs.map((r) => r.performance ?? 0),
           heldRuns: runs.filter(paintHeld).length,
-          runs: runs.length,
         });
       } catch (error) {
         rows.push({ page, error: (error as Error).message });

@@ -99,7 +99,7 @@ export function reportLighthouse(rows: LighthouseRow[]): boolean {
             fixed(r.fcpMs === undefined ? undefined : r.fcpMs / 1000, 2),
             fixed(r.lcpMs === undefined ? undefined : r.lcpMs / 1000, 2),
             `${fixed(r.observedFirstPaintMs, 0)} / ${fixed(r.observedLoadMs, 0)}`,
-            `${r.heldRuns ?? "–"} of ${r.runs ?? "–"}`,
+            `${r.heldRuns ?? "–"} of ${r.scores?.length ?? "–"}`,
           ],
     );
   }
