@@ -8,3 +8,10 @@ export const yuanArg = z
 
 /** A yuan amount above zero. */
 export const positiveYuanArg = yuanArg.refine((fen) => fen > 0, "not a positive amount");
+
+/** A row id as typed: a positive integer of at most 16 digits (within a bigserial and a safe JS number). */
+export const rowIdArg = (what: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, `${what} id (a positive integer)`)
+    .transform(Number);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { voucherOffers } from "../../db/wallet-schema";
 import { fail } from "../../modules/errors";
 import { fenToYuan } from "../../rules/money";
-import { positiveYuanArg } from "../args";
+import { positiveYuanArg, rowIdArg } from "../args";
 import { opsCommand } from "../command";
 
 const positiveYuan = positiveYuanArg;
@@ -27,7 +27,7 @@ export const voucherOfferSet = opsCommand({
   name: "voucher-offer set",
   summary: "add or change a compute-voucher offer (price and vouchers in yuan)",
   args: z.object({
-    id: z.coerce.number().int().positive().optional(),
+    id: rowIdArg("an offer").optional(),
     price: positiveYuan,
     vouchers: positiveYuan,
     active: z.enum(["0", "1"]).default("1"),

@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { approveWithdrawal } from "../../modules/wallet/withdrawals";
 import { fenToYuan } from "../../rules/money";
+import { rowIdArg } from "../args";
 import { opsCommand } from "../command";
 
-const withdrawalId = z
-  .string()
-  .regex(/^[1-9]\d{0,15}$/, "a withdrawal id (a positive integer)")
-  .transform(Number);
+const withdrawalId = rowIdArg("a withdrawal");
 
 /** `withdrawal approve --id N`: the money was paid out; the held amount stays out of the account. */
 export const withdrawalApprove = opsCommand({
