@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { z } from "zod";
+import { defaultErrorMap, type z } from "zod";
 import { DomainError, fail } from "../modules/errors";
 import { ILLEGAL_CHARACTERS, MULTI_LINE_SAFE } from "../rules/fields";
 
@@ -68,9 +68,23 @@ async function readFields(c: Context): Promise<Form> {
   return fail("BAD_REQUEST", undefined, "请使用 application/x-www-form-urlencoded 提交");
 }
 
+/**
+ * zod's own messages are English ("Expected string, received number"); a field
+ * rule without a Chinese message of its own gets one of these, naming the field,
+ * so no refusal ever shows a user English.
+ */
+const chineseFallback: z.ZodErrorMap = (issue, ctx) => {
+  if (ctx.defaultError !== defaultErrorMap(issue, { data: ctx.data, defaultError: "" }).message)
+    return { message: ctx.defaultError };
+  const field = issue.path.map(String).join(".").slice(0, 64) || "请求参数";
+  if (issue.code === "invalid_type" && issue.received === "undefined") return { message: `缺少参数 ${field}` };
+  if (issue.code === "invalid_type") return { message: `参数 ${field} 格式不正确` };
+  return { message: `参数 ${field} 不合法` };
+};
+
 /** Validates fields with a zod schema; the first problem becomes a BAD_REQUEST naming its field. */
 export function parseFields<S extends z.ZodTypeAny>(schema: S, form: Form): z.infer<S> {
-  const result = schema.safeParse(form);
+  const result = schema.safeParse(form, { errorMap: chineseFallback });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.map(String).join(".") || undefined;
