@@ -22,10 +22,11 @@ describe("refusal log", () => {
   });
   afterEach(() => spies.forEach((spy) => spy.mockRestore()));
 
-  it("logs 200 refused posts as one line per kind, without a stack", async () => {
+  it("logs 300 refused requests as one line per kind, without a stack", async () => {
     const build = testBuild({
       page: { path: "page", module: { default: () => <p>没有表单的页面</p>, ErrorBoundary: () => <p>405</p> } },
       form: { path: "form", module: { default: () => <p>表单页</p>, action: async () => ({ ok: true }) } },
+      upload: { path: "upload", module: { action: async () => ({ ok: true }) } },
     });
     const handle = createRequestHandler(build);
     const post = (path: string, headers: Record<string, string> = {}) =>
@@ -40,11 +41,17 @@ describe("refusal log", () => {
     for (let i = 0; i < 100; i++) {
       statuses.add((await post("/page")).status);
       statuses.add((await post("/form", { origin: "https://evil.example" })).status);
+      // A GET of a resource route that only takes posts (the upload route has no loader).
+      statuses.add((await handle(new Request("http://127.0.0.1:3000/upload"))).status);
     }
-    expect([...statuses].sort()).toEqual([403, 405]);
+    expect([...statuses].sort()).toEqual([400, 403, 405]);
     // The minimal test build has no loader data to hand off; the app's documents do.
     const lines = logLines(spies).filter((line) => !line.startsWith("entry.server: the loader data"));
-    expect(lines).toEqual(["refused no-action: POST /page", "refused cross-origin: POST /form"]);
+    expect(lines).toEqual([
+      "refused no-action: POST /page",
+      "refused cross-origin: POST /form",
+      "refused no-loader: GET /upload",
+    ]);
   });
 
   it("still logs a real fault whole", async () => {

@@ -1,10 +1,11 @@
 /**
  * Refusals that anyone on the internet can cause at will (a POST to a page
- * without an action, a form from another origin) are logged as one line, not
+ * without an action, a GET of a route that only takes posts, a form from
+ * another origin) are logged as one line, not
  * a stack trace, and sampled: at most one line per kind every 10 seconds,
  * which carries how many like it were left out (docs/decisions/027).
  */
-export type RefusalKind = "cross-origin" | "no-action" | "no-route";
+export type RefusalKind = "cross-origin" | "no-action" | "no-loader" | "no-route";
 
 export const SAMPLE_WINDOW_MS = 10_000;
 
@@ -47,13 +48,14 @@ export function refusalKind(error: unknown): RefusalKind | null {
   if (error instanceof Error && CSRF_MESSAGES.some((m) => error.message.includes(m))) return "cross-origin";
   if (isInternalErrorResponse(error)) {
     if (error.status === 405) return "no-action";
+    if (error.status === 400 && String(error.data).includes("did not provide a `loader`")) return "no-loader";
     if (error.status === 404) return "no-route";
   }
   return null;
 }
 
 /** Remix's own 404/405 answers: an ErrorResponse that carries the router's explanation in `error`. */
-function isInternalErrorResponse(error: unknown): error is { status: number; internal: true } {
+function isInternalErrorResponse(error: unknown): error is { status: number; internal: true; data: unknown } {
   return (
     typeof error === "object" &&
     error !== null &&

@@ -9,7 +9,8 @@ import * as entry from "~/entry.server";
 export interface TestRoute {
   path: string;
   module: {
-    default: () => JSX.Element;
+    /** Absent for a resource route. */
+    default?: () => JSX.Element;
     loader?: (args: LoaderFunctionArgs) => unknown;
     action?: (args: ActionFunctionArgs) => unknown;
     ErrorBoundary?: () => JSX.Element;
