@@ -2,25 +2,29 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { logout } from "~/upstream/accounts.server";
 import { withSecurityHeaders } from "~/render/security-headers.server";
-import { formAction } from "~/utils/action.server";
+import { resourceFormAction } from "~/utils/action.server";
 import { destroySessionCookie, getSessionToken } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 
 /** Logout is a POST (works without JavaScript): the platform revokes the token, the cookie is dropped. */
 export function action({ request }: ActionFunctionArgs) {
   return withSecurityHeaders(() =>
-    formAction(request, {
-      guard: getSessionToken,
-      intents: (intent) => ({
-        logout: intent(z.object({}), async (_, { guard: token }) => {
-          if (token) await logout(token);
-          const headers = new Headers();
-          headers.append("Set-Cookie", await destroySessionCookie());
-          headers.append("Set-Cookie", await toastHeader({ type: "success", message: "已退出登录", place: "bar" }));
-          return redirect("/login", { headers });
+    resourceFormAction(
+      request,
+      {
+        guard: getSessionToken,
+        intents: (intent) => ({
+          logout: intent(z.object({}), async (_, { guard: token }) => {
+            if (token) await logout(token);
+            const headers = new Headers();
+            headers.append("Set-Cookie", await destroySessionCookie());
+            headers.append("Set-Cookie", await toastHeader({ type: "success", message: "已退出登录", place: "bar" }));
+            return redirect("/login", { headers });
+          }),
         }),
-      }),
-    }),
+      },
+      "/store",
+    ),
   );
 }
 

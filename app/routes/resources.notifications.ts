@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from "zod";
 import { getNotifications, markAllNotificationsRead } from "~/upstream/notices.server";
 import { withSecurityHeaders } from "~/render/security-headers.server";
-import { formAction } from "~/utils/action.server";
+import { resourceFormAction } from "~/utils/action.server";
 import { loadFeed } from "~/utils/feed.server";
 import { requestedRedirect } from "~/utils/safe-redirect";
 import { getSessionToken } from "~/utils/session.server";
@@ -23,21 +23,25 @@ async function requireToken(request: Request): Promise<string> {
 /** Mark all read: a plain form POST (or the bar's fetcher), back to where it came from. */
 export function action({ request }: ActionFunctionArgs) {
   return withSecurityHeaders(() =>
-    formAction(request, {
-      guard: requireToken,
-      intents: (intent) => ({
-        "read-all": intent(
-          z.object({ redirectTo: z.string().max(2048).optional() }),
-          async ({ redirectTo }, { guard }) => {
-            await markAllNotificationsRead(guard);
-            return redirectWithToast(requestedRedirect(redirectTo, "/console/messages?tab=notifications"), {
-              type: "success",
-              message: "通知已全部标为已读",
-              place: "bar",
-            });
-          },
-        ),
-      }),
-    }),
+    resourceFormAction(
+      request,
+      {
+        guard: requireToken,
+        intents: (intent) => ({
+          "read-all": intent(
+            z.object({ redirectTo: z.string().max(2048).optional() }),
+            async ({ redirectTo }, { guard }) => {
+              await markAllNotificationsRead(guard);
+              return redirectWithToast(requestedRedirect(redirectTo, "/console/messages?tab=notifications"), {
+                type: "success",
+                message: "通知已全部标为已读",
+                place: "bar",
+              });
+            },
+          ),
+        }),
+      },
+      "/console/messages?tab=notifications",
+    ),
   );
 }

@@ -2,7 +2,8 @@ import { redirect } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { UpstreamError } from "~/upstream/transport.server";
-import { formAction, type ActionResult } from "./action.server";
+import { formAction, resourceFormAction, type ActionResult } from "./action.server";
+import { takeToast } from "./toast.server";
 
 const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
   new Request("http://127.0.0.1:3000/console/form", {
@@ -200,5 +201,35 @@ describe("formAction", () => {
     expect(status).toBe(200);
     expect(reader).toHaveBeenCalledOnce();
     expect(run).toHaveBeenCalledWith("read@b.cn");
+  });
+});
+
+describe("resourceFormAction", () => {
+  const markRead = vi.fn(async () => redirect("/console/messages"));
+  const action = (request: Request) =>
+    resourceFormAction(
+      request,
+      { guard: async () => "t", intents: (intent) => ({ "read-all": intent(z.object({}), markRead) }) },
+      "/console/messages?tab=notifications",
+    );
+
+  /** The toast a redirect carries, read back the way the next page reads it. */
+  async function toastOf(response: Response) {
+    const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
+    return (await takeToast(new Request("http://127.0.0.1:3000/", { headers: { cookie } }))).toast;
+  }
+
+  it("sends a refusal back to the page with the reason as an error toast, not a JSON body", async () => {
+    const response = await action(post({ intent: "nonsense" }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/console/messages?tab=notifications");
+    expect(await toastOf(response)).toMatchObject({ type: "error", message: "请求有误，请刷新页面后重试" });
+    expect(markRead).not.toHaveBeenCalled();
+  });
+
+  it("passes the step's own answer through", async () => {
+    const response = await action(post({ intent: "read-all" }));
+    expect(response.headers.get("location")).toBe("/console/messages");
+    expect(markRead).toHaveBeenCalledOnce();
   });
 });

@@ -5,6 +5,7 @@ import { UpstreamError } from "~/upstream/transport.server";
 import { assertSameOrigin } from "./origin.server";
 import { BodyRefused, FORM_MAX_BYTES, readForm } from "./request-body.server";
 import { requestedRedirect } from "./safe-redirect";
+import { redirectWithToast } from "./toast.server";
 import { upstreamErrorResponse } from "./upstream-errors.server";
 
 export type FieldErrors = Record<string, string>;
@@ -134,6 +135,24 @@ function bodyRefusal(request: Request, refused: BodyRefused): ActionReply {
   if (request.headers.get("sec-fetch-mode") === "navigate" || !request.headers.has("sec-fetch-mode"))
     throw new Response(refused.message, { status: refused.status });
   return data(result("", new FormData(), { formError: refused.message }), { status: refused.status });
+}
+
+/**
+ * formAction for a resource route's form (one with no page of its own to show
+ * errors on: /logout, mark-all-read): a refusal goes back to `back` with its
+ * reason as an error toast in the bar, not as a bare JSON body the browser
+ * would show on a page of its own.
+ */
+export async function resourceFormAction<Guard>(
+  request: Request,
+  spec: FormActionSpec<Guard>,
+  back: string,
+): Promise<Response> {
+  const reply = await formAction(request, spec);
+  if (reply instanceof Response) return reply;
+  const { formError, fieldErrors } = reply.data;
+  const message = formError ?? Object.values(fieldErrors)[0] ?? STALE_FORM;
+  return redirectWithToast(back, { type: "error", message, place: "bar" });
 }
 
 /** Lets anyone post (login, registration). */
