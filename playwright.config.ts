@@ -10,7 +10,9 @@ import { defineConfig, type LaunchOptions } from "@playwright/test";
  *
  * Two projects run every journey: JavaScript on, and JavaScript off (the plain
  * HTML forms). Files named *.js-only.spec.ts test what exists only with
- * JavaScript (dropdowns, dialogs), so the js-off project ignores them.
+ * JavaScript (dropdowns, dialogs), so the js-off project ignores them. Files
+ * named *.http.spec.ts send plain requests with no browser and run once, in
+ * the "http" project.
  *
  * Chromium is the system one (/usr/bin/chromium, or CHROMIUM_PATH).
  */
@@ -60,8 +62,11 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js-on", use: { javaScriptEnabled: true } },
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
+    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /\.http\.spec\.ts$/ },
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: [/\.js-only\.spec\.ts$/, /\.http\.spec\.ts$/] },
+    // Plain HTTP, no browser: what these send does not depend on JavaScript, so they run once, after the
+    // journeys (a walk of thousands of requests would slow the pages they time).
+    { name: "http", testMatch: /\.http\.spec\.ts$/, dependencies: ["js-on", "js-off"] },
   ],
   webServer: {
     // Fixtures go into the fresh DATA_DIR first (tests/e2e/fixtures/seed.ts), then the built server starts.
