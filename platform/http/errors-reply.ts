@@ -1,10 +1,11 @@
 import type { Context } from "hono";
 import { DomainError } from "../modules/errors";
 import { ERROR_CATALOGUE, type ApiErrorReply } from "../contract/errors";
+import { describeFault } from "../modules/fault-log";
 
 function asDomainError(error: unknown): DomainError {
   if (error instanceof DomainError) return error;
-  console.error("[platform] unexpected error", error);
+  console.error(`[platform] unexpected error ${describeFault(error)}`);
   return new DomainError("INTERNAL");
 }
 

@@ -5,6 +5,7 @@ import { expireRecharges } from "./expire-recharges";
 import { runPackageExpiry } from "./package-expiry";
 import { purgeUnattachedUploads } from "./purge-unattached-uploads";
 import { runRetention } from "./retention";
+import { describeFault } from "../modules/fault-log";
 
 interface Job {
   name: string;
@@ -35,7 +36,7 @@ export function startJobs(ctx: Ctx, jobs: Job[] = JOBS): () => void {
       running = true;
       job
         .run(ctx)
-        .catch((error: Error) => console.error(`[jobs] ${job.name} failed: ${error.message}`))
+        .catch((error: unknown) => console.error(`[jobs] ${job.name} failed: ${describeFault(error)}`))
         .finally(() => (running = false));
     }, job.everyMs);
     timer.unref();

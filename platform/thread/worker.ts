@@ -1,6 +1,7 @@
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { getPlatform } from "../index";
 import { PLATFORM_THREAD_ROLE, type WireRequest, type WireResponse } from "../contract/thread";
+import { describeFault, faultSummary } from "../modules/fault-log";
 
 /**
  * The platform on its own thread (see docs/decisions/011-platform-thread.md).
@@ -26,8 +27,8 @@ async function answer(message: WireRequest): Promise<WireResponse> {
       body: await response.arrayBuffer(),
     };
   } catch (error) {
-    console.error("[platform thread]", error);
-    return { id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+    console.error(`[platform thread] ${describeFault(error)}`);
+    return { id: message.id, ok: false, error: faultSummary(error) };
   }
 }
 
