@@ -12,66 +12,23 @@ import { createInstancePath, instancePath, releaseInstancePath } from "../../app
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { RENTAL_MAIN_ACCOUNTS, RENTAL_PASSWORD, RENTAL_SUB_NAME } from "./fixtures/rental-accounts";
+import { mainApi, rentHourlyByApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
 import { TEST_PASSWORD, uniquePhone } from "./support";
-
-const OFFER = { type: "docker", region: "bj-a", gpu: "rtx4090" } as const;
-
-async function api<T>(request: APIRequestContext, path: string, form: Record<string, string | number>) {
-  const res = await request.post(`/api${path}`, { form });
-  return (await res.json()) as { status: number; reason: string; data: T };
-}
-
-async function tokenOf(request: APIRequestContext, phone: string, password: string): Promise<string> {
-  const login = await api<{ token: string }>(request, "/login", { phone, password });
-  expect(login.status, login.reason).toBe(0);
-  return login.data.token;
-}
-
-/** Tops the account up by `amount` yuan: a WeChat QR order confirmed on the sandbox payment page. */
-async function topUp(request: APIRequestContext, token: string, amount: string) {
-  const order = await api<{ out_trade_no: string }>(request, "/create_qrcode", { session: token, amount, pay_type: 1 });
-  expect(order.status, order.reason).toBe(0);
-  const paid = await request.post(`/sandbox/pay/${order.data.out_trade_no}`, { form: { action: "confirm" } });
-  expect(await paid.text()).toContain("支付成功");
-}
 
 /** Claims the seeded 全场九折券 (a 10% off order coupon). */
 async function claimDiscountCoupon(request: APIRequestContext, token: string) {
-  const groups = await api<{ GroupId: number; Name: string }[]>(request, "/get_all_user_visible_coupon_group", {
+  const groups = await mainApi<{ GroupId: number; Name: string }[]>(request, "/get_all_user_visible_coupon_group", {
     session: token,
   });
   const group = groups.data.find((g) => g.Name === "全场九折券")!;
-  const claimed = await api(request, "/assign_to_user", { session: token, group_id: group.GroupId });
+  const claimed = await mainApi(request, "/assign_to_user", { session: token, group_id: group.GroupId });
   expect(claimed.status, claimed.reason).toBe(0);
 }
 
 /** The account's cash balance (yuan) as the platform reports it. */
 async function cashOf(request: APIRequestContext, token: string): Promise<number> {
-  const info = await api<{ Money: string }>(request, "/get_user_info", { session: token });
+  const info = await mainApi<{ Money: string }>(request, "/get_user_info", { session: token });
   return Number(info.data.Money);
-}
-
-/** Rents an hourly RTX 4090 × 1 through the main API, as any client would; answers its uuid. */
-async function rentHourlyByApi(
-  request: APIRequestContext,
-  token: string,
-  operationKey: string,
-  offer: { type: string; region: string; gpu: string } = OFFER,
-): Promise<string> {
-  const images = await request.get("/api/instance/kvm/get_local_images");
-  const imageId = ((await images.json()) as { data: { images: { Id: number }[] } }).data.images[0]!.Id;
-  const rented = await api<{ Instance: { InstanceUuid: string } }>(request, "/instance/create_instance", {
-    session: token,
-    machine_type: offer.type,
-    region: offer.region,
-    gpu_model: offer.gpu,
-    gpu_count: 1,
-    image_id: imageId,
-    billing_mode: "hour",
-    operation_key: operationKey,
-  });
-  expect(rented.status, rented.reason).toBe(0);
-  return rented.data.Instance.InstanceUuid;
 }
 
 /** Waits for the row's state: with JavaScript the dashboard polls by itself; without, the user clicks 刷新. */
@@ -119,14 +76,14 @@ test("rent an RTX 4090 × 1 for a day with a coupon; the price shown is charged;
   if (!javaScriptEnabled) await filters.getByRole("button", { name: "筛选" }).click();
   await expect(page).toHaveURL(/gpu=rtx4090/);
   await page.getByTestId("offer").filter({ hasText: "北京A区" }).getByRole("link", { name: "租用" }).click();
-  await expect(page).toHaveURL(createInstancePath(OFFER));
+  await expect(page).toHaveURL(createInstancePath(RTX4090_OFFER));
   await expect(page.getByRole("heading", { name: "RTX 4090 · 北京A区 · 容器实例" })).toBeVisible();
   // Hourly first: the rate per hour, charged on the hour by the second.
   await expect(page.getByTestId("rental-total")).toHaveText(/^¥\d+\.\d\d\/时$/);
   await expect(page.getByTestId("rental-price")).toContainText("整点扣费");
   await chooseDays(page, 1, javaScriptEnabled);
   // With JavaScript the price came through a fetcher: the page did not navigate.
-  if (javaScriptEnabled) await expect(page).toHaveURL(createInstancePath(OFFER));
+  if (javaScriptEnabled) await expect(page).toHaveURL(createInstancePath(RTX4090_OFFER));
   // The best coupon is preselected: 9折 of the day's price after the duration and membership discounts.
   await expect(page.getByRole("combobox", { name: "优惠券" }).locator("option:checked")).toContainText("9折券");
   await expect(page.getByRole("combobox", { name: "优惠券" }).locator("option:checked")).toContainText("最优");
@@ -219,7 +176,7 @@ test("renting with too little money: the fast-pay dialog (JS) or the top-up link
 }) => {
   const user = await login();
   const token = await tokenOf(page.request, user.phone, user.password);
-  const form = await page.goto(createInstancePath(OFFER));
+  const form = await page.goto(createInstancePath(RTX4090_OFFER));
   // The form shows the caller's balance and coupons: never cached.
   expect(form?.headers()["cache-control"]).toBe("private, no-store");
   await chooseDays(page, 1, javaScriptEnabled);
@@ -243,9 +200,11 @@ test("renting with too little money: the fast-pay dialog (JS) or the top-up link
 });
 
 test("a visitor is sent to log in and comes back to the offer", async ({ page }) => {
-  await page.goto(createInstancePath(OFFER));
+  await page.goto(createInstancePath(RTX4090_OFFER));
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  expect(decodeURIComponent(new URL(page.url()).searchParams.get("redirectTo")!)).toBe(createInstancePath(OFFER));
+  expect(decodeURIComponent(new URL(page.url()).searchParams.get("redirectTo")!)).toBe(
+    createInstancePath(RTX4090_OFFER),
+  );
 });
 
 test("another user's instance is not found, and its actions change nothing", async ({ page, login }) => {
@@ -254,7 +213,7 @@ test("another user's instance is not found, and its actions change nothing", asy
   const session = await page.request.post("/sandbox/session", { data: { phone: ownerPhone, password: TEST_PASSWORD } });
   const ownerToken = ((await session.json()) as { token: string }).token;
   await topUp(page.request, ownerToken, "100");
-  const uuid = await rentHourlyByApi(page.request, ownerToken, `e2e-idor-${ownerPhone}`);
+  const { uuid } = await rentHourlyByApi(page.request, ownerToken, `e2e-idor-${ownerPhone}`);
 
   await login();
   const detail = await page.goto(instancePath(uuid));
@@ -277,7 +236,7 @@ test("another user's instance is not found, and its actions change nothing", asy
   await page.goto("/console/dashboard");
   await expect(page.getByTestId("instance-empty")).toBeVisible();
 
-  const owner = await api<{ State: string }>(page.request, "/instance/get_instance_detail", {
+  const owner = await mainApi<{ State: string }>(page.request, "/instance/get_instance_detail", {
     session: ownerToken,
     instance_uuid: uuid,
   });
@@ -293,7 +252,7 @@ test("a main account sees its sub-account's instance marked with its name; the s
     data: { phone: mainPhone, password: RENTAL_PASSWORD, subAccountName: RENTAL_SUB_NAME },
   });
   const subToken = ((await session.json()) as { token: string }).token;
-  const uuid = await rentHourlyByApi(page.request, subToken, `e2e-sub-${mainPhone}-${Date.now()}`);
+  const { uuid } = await rentHourlyByApi(page.request, subToken, `e2e-sub-${mainPhone}-${Date.now()}`);
 
   await login({ phone: mainPhone, password: RENTAL_PASSWORD });
   await page.goto("/console/dashboard");
@@ -321,7 +280,7 @@ test("an hourly instance restarts; an action from a stale page shows its refusal
   const user = await login();
   const token = await tokenOf(page.request, user.phone, user.password);
   await topUp(page.request, token, "50");
-  const uuid = await rentHourlyByApi(page.request, token, `e2e-hourly-${user.phone}`);
+  const { uuid } = await rentHourlyByApi(page.request, token, `e2e-hourly-${user.phone}`);
   await page.goto("/console/dashboard");
   const row = page.locator(`[data-testid="instance-row"][data-uuid="${uuid}"]`);
   await expect(row).toContainText("¥1.98/时"); // a new account: no membership discount yet
@@ -332,7 +291,7 @@ test("an hourly instance restarts; an action from a stale page shows its refusal
   await expectState(page, row, "运行中", javaScriptEnabled);
 
   // Stopped meanwhile elsewhere (the API): this page still offers 关机, and the platform refuses it.
-  const stopped = await api(page.request, "/instance/stop_instance", { session: token, instance_uuid: uuid });
+  const stopped = await mainApi(page.request, "/instance/stop_instance", { session: token, instance_uuid: uuid });
   expect(stopped.status, stopped.reason).toBe(0);
   await row.getByRole("button", { name: "关机" }).click();
   await expect(row.getByTestId("instance-action-error")).toHaveText("实例当前状态不允许该操作");
@@ -379,7 +338,7 @@ test("a rent posted for another choice than the one priced is priced first; a do
   const token = await tokenOf(page.request, user.phone, user.password);
   await topUp(page.request, token, "200");
   // The form as the page renders it for a 1-day package: the action URL is the priced choice.
-  await page.goto(`${createInstancePath(OFFER)}&mode=day&days=1`);
+  await page.goto(`${createInstancePath(RTX4090_OFFER)}&mode=day&days=1`);
   const form = page.getByTestId("rental-form");
   const action = (await form.getAttribute("action"))!;
   expect(action).toContain("days=1");
@@ -388,7 +347,7 @@ test("a rent posted for another choice than the one priced is priced first; a do
   // The same form posted with 2 days (a select changed, 计算价格 not pressed).
   const posted = await page.request.post(action, {
     form: {
-      ...OFFER,
+      ...RTX4090_OFFER,
       gpus: "1",
       image,
       mode: "day",
@@ -407,7 +366,7 @@ test("a rent posted for another choice than the one priced is priced first; a do
 
   // The priced choice, submitted twice with the form's key (a double click): one instance, one charge.
   const confirmed = {
-    ...OFFER,
+    ...RTX4090_OFFER,
     gpus: "1",
     image,
     mode: "day",
@@ -426,7 +385,7 @@ test("a rent posted for another choice than the one priced is priced first; a do
     expect(rented.status()).toBe(302);
     expect(rented.headers().location).toBe("/console/dashboard");
   }
-  const list = await api<{ total: number }>(page.request, "/instance/get_instance_list", { session: token });
+  const list = await mainApi<{ total: number }>(page.request, "/instance/get_instance_list", { session: token });
   expect(list.data.total).toBe(1);
   const cash = await cashOf(page.request, token);
   expect(cash).toBeLessThan(200);

@@ -5,19 +5,9 @@
  * bad price shows its error beside the field and the list unfiltered by it,
  * and a bare-metal reservation lands in /console/reservations.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/session";
-
-/** Tops the account up by `amount` yuan: a WeChat QR order confirmed on the sandbox payment page. */
-async function topUp(request: APIRequestContext, phone: string, password: string, amount: string) {
-  const login = await request.post("/api/login", { form: { phone, password } });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const created = await request.post("/api/create_qrcode", { form: { session: token, amount, pay_type: "1" } });
-  const order = (await created.json()) as { status: number; data: { out_trade_no: string } };
-  expect(order.status).toBe(0);
-  const paid = await request.post(`/sandbox/pay/${order.data.out_trade_no}`, { form: { action: "confirm" } });
-  expect(await paid.text()).toContain("支付成功");
-}
+import { tokenOf, topUp } from "./platform-calls";
 
 const filters = (page: Page) => page.getByRole("form", { name: "筛选条件" });
 
@@ -27,7 +17,7 @@ test("filter the store to RTX 4090: only 4090 offers, with price, member price, 
 }, testInfo) => {
   const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
   const user = await login();
-  await topUp(page.request, user.phone, user.password, "100"); // 铜牌会员 (0.98)
+  await topUp(page.request, await tokenOf(page.request, user.phone, user.password), "100"); // 铜牌会员 (0.98)
 
   await page.goto("/store");
   await expect(page.getByRole("link", { name: "容器实例" })).toHaveAttribute("aria-current", "page");

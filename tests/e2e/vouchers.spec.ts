@@ -9,18 +9,8 @@ import type { APIRequestContext } from "@playwright/test";
 import { opsKeyFile } from "../../platform/ops/key";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
+import { tokenOf, topUp } from "./platform-calls";
 import { DEMO_SUB } from "./support";
-
-/** Tops the account up by `amount` yuan: a WeChat QR order confirmed on the sandbox payment page. */
-async function topUp(request: APIRequestContext, phone: string, password: string, amount: string) {
-  const login = await request.post("/api/login", { form: { phone, password } });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const created = await request.post("/api/create_qrcode", { form: { session: token, amount, pay_type: "1" } });
-  const order = (await created.json()) as { status: number; data: { out_trade_no: string } };
-  expect(order.status).toBe(0);
-  const paid = await request.post(`/sandbox/pay/${order.data.out_trade_no}`, { form: { action: "confirm" } });
-  expect(await paid.text()).toContain("支付成功");
-}
 
 /** Runs an operator command through the site's /ops door with the key the test server wrote. */
 async function ops(request: APIRequestContext, command: string, args: Record<string, string>) {
@@ -35,7 +25,7 @@ async function ops(request: APIRequestContext, command: string, args: Record<str
 test("buy a voucher offer with cash: the voucher balance changes", async ({ page, login }, testInfo) => {
   const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
   const user = await login();
-  await topUp(page.request, user.phone, user.password, "500");
+  await topUp(page.request, await tokenOf(page.request, user.phone, user.password), "500");
 
   await page.goto("/console/powerMoney");
   await expect(page.getByTestId("power-money-balance")).toHaveText("¥0.00");

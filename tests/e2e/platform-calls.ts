@@ -1,0 +1,72 @@
+/**
+ * The platform's public calls as the end-to-end tests make them, through the
+ * test server's /api like any client: a token by password, a top-up paid on
+ * the sandbox payment page, an hourly rental. For a test's own set-up; what a
+ * test checks happens in the browser.
+ */
+import { expect, type APIRequestContext } from "@playwright/test";
+
+export interface MainApiReply<T> {
+  status: number;
+  reason: string;
+  data: T;
+}
+
+/** A form POST to /api{path}; answers the envelope. */
+export async function mainApi<T = unknown>(
+  request: APIRequestContext,
+  path: string,
+  form: Record<string, string | number>,
+): Promise<MainApiReply<T>> {
+  const res = await request.post(`/api${path}`, { form });
+  return (await res.json()) as MainApiReply<T>;
+}
+
+/** Logs in by password through /api/login; answers the token. */
+export async function tokenOf(request: APIRequestContext, phone: string, password: string): Promise<string> {
+  const login = await mainApi<{ token: string }>(request, "/login", { phone, password });
+  expect(login.status, login.reason).toBe(0);
+  return login.data.token;
+}
+
+/** Tops the account up by `amount` yuan: a WeChat QR order confirmed on the sandbox payment page. */
+export async function topUp(request: APIRequestContext, token: string, amount: string): Promise<void> {
+  const order = await mainApi<{ out_trade_no: string }>(request, "/create_qrcode", {
+    session: token,
+    amount,
+    pay_type: 1,
+  });
+  expect(order.status, order.reason).toBe(0);
+  const paid = await request.post(`/sandbox/pay/${order.data.out_trade_no}`, { form: { action: "confirm" } });
+  expect(await paid.text()).toContain("支付成功");
+}
+
+/** The RTX 4090 container offer of the seeded fleet (region bj-a). */
+export const RTX4090_OFFER = { type: "docker", region: "bj-a", gpu: "rtx4090" } as const;
+
+/** Rents an hourly GPU × 1 of `offer` through the main API, as any client would; answers its uuid and name. */
+export async function rentHourlyByApi(
+  request: APIRequestContext,
+  token: string,
+  operationKey: string,
+  offer: { type: string; region: string; gpu: string } = RTX4090_OFFER,
+): Promise<{ uuid: string; name: string }> {
+  const images = await request.get("/api/instance/kvm/get_local_images");
+  const imageId = ((await images.json()) as { data: { images: { Id: number }[] } }).data.images[0]!.Id;
+  const rented = await mainApi<{ Instance: { InstanceUuid: string; Name: string } }>(
+    request,
+    "/instance/create_instance",
+    {
+      session: token,
+      machine_type: offer.type,
+      region: offer.region,
+      gpu_model: offer.gpu,
+      gpu_count: 1,
+      image_id: imageId,
+      billing_mode: "hour",
+      operation_key: operationKey,
+    },
+  );
+  expect(rented.status, rented.reason).toBe(0);
+  return { uuid: rented.data.Instance.InstanceUuid, name: rented.data.Instance.Name };
+}
