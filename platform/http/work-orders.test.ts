@@ -15,6 +15,8 @@ import {
   WO,
   type WorkOrderClient,
 } from "../../tests/support/work-orders";
+import { insertInstance } from "../../tests/support/billing-instances";
+import { mainAccount, subAccount } from "../../tests/support/instances";
 import { purchaseOrders } from "../db/wallet-schema";
 import {
   workOrderCategories,
@@ -258,6 +260,43 @@ describe("POST orders", () => {
       }),
     );
     expect(reply.body.code).toBe(0);
+  });
+
+  it("about one of the caller's instances, by uuid: a main account its own and its sub-accounts', a sub-account only its own", async () => {
+    const main = await mainAccount(t);
+    const sub = await subAccount(t, main, 100_00);
+    const stranger = await mainAccount(t);
+    const now = t.clock.now();
+    const mains = await insertInstance(t.db, { userId: main.userId }, now);
+    const subs = await insertInstance(t.db, { userId: main.userId, subAccountId: sub.subAccountId }, now);
+    const released = await insertInstance(t.db, { userId: main.userId, state: "released", gpuHeld: false }, now);
+    const strangers = await insertInstance(t.db, { userId: stranger.userId }, now);
+    const q = await questionFor(t, "instance");
+    const about = (uuid: string) => ({
+      category_id: q.categoryId,
+      question_id: q.id,
+      resource_type: "instance",
+      resource_id: uuid,
+      title: "实例无法连接",
+      content: "SSH 连接超时。",
+      contact_phone: "13912345678",
+    });
+    const asMain = workOrderClient(t, main.token);
+    const asSub = workOrderClient(t, sub.token);
+    for (const own of [mains, subs, released])
+      expect((await asMain.post("/orders", about(own.uuid))).body.code).toBe(0);
+    expect((await asSub.post("/orders", about(subs.uuid))).body.code).toBe(0);
+    for (const [client, foreign] of [
+      [asMain, strangers],
+      [asSub, mains],
+    ] as const)
+      refused(
+        await client.post("/orders", about(foreign.uuid)),
+        400,
+        100022,
+        "WORK_ORDER_RESOURCE_INVALID",
+        "resource_id",
+      );
   });
 
   it("refuses bad bodies with 100021 and bad fields with 100022, creating nothing", async () => {
