@@ -55,9 +55,12 @@ export function createInstance(session: string, fields: CreateInstanceFields) {
 /** The instances list's page size (the console shows them all on one page up to this many). */
 export const INSTANCE_PAGE_SIZE = 50;
 
-/** The caller's instances (and its sub-accounts' for a main account), newest first, released ones left out. */
-export function getInstanceList(session: string, page = 1) {
-  return call("/instance/get_instance_list", { page, page_size: INSTANCE_PAGE_SIZE }, session);
+/**
+ * The caller's instances (and its sub-accounts' for a main account), newest first, released ones left out
+ * unless `state` is "all".
+ */
+export function getInstanceList(session: string, page = 1, state?: "all") {
+  return call("/instance/get_instance_list", { page, page_size: INSTANCE_PAGE_SIZE, state }, session);
 }
 
 /** One instance with its access info and charges; the SSH password only when `revealPassword`. */

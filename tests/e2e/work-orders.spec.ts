@@ -4,13 +4,15 @@
  * their fields keep the text), see it in 我的工单, read it (markdown
  * rendered), reply, subscribe, revoke another (a dialog with JavaScript, the
  * confirm page without); a logged-out user opening the detail URL lands on
- * it after login; another user gets 404 (on the order and on its image).
+ * it after login; another user gets 404 (on the order and on its image); an
+ * order about an instance picks it from the user's instances.
  * Axe on each page with its data.
  */
 import type { Page } from "@playwright/test";
 import { seriousViolationsOfDocument } from "./axe";
 import { signIn } from "./fixtures/session";
 import { expect, test } from "./fixtures/session";
+import { rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
 import { DEMO, DEMO_SUB, logout, TEST_PASSWORD } from "./support";
 import { elevenMegabytes, PHP_SHELL, pngImage } from "../support/upload-fixtures";
 
@@ -276,4 +278,31 @@ test("a sub-account files a work order about the account; its main account sees 
   } finally {
     await main.close();
   }
+});
+
+test("a work order about an instance: the form lists the user's instances, and the order names the one picked", async ({
+  page,
+  login,
+}) => {
+  const user = await login();
+  const token = await tokenOf(page.request, user.phone, user.password);
+  await topUp(page.request, token, "100");
+  const instance = await rentHourlyByApi(page.request, token, `e2e-wo-${user.phone}`);
+
+  await page.goto("/console/createWorkOrder");
+  await page.getByRole("link", { name: "实例无法开机" }).click();
+  await page
+    .getByTestId("documents")
+    .getByRole("link", { name: /提交工单/ })
+    .click();
+  await expect(page.getByRole("heading", { name: "填写工单" })).toBeVisible();
+  const choice = page.getByRole("radio", { name: new RegExp(`${instance.name} · RTX 4090`) });
+  await choice.check();
+  await page.getByLabel("标题").fill(`实例无法开机 ${Date.now()}`);
+  await page.getByLabel(/问题描述/).fill("开机一直失败，请帮忙看看。");
+  await page.getByLabel(/我已阅读并同意/).check();
+  await page.getByRole("button", { name: "提交工单" }).click();
+  await expect(page).toHaveURL(/\/console\/createWorkOrder\/myWorkOrderDetail\/\d+$/);
+  await expect(toast(page, "工单已提交")).toBeVisible();
+  await expect(page.getByText(`实例 ${instance.uuid}`)).toBeVisible();
 });
