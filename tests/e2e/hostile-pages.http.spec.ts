@@ -19,10 +19,12 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { JSDOM } from "jsdom";
 import { sessionCookie } from "./fixtures/session";
 import { addStaffByCli, STAFF_PASSWORD, uniqueStaffLogin } from "./staff";
+import { mainApi, rentHourlyByApi, topUp } from "./platform-calls";
+import { TEST_PASSWORD, uniquePhone } from "./support";
 
 /** Values for form fields and query parameters. */
 const HOSTILE = [
@@ -174,6 +176,55 @@ const patternRegex = (pattern: string) =>
       .replace(/\*/g, ".+")}$`,
   );
 
+/**
+ * An account with something on every console page, made through the public
+ * calls as any client would: a top-up paid on the sandbox page, a claimed
+ * coupon, an hourly instance, a work order about it and a withdrawal request.
+ * Its pages then link to real ids (/console/instance/<uuid>, the work order),
+ * whose forms the walk posts to. Answers its phone.
+ */
+async function furnishedAccount(request: APIRequestContext): Promise<string> {
+  const phone = uniquePhone();
+  const session = await request.post("/sandbox/session", { data: { phone, password: TEST_PASSWORD } });
+  const { token } = (await session.json()) as { token: string };
+  const api = async <T>(path: string, form: Record<string, string | number>) => {
+    const reply = await mainApi<T>(request, path, { session: token, ...form });
+    expect(reply.status, `${path}: ${reply.reason}`).toBe(0);
+    return reply.data;
+  };
+  await topUp(request, token, "500");
+  const groups = await api<{ GroupId: number; RemainNum: number }[]>("/get_all_user_visible_coupon_group", {});
+  const group = groups.find((g) => g.RemainNum > 10);
+  if (group) await api("/assign_to_user", { group_id: group.GroupId });
+  const instance = await rentHourlyByApi(request, token, `walk-${phone}`);
+  const auth = { authorization: `Bearer ${token}` };
+  const categories = (await (
+    await request.get("/third-party/api/v1/work-order/categories", { headers: auth })
+  ).json()) as { data: { list: { questions: { id: number; category_id: number; resource_types: string[] }[] }[] } };
+  const question = categories.data.list.flatMap((c) => c.questions).find((q) => q.resource_types.includes("instance"))!;
+  const filed = await request.post("/third-party/api/v1/work-order/orders", {
+    headers: auth,
+    data: {
+      category_id: question.category_id,
+      question_id: question.id,
+      resource_type: "instance",
+      resource_id: instance.uuid,
+      title: "实例无法连接",
+      content: "SSH 连接超时，请帮忙看看。",
+      contact_phone: "13912345678",
+      attachment_ids: [],
+    },
+  });
+  const filedReply = (await filed.json()) as { code: number; reason: string };
+  expect(filedReply.code, `work order: ${filedReply.reason}`).toBe(0);
+  await api("/withdraw/create", {
+    amount: "1.00",
+    destination: "支付宝 walk@example.com",
+    idempotency_key: `walk-${phone}`,
+  });
+  return phone;
+}
+
 test("every route answers hostile input without a server error", async ({ baseURL, request }) => {
   test.setTimeout(300_000);
   const origin = baseURL!;
@@ -184,6 +235,7 @@ test("every route answers hostile input without a server error", async ({ baseUR
   const links = new Set<string>();
   let requests = 0;
   let staffLogin: string | null = null;
+  const account = await furnishedAccount(request);
 
   const check = async (what: string, answer: Promise<Response>) => {
     requests++;
@@ -197,10 +249,10 @@ test("every route answers hostile input without a server error", async ({ baseUR
       await Promise.all(checks.slice(i, i + 4).map(([what, send]) => check(what, send())));
   };
 
-  /** A fresh signed-in user (or staff member, for /desk) per route, so a logout there ends only its own session. */
+  /** A fresh session of the account (or a staff member's, for /desk) per route, so a logout there ends only its own. */
   const signedIn = async (pattern: string): Promise<Client> => {
     if (!pattern.startsWith("/desk")) {
-      const { cookie } = await sessionCookie(request, origin);
+      const { cookie } = await sessionCookie(request, origin, { phone: account, password: TEST_PASSWORD });
       return new Client(origin, `${cookie.name}=${cookie.value}`);
     }
     if (!staffLogin) {
