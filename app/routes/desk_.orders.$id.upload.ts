@@ -6,7 +6,12 @@ import { UpstreamError } from "~/upstream/transport.server";
 import { requestClientAddress } from "~/utils/client-address.server";
 import { getStaffToken } from "~/utils/desk-session.server";
 import { assertSameOrigin } from "~/utils/origin.server";
-import { editorUploadReply as reply, readEditorUpload, storedFileReply } from "~/utils/editor-upload.server";
+import {
+  editorUploadReply as reply,
+  readEditorUpload,
+  storedFileReply,
+  uploadLoader,
+} from "~/utils/editor-upload.server";
 import { BUSY_TEXT } from "~/utils/upstream-errors.server";
 
 /** The states in which staff may still reply or ask, so send files (desk.orders.$id.tsx). */
@@ -23,6 +28,9 @@ function refusal(error: unknown): Response {
   }
   return reply({ error: error.reason }, error.httpStatus >= 400 && error.httpStatus < 500 ? error.httpStatus : 400);
 }
+
+/** Only posts: a GET answers 405 with the reason in Chinese, not Remix's "Unexpected Server Error". */
+export const loader = uploadLoader;
 
 /**
  * The desk editor's image upload (with JavaScript), for one order: POST

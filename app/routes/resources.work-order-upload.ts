@@ -5,8 +5,16 @@ import { UpstreamError } from "~/upstream/transport.server";
 import { requestClientAddress } from "~/utils/client-address.server";
 import { assertSameOrigin } from "~/utils/origin.server";
 import { getSessionToken } from "~/utils/session.server";
-import { editorUploadReply as reply, readEditorUpload, storedFileReply } from "~/utils/editor-upload.server";
+import {
+  editorUploadReply as reply,
+  readEditorUpload,
+  storedFileReply,
+  uploadLoader,
+} from "~/utils/editor-upload.server";
 import { BUSY_TEXT } from "~/utils/upstream-errors.server";
+
+/** Only posts: a GET answers 405 with the reason in Chinese, not Remix's "Unexpected Server Error". */
+export const loader = uploadLoader;
 
 /**
  * The editor's image-upload button (with JavaScript): POST multipart with one

@@ -9,6 +9,13 @@ const LIMITS = { maxFileBytes: UPLOAD_FILE_MAX_BYTES, maxFiles: 1, maxTotalBytes
 export const editorUploadReply = (body: unknown, status = 200) =>
   Response.json(body, { status, headers: { "Cache-Control": "private, no-store" } });
 
+/** A GET of an upload route (a link followed, an address typed): 405, in the editor's reply shape. */
+export const uploadLoader = () =>
+  Response.json(
+    { error: "请在编辑器中选择图片上传" },
+    { status: 405, headers: { Allow: "POST", "Cache-Control": "private, no-store" } },
+  );
+
 /**
  * The one `file` of an editor's upload (the users' and the desk's routes),
  * or the answer refusing the body: its reason with 413/400 when the framing
