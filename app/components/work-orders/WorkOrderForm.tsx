@@ -7,7 +7,7 @@ import { MarkdownEditor } from "../markdown-editor/MarkdownEditor";
 import { ATTACHMENT_ACCEPT, AttachmentField, type AttachmentLimits } from "./AttachmentField";
 import { WORK_ORDER_UPLOAD_URL } from "./upload-url";
 
-/** One resource the work order may be about (the account itself; instances and orders when they exist). */
+/** One resource the work order may be about: the account itself, one of its instances or purchase orders. */
 export interface ResourceOption {
   value: string;
   label: string;
