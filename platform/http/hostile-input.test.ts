@@ -24,7 +24,7 @@ import {
   type Reply,
   type TestPlatform,
 } from "../../tests/support/platform";
-import { mainAccount } from "../../tests/support/instances";
+import { mainAccount, subAccount } from "../../tests/support/instances";
 import { addStaff, staffLogin, type TestStaff } from "../../tests/support/staff";
 
 const watch = vi.hoisted(() => {
@@ -234,82 +234,106 @@ async function fieldsRead(route: Route, auth: Auth, params: Record<string, strin
   return [...found];
 }
 
+interface WalkOptions {
+  /** The hostile strings to send in each field and path parameter. */
+  values: string[];
+  /** Also JSON values of the wrong type, and the malformed bodies. */
+  thorough: boolean;
+}
+
+const MALFORMED_QUERIES: Body[] = [
+  { type: "raw", contentType: "", text: "%ZZ=1&page=%E4%B8" },
+  { type: "raw", contentType: "", text: "a[b][c]=1&__proto__=1&constructor[prototype]=1" },
+];
+const MALFORMED_BODIES: Body[] = [
+  { type: "raw", contentType: "application/x-www-form-urlencoded", text: "%ZZ=1&page=%E4%B8&=&&=x" },
+  { type: "raw", contentType: "application/json", text: "{" },
+  { type: "raw", contentType: "application/json", text: "[1,2]" },
+  { type: "raw", contentType: "application/json", text: "null" },
+  { type: "raw", contentType: "application/json", text: '{"__proto__":{"admin":true},"constructor":{"prototype":{}}}' },
+  { type: "raw", contentType: "text/plain", text: "hello" },
+  { type: "raw", contentType: "application/x-www-form-urlencoded", text: `a=${"x".repeat(70 * 1024)}` },
+];
+
+/** Walks one route as `auth`; answers what was wrong, and whether the route had fields or parameters to walk. */
+async function walkRoute(
+  route: Route,
+  auth: Auth,
+  options: WalkOptions,
+): Promise<{ defects: string[]; walked: boolean }> {
+  const defects: string[] = [];
+  const record = (what: string, reply: Reply) => {
+    const problem = defect(route, reply);
+    if (problem) defects.push(`${route.method} ${route.path} ${what} → ${problem}`);
+  };
+  const paramNames = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
+  const read = await fieldsRead(route, auth, {});
+  // A route that reads its query or raw body itself (the sandbox pages, the payment notify) gets the usual names.
+  const fields = read.length > 0 ? read : ["id", "phone", "page", "amount", "action"];
+  const base = Object.fromEntries(fields.map((f) => [f, plausible(f, requests)]));
+  const writes = route.method !== "GET" && route.method !== "DELETE";
+  // One field at a time hostile, the others plausible.
+  for (const field of fields) {
+    for (const value of options.values) {
+      const reply = await send(route, auth, pathWith(route, {}), { type: "form", fields: { ...base, [field]: value } });
+      record(`${field}=${JSON.stringify(value.slice(0, 40))}`, reply);
+    }
+    const repeated = await send(route, auth, pathWith(route, {}), {
+      type: "form",
+      fields: { ...base, [field]: [base[field]!, "2"] },
+    });
+    record(`${field} repeated`, repeated);
+    if (writes && options.thorough)
+      for (const value of HOSTILE_JSON) {
+        const reply = await send(route, auth, pathWith(route, {}), {
+          type: "json",
+          value: { ...base, [field]: value },
+        });
+        record(`${field}=${JSON.stringify(value)} (JSON)`, reply);
+      }
+  }
+  for (const name of paramNames)
+    for (const value of options.values.filter((v) => v !== "")) {
+      const reply = await send(route, auth, pathWith(route, { [name]: value }), { type: "form", fields: base });
+      record(`:${name}=${JSON.stringify(value.slice(0, 40))}`, reply);
+    }
+  if (options.thorough)
+    for (const body of writes ? MALFORMED_BODIES : MALFORMED_QUERIES) {
+      const reply = await send(route, auth, pathWith(route, {}), body);
+      record(
+        `malformed ${body.type === "raw" ? `${body.contentType || "query"} ${body.text.slice(0, 30)}` : body.type}`,
+        reply,
+      );
+    }
+  return { defects, walked: read.length > 0 || paramNames.length > 0 };
+}
+
 describe("every route under hostile input", () => {
   it("answers below 500, refuses in Chinese, and keeps the ledger balanced", async () => {
     const defects: string[] = [];
-    const record = (route: Route, what: string, reply: Reply) => {
-      const problem = defect(route, reply);
-      if (problem) defects.push(`${route.method} ${route.path} ${what} → ${problem}`);
-    };
     let walked = 0;
     for (const route of routes) {
-      const auth = await authFor(route);
-      const paramNames = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
-      const read = await fieldsRead(route, auth, {});
-      // A route that reads its query or raw body itself (the sandbox pages, the payment notify) gets the usual names.
-      const fields = read.length > 0 ? read : ["id", "phone", "page", "amount", "action"];
-      const base = Object.fromEntries(fields.map((f) => [f, plausible(f, requests)]));
-      if (read.length > 0 || paramNames.length > 0) walked++;
-      // One field at a time hostile, the others plausible.
-      for (const field of fields) {
-        for (const value of HOSTILE_TEXT) {
-          const reply = await send(route, auth, pathWith(route, {}), {
-            type: "form",
-            fields: { ...base, [field]: value },
-          });
-          record(route, `${field}=${JSON.stringify(value.slice(0, 40))}`, reply);
-        }
-        const repeated = await send(route, auth, pathWith(route, {}), {
-          type: "form",
-          fields: { ...base, [field]: [base[field]!, "2"] },
-        });
-        record(route, `${field} repeated`, repeated);
-        if (route.method !== "GET" && route.method !== "DELETE")
-          for (const value of HOSTILE_JSON) {
-            const reply = await send(route, auth, pathWith(route, {}), {
-              type: "json",
-              value: { ...base, [field]: value },
-            });
-            record(route, `${field}=${JSON.stringify(value)} (JSON)`, reply);
-          }
-      }
-      // Hostile path parameters.
-      for (const name of paramNames)
-        for (const value of HOSTILE_TEXT.filter((v) => v !== "")) {
-          const reply = await send(route, auth, pathWith(route, { [name]: value }), { type: "form", fields: base });
-          record(route, `:${name}=${JSON.stringify(value.slice(0, 40))}`, reply);
-        }
-      // Malformed bodies and query strings.
-      const malformed: Body[] =
-        route.method === "GET" || route.method === "DELETE"
-          ? [
-              { type: "raw", contentType: "", text: "%ZZ=1&page=%E4%B8" },
-              { type: "raw", contentType: "", text: "a[b][c]=1&__proto__=1&constructor[prototype]=1" },
-            ]
-          : [
-              { type: "raw", contentType: "application/x-www-form-urlencoded", text: "%ZZ=1&page=%E4%B8&=&&=x" },
-              { type: "raw", contentType: "application/json", text: "{" },
-              { type: "raw", contentType: "application/json", text: "[1,2]" },
-              { type: "raw", contentType: "application/json", text: "null" },
-              {
-                type: "raw",
-                contentType: "application/json",
-                text: '{"__proto__":{"admin":true},"constructor":{"prototype":{}}}',
-              },
-              { type: "raw", contentType: "text/plain", text: "hello" },
-              { type: "raw", contentType: "application/x-www-form-urlencoded", text: `a=${"x".repeat(70 * 1024)}` },
-            ];
-      for (const body of malformed) {
-        const reply = await send(route, auth, pathWith(route, {}), body);
-        record(
-          route,
-          `malformed ${body.type === "raw" ? `${body.contentType || "query"} ${body.text.slice(0, 30)}` : body.type}`,
-          reply,
-        );
-      }
+      const result = await walkRoute(route, await authFor(route), { values: HOSTILE_TEXT, thorough: true });
+      defects.push(...result.defects);
+      if (result.walked) walked++;
     }
     expect(defects).toEqual([]);
     expect(walked).toBeGreaterThan(80); // the walk reached the routes it says it walks
+    expect(await t.unbalancedAccounts()).toEqual([]);
+  }, 900_000);
+
+  it("as a sub-account (its limit, and what only a main account may do): the same, with fewer values", async () => {
+    const defects: string[] = [];
+    const values = ["", "-1", "1e400", "１２", "9".repeat(40), "1.005", "<script>alert(1)</script>", "2026-02-30"];
+    for (const route of routes.filter((r) => r.path.startsWith("/api/") || r.path.startsWith("/third-party/"))) {
+      const main = await mainAccount(t, { cashFen: 100_000, voucherFen: 5_000, creditFen: 10_000 });
+      const sub = await subAccount(t, main, 50_00);
+      const auth: Auth = route.path.startsWith("/third-party/")
+        ? { kind: "third-party", token: sub.token }
+        : { kind: "api", token: sub.token };
+      defects.push(...(await walkRoute(route, auth, { values, thorough: false })).defects);
+    }
+    expect(defects).toEqual([]);
     expect(await t.unbalancedAccounts()).toEqual([]);
   }, 900_000);
 
