@@ -3,9 +3,7 @@ import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { DEFAULT_AMOUNT } from "~/components/payment/pay-types";
-import { RechargeForm } from "~/components/payment/RechargeForm";
 import { RechargeWithDialog } from "~/components/payment/RechargeFlow";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { Muted, Panel, PanelTitle } from "~/components/ui/layout";
 import { createQrcode, type PayType } from "~/upstream/payments.server";
 import { formAction } from "~/utils/action.server";
@@ -66,7 +64,6 @@ export default function RechargePage() {
   const { user, amount, payType } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const figures = userFigures(user);
-  const hydrated = useHydrated();
   const errors = result && "fieldErrors" in result ? result : null;
   const values = { amount: errors?.values.amount ?? amount, payType: payTypeOf(errors?.values.pay_type) ?? payType };
   return (
@@ -83,18 +80,14 @@ export default function RechargePage() {
       </Panel>
       <Panel>
         <PanelTitle>在线充值</PanelTitle>
-        {hydrated ? (
-          <RechargeWithDialog values={values} />
-        ) : (
-          <RechargeForm
-            values={values}
-            errors={{
-              amount: errors?.fieldErrors.amount,
-              payType: errors?.fieldErrors.pay_type,
-              form: errors?.formError,
-            }}
-          />
-        )}
+        <RechargeWithDialog
+          values={values}
+          pageErrors={{
+            amount: errors?.fieldErrors.amount,
+            payType: errors?.fieldErrors.pay_type,
+            form: errors?.formError,
+          }}
+        />
       </Panel>
     </>
   );

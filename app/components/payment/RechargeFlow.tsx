@@ -4,7 +4,7 @@ import type { ActionResult } from "~/utils/action.server";
 import { paymentResourcePath } from "~/utils/paths";
 import { Dialog } from "../ui/Dialog";
 import { QrPaymentPanel, type PaymentView } from "./QrPaymentPanel";
-import { RechargeForm, type RechargeFormValues } from "./RechargeForm";
+import { RechargeForm, type RechargeFormErrors, type RechargeFormValues } from "./RechargeForm";
 
 /** What /console/recharge answers a dialog's post: the new order's panel, or the form's errors. */
 type RechargeReply = { view: PaymentView } | ActionResult;
@@ -41,16 +41,25 @@ function useRechargeFetcher() {
 }
 
 /**
- * The top-up form of /console/recharge with JavaScript: it posts in place and
- * opens the QR payment dialog with the new order (spec §2 "QR payment").
+ * The top-up form of /console/recharge. Without JavaScript it posts the page
+ * and `pageErrors` are the action's; with JavaScript it posts in place and
+ * opens the QR payment dialog with the new order (spec §2 "QR payment"). It is
+ * the same form before and after hydration, so what was typed before the
+ * page's JavaScript arrived stays typed.
  */
-export function RechargeWithDialog({ values }: { values: RechargeFormValues }) {
+export function RechargeWithDialog({
+  values,
+  pageErrors,
+}: {
+  values: RechargeFormValues;
+  pageErrors: RechargeFormErrors;
+}) {
   const { submit, view, errors } = useRechargeFetcher();
   const [closed, setClosed] = useState<string | null>(null);
   const open = view !== null && closed !== view.order.out_trade_no;
   return (
     <>
-      <RechargeForm values={values} errors={errors} fetcher={submit} />
+      <RechargeForm values={values} errors={submit.data ? errors : pageErrors} fetcher={submit} />
       {view && (
         <Dialog
           open={open}

@@ -56,8 +56,9 @@ export interface RechargeFormErrors {
 /**
  * The top-up form (spec §5): amount with presets, pay type, submit. It posts
  * to /console/recharge. On that page without JavaScript the presets are links
- * that fill the amount in; with JavaScript they set it in place. In a dialog
- * (`fetcher`), the reply comes back to the dialog instead of a new page.
+ * that fill the amount in; with JavaScript they set it in place. With a
+ * `fetcher` and JavaScript, the reply comes back in place (the dialog) instead
+ * of a new page; the fetcher's form is a plain form until then.
  */
 export function RechargeForm({
   values,
@@ -86,7 +87,7 @@ export function RechargeForm({
   const FormTag = fetcher ? fetcher.Form : Form;
   return (
     <FormTag ref={form} method="post" action="/console/recharge" noValidate>
-      {fetcher && <input type="hidden" name="reply" value="dialog" />}
+      {fetcher && hydrated && <input type="hidden" name="reply" value="dialog" />}
       <Presets role="group" aria-label="常用金额">
         {AMOUNT_PRESETS.map((value) =>
           hydrated ? (

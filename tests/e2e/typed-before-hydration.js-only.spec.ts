@@ -1,0 +1,33 @@
+/**
+ * A slow connection: the page's HTML arrives and the user types before its
+ * JavaScript has. Hydration must keep what was typed and chosen. The recharge
+ * page swapped its form for the dialog version at hydration, and a user who
+ * had typed 20 and picked 支付宝 got an order for ¥100.00 by WeChat's default
+ * form (a CI run of recharge.spec.ts caught it as a flake).
+ */
+import { expect, test } from "./fixtures/session";
+
+test("a top-up typed before the page's JavaScript arrived is the one ordered", async ({ page, login }) => {
+  await login();
+  // Hold the page's scripts until the user has typed.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/console/recharge", { waitUntil: "commit" });
+  await page.getByLabel("充值金额（元）").fill("20");
+  await page.getByLabel("支付宝").check();
+  // Still the page without JavaScript: the presets are links.
+  await expect(page.getByRole("group", { name: "常用金额" }).getByRole("link", { name: "¥1500" })).toBeVisible();
+
+  release();
+  // Hydrated: the presets become buttons.
+  await expect(page.getByRole("group", { name: "常用金额" }).getByRole("button", { name: "¥1500" })).toBeVisible();
+  await expect(page.getByLabel("充值金额（元）")).toHaveValue("20");
+  await expect(page.getByLabel("支付宝")).toBeChecked();
+  await page.getByRole("button", { name: "立即充值" }).click();
+  await expect(page.getByRole("img", { name: "支付宝付款二维码" })).toBeVisible();
+  await expect(page.getByText(/请使用支付宝扫码支付\s*¥20\.00/)).toBeVisible();
+});
