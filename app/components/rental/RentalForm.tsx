@@ -1,5 +1,5 @@
 import { Form, useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FastPay, FAST_PAY_REASON } from "../payment/FastPay";
 import { Button } from "../ui/Button";
 import { Field, FieldError } from "../ui/Field";
@@ -79,6 +79,8 @@ export function RentalForm({
   const current = fetcher.data ?? view;
   const { quote, images } = current;
 
+  const form = useRef<HTMLFormElement>(null);
+
   useEffect(() => {
     if (fetcher.data && fetcher.state === "idle") setChoice((c) => ({ ...c, coupon: fetcher.data!.shown.coupon }));
   }, [fetcher.data, fetcher.state]);
@@ -88,6 +90,15 @@ export function RentalForm({
     setChoice(next);
     fetcher.load(`/createInstance?${rentalChoiceQuery(next)}`);
   };
+
+  // What was chosen before the page's JavaScript arrived (a slow connection) is the choice: the
+  // fields are controlled from here on, and would otherwise snap back to the server's at the next change.
+  useEffect(() => {
+    const chosen = form.current && choiceInForm(form.current, choice);
+    if (chosen && rentalChoiceQuery(chosen) !== rentalChoiceQuery(choice)) update(chosen);
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const errors: FieldErrors = { ...quote.fieldErrors, ...(result?.fieldErrors ?? {}) };
   if (!errors.gpus && quote.preview && quote.preview.FreeGpus < choice.gpus)
@@ -99,7 +110,7 @@ export function RentalForm({
   const preview = quote.preview;
 
   return (
-    <Form method="post" action={actionUrl} data-testid="rental-form">
+    <Form ref={form} method="post" action={actionUrl} data-testid="rental-form">
       <input type="hidden" name="operation_key" value={operationKey} />
       <input type="hidden" name="type" value={choice.type} />
       <input type="hidden" name="region" value={choice.region} />
@@ -270,4 +281,23 @@ export function RentalForm({
       </Row>
     </Form>
   );
+}
+
+/** The choice as the form's fields hold it now, over `base` (the fields it does not have). */
+function choiceInForm(form: HTMLFormElement, base: RentalChoice): RentalChoice {
+  const data = new FormData(form);
+  const number = (name: string, fallback: number) => {
+    const value = Number(data.get(name));
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  const mode = data.get("mode");
+  return {
+    ...base,
+    gpus: number("gpus", base.gpus),
+    image: number("image", base.image),
+    mode: mode === "hour" || mode === "day" || mode === "month" ? mode : base.mode,
+    days: number("days", base.days),
+    months: number("months", base.months),
+    coupon: typeof data.get("coupon") === "string" ? String(data.get("coupon")) : base.coupon,
+  };
 }
