@@ -75,6 +75,8 @@ test("rent an RTX 4090 × 1 for a day with a coupon; the price shown is charged;
   await filters.getByLabel("GPU型号").selectOption("rtx4090");
   if (!javaScriptEnabled) await filters.getByRole("button", { name: "筛选" }).click();
   await expect(page).toHaveURL(/gpu=rtx4090/);
+  // With JavaScript the list changes in place, after the address: wait for it to hold RTX 4090 alone.
+  await expect(page.getByTestId("offer").filter({ hasText: "RTX 3090" })).toHaveCount(0);
   await page.getByTestId("offer").filter({ hasText: "北京A区" }).getByRole("link", { name: "租用" }).click();
   await expect(page).toHaveURL(createInstancePath(RTX4090_OFFER));
   await expect(page.getByRole("heading", { name: "RTX 4090 · 北京A区 · 容器实例" })).toBeVisible();
