@@ -7,17 +7,23 @@
  * fields are controlled after hydration: a choice made before it was priced
  * as the server's default until the next change.
  */
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/session";
 
-test("a top-up typed before the page's JavaScript arrived is the one ordered", async ({ page, login }) => {
-  await login();
-  // Hold the page's scripts until the user has typed.
+/** Holds the page's scripts (a slow connection) until the returned function lets them through. */
+async function holdScripts(page: Page): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/build/**/*.js", async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test("a top-up typed before the page's JavaScript arrived is the one ordered", async ({ page, login }) => {
+  await login();
+  const release = await holdScripts(page);
   await page.goto("/console/recharge", { waitUntil: "commit" });
   await page.getByLabel("充值金额（元）").fill("20");
   await page.getByLabel("支付宝").check();
@@ -36,12 +42,7 @@ test("a top-up typed before the page's JavaScript arrived is the one ordered", a
 
 test("a rental choice made before the page's JavaScript arrived is the one priced", async ({ page, login }) => {
   await login();
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/build/**/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/createInstance?type=docker&region=bj-a&gpu=rtx4090", { waitUntil: "commit" });
   await page.getByRole("radio", { name: "包日" }).check();
   await page.getByRole("combobox", { name: "包日天数" }).selectOption("3");
