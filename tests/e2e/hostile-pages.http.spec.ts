@@ -21,10 +21,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { JSDOM } from "jsdom";
-import { sessionCookie } from "./fixtures/session";
+import { sessionCookie, type LoginOptions } from "./fixtures/session";
 import { addStaffByCli, STAFF_PASSWORD, uniqueStaffLogin } from "./staff";
 import { mainApi, rentHourlyByApi, topUp } from "./platform-calls";
-import { TEST_PASSWORD, uniquePhone } from "./support";
+import { DEMO, DEMO_SUB, TEST_PASSWORD, uniquePhone } from "./support";
 
 const CHINESE = /[\u4e00-\u9fa5]/;
 
@@ -211,6 +211,33 @@ async function furnishedAccount(request: APIRequestContext): Promise<string> {
   const group = groups.find((g) => g.RemainNum > 10);
   if (group) await api("/assign_to_user", { group_id: group.GroupId });
   const instance = await rentHourlyByApi(request, token, `walk-${phone}`);
+  await fileWorkOrderAbout(request, token, instance.uuid);
+  await api("/withdraw/create", {
+    amount: "1.00",
+    destination: "支付宝 walk@example.com",
+    idempotency_key: `walk-${phone}`,
+  });
+  return phone;
+}
+
+/**
+ * The demo sub-account, furnished like the account above through its own
+ * calls: an hourly instance its main account pays for, and a work order about
+ * it. Answers how to sign in as it, and its instance.
+ */
+async function furnishedSubAccount(request: APIRequestContext): Promise<{ sub: LoginOptions; instanceUuid: string }> {
+  const sub: LoginOptions = { phone: DEMO_SUB.mainPhone, password: DEMO_SUB.password, subAccountName: DEMO_SUB.name };
+  const session = await request.post("/sandbox/session", { data: sub });
+  const { token } = (await session.json()) as { token: string };
+  const main = await request.post("/sandbox/session", { data: DEMO });
+  await topUp(request, ((await main.json()) as { token: string }).token, "100");
+  const instance = await rentHourlyByApi(request, token, `walk-sub-${Date.now()}`);
+  await fileWorkOrderAbout(request, token, instance.uuid);
+  return { sub, instanceUuid: instance.uuid };
+}
+
+/** Files a work order about the caller's instance through the /third-party calls. */
+async function fileWorkOrderAbout(request: APIRequestContext, token: string, instanceUuid: string) {
   const auth = { authorization: `Bearer ${token}` };
   const categories = (await (
     await request.get("/third-party/api/v1/work-order/categories", { headers: auth })
@@ -222,7 +249,7 @@ async function furnishedAccount(request: APIRequestContext): Promise<string> {
       category_id: question.category_id,
       question_id: question.id,
       resource_type: "instance",
-      resource_id: instance.uuid,
+      resource_id: instanceUuid,
       title: "实例无法连接",
       content: "SSH 连接超时，请帮忙看看。",
       contact_phone: "13912345678",
@@ -231,25 +258,31 @@ async function furnishedAccount(request: APIRequestContext): Promise<string> {
   });
   const filedReply = (await filed.json()) as { code: number; reason: string };
   expect(filedReply.code, `work order: ${filedReply.reason}`).toBe(0);
-  await api("/withdraw/create", {
-    amount: "1.00",
-    destination: "支付宝 walk@example.com",
-    idempotency_key: `walk-${phone}`,
-  });
-  return phone;
 }
 
-test("every route answers hostile input without a server error", async ({ baseURL, request }) => {
-  test.setTimeout(300_000);
-  const origin = baseURL!;
-  // Routes without parameters first: their links give the others real ids.
-  const routes = routeTable().sort((a, b) => paramsOf(a.pattern).length - paramsOf(b.pattern).length);
+/** What one walk covered. */
+interface WalkFigures {
+  routes: number;
+  forms: number;
+  links: number;
+  requests: number;
+}
+
+/**
+ * Walks `routes` signed in as `account` (a staff member for /desk), in order;
+ * answers every defect found and what was walked.
+ */
+async function walkRoutes(
+  request: APIRequestContext,
+  origin: string,
+  account: LoginOptions,
+  routes: RouteEntry[],
+): Promise<{ defects: string[]; links: Set<string>; figures: WalkFigures }> {
   const defects: string[] = [];
   const walkedForms = new Set<string>();
   const links = new Set<string>();
   let requests = 0;
   let staffLogin: string | null = null;
-  const account = await furnishedAccount(request);
 
   const check = async (what: string, answer: Promise<Response>) => {
     requests++;
@@ -268,7 +301,7 @@ test("every route answers hostile input without a server error", async ({ baseUR
   /** A fresh session of the account (or a staff member's, for /desk) per route, so a logout there ends only its own. */
   const signedIn = async (pattern: string): Promise<Client> => {
     if (!pattern.startsWith("/desk")) {
-      const { cookie } = await sessionCookie(request, origin, { phone: account, password: TEST_PASSWORD });
+      const { cookie } = await sessionCookie(request, origin, account);
       return new Client(origin, `${cookie.name}=${cookie.value}`);
     }
     if (!staffLogin) {
@@ -359,7 +392,45 @@ test("every route answers hostile input without a server error", async ({ baseUR
     }
   }
 
-  console.log(`${routes.length} routes, ${walkedForms.size} distinct forms, ${links.size} links, ${requests} requests`);
+  return { defects, links, figures: { routes: routes.length, forms: walkedForms.size, links: links.size, requests } };
+}
+
+/** Routes without parameters first: their links give the others real ids. */
+const fewestParamsFirst = (routes: RouteEntry[]) =>
+  routes.sort((a, b) => paramsOf(a.pattern).length - paramsOf(b.pattern).length);
+
+const report = (who: string, f: WalkFigures) =>
+  console.log(`${who}: ${f.routes} routes, ${f.forms} distinct forms, ${f.links} links, ${f.requests} requests`);
+
+test("every route answers hostile input without a server error", async ({ baseURL, request }) => {
+  test.setTimeout(300_000);
+  const phone = await furnishedAccount(request);
+  const { defects, figures } = await walkRoutes(
+    request,
+    baseURL!,
+    { phone, password: TEST_PASSWORD },
+    fewestParamsFirst(routeTable()),
+  );
+  report("main account", figures);
   expect(defects).toEqual([]);
-  expect(walkedForms.size, "forms found on the pages").toBeGreaterThanOrEqual(25);
+  expect(figures.forms, "forms found on the pages").toBeGreaterThanOrEqual(25);
+});
+
+/**
+ * A sub-account sees its own console: its quota in place of balances, its
+ * instances and work orders, and refusals where only a main account may go
+ * (finance, top-up, account safety). Those refusals and its own forms get
+ * the same hostile input. The pages that do not depend on who is signed in
+ * (/desk, the sandbox, the agreements) were walked above.
+ */
+test("a sub-account's pages answer hostile input without a server error", async ({ baseURL, request }) => {
+  test.setTimeout(300_000);
+  const { sub, instanceUuid } = await furnishedSubAccount(request);
+  const ownPages = /^\/(console|createInstance|store|resources|logout|work-order-files)(\/|$)/;
+  const routes = fewestParamsFirst(routeTable().filter((r) => ownPages.test(r.pattern)));
+  const { defects, links, figures } = await walkRoutes(request, baseURL!, sub, routes);
+  report("sub-account", figures);
+  expect(links, "the walk saw the sub-account's own instance").toContain(`/console/instance/${instanceUuid}`);
+  expect(defects).toEqual([]);
+  expect(figures.forms, "forms found on the sub-account's pages").toBeGreaterThanOrEqual(8);
 });
