@@ -1,20 +1,8 @@
+import { Select } from "../ui/Field";
 import { styled } from "../ui/stitches.config";
 
-/** A native select at the kit's control height, so it posts without JavaScript. */
-export const SelectBox = styled("select", {
-  display: "block",
-  height: "$control",
-  minWidth: 160,
-  padding: "0 $2",
-  border: "1px solid $border",
-  borderRadius: "$sm",
-  fontFamily: "$body",
-  fontSize: "$md",
-  color: "$text",
-  backgroundColor: "white",
-  "&:focus": { outline: "none", borderColor: "$primary" },
-  "&[aria-invalid=true]": { borderColor: "$error" },
-});
+/** The kit's native select on a line of its own, wide enough for an image's name. */
+export const SelectBox = styled(Select, { display: "block", minWidth: 160 });
 
 /** One labelled group of the rental form. */
 export const Choice = styled("fieldset", {

@@ -1,10 +1,8 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { styled } from "./stitches.config";
 
-export const Input = styled("input", {
-  height: "$control",
-  width: "100%",
-  padding: "0 $2",
+/** What every native control of the kit shares: border, type, focus and the invalid mark. */
+const control = {
   border: "1px solid $border",
   borderRadius: "$sm",
   fontFamily: "$body",
@@ -13,7 +11,9 @@ export const Input = styled("input", {
   backgroundColor: "white",
   "&:focus": { outline: "none", borderColor: "$primary" },
   "&[aria-invalid=true]": { borderColor: "$error" },
-});
+} as const;
+
+export const Input = styled("input", { ...control, height: "$control", width: "100%", padding: "0 $2" });
 
 const Wrapper = styled("div", { display: "flex", flexDirection: "column", gap: "$1", marginBottom: "$3" });
 const Label = styled("label", { fontSize: "$md", color: "$text" });
@@ -83,29 +83,12 @@ export function CheckboxField({
 }
 
 /** A native select at the control height (posts without JavaScript). */
-export const Select = styled("select", {
-  height: "$control",
-  padding: "0 $2",
-  border: "1px solid $border",
-  borderRadius: "$sm",
-  fontFamily: "$body",
-  fontSize: "$md",
-  color: "$text",
-  backgroundColor: "white",
-  "&:focus": { outline: "none", borderColor: "$primary" },
-  "&[aria-invalid=true]": { borderColor: "$error" },
-});
+export const Select = styled("select", { ...control, height: "$control", padding: "0 $2" });
 
 /** A native multi-line input. */
 export const TextArea = styled("textarea", {
+  ...control,
   width: "100%",
   minHeight: 72,
   padding: "$2",
-  border: "1px solid $border",
-  borderRadius: "$sm",
-  fontFamily: "$body",
-  fontSize: "$md",
-  color: "$text",
-  "&:focus": { outline: "none", borderColor: "$primary" },
-  "&[aria-invalid=true]": { borderColor: "$error" },
 });
