@@ -23,7 +23,7 @@ export const headers: HeadersFunction = ({ parentHeaders }) => {
 };
 
 const Shell = styled("div", { "@desktop": { display: "flex" } });
-const Content = styled("div", { flex: 1, minWidth: 0, padding: "$5" });
+const Content = styled("main", { flex: 1, minWidth: 0, padding: "$4", "@desktop": { padding: "$5" } });
 
 /** The console's frame: its navigation beside the page. */
 function ConsoleFrame({ isSub, children }: { isSub: boolean; children: ReactNode }) {

@@ -1,17 +1,39 @@
-import { Form, NavLink } from "@remix-run/react";
+import { Form, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { StatusButton } from "../ui/StatusButton";
 import { styled } from "../ui/stitches.config";
 
+/**
+ * Beside the page on a wide screen; on a phone one row under the top bar that
+ * scrolls sideways, so the page starts on the first screen (fourteen stacked
+ * links pushed it below the fold).
+ */
 const Side = styled("aside", {
   backgroundColor: "white",
-  borderRight: "1px solid #ECEDF0",
-  padding: "$4 0",
-  "@desktop": { width: 200, minHeight: "calc(100vh - 56px)" },
-  nav: { display: "flex", flexDirection: "column" },
-  "nav a": { padding: "$2 $5", color: "$text" },
+  display: "flex",
+  alignItems: "center",
+  overflowX: "auto",
+  whiteSpace: "nowrap",
+  borderBottom: "1px solid #ECEDF0",
+  nav: { display: "flex" },
+  "nav a": { display: "block", padding: "$3", color: "$text" },
   "nav a[aria-current=page]": { color: "$primaryText", backgroundColor: "$primarySoft", fontWeight: 600 },
   "nav a:hover": { textDecoration: "none", color: "$primaryText" },
-  form: { padding: "$4 $5" },
+  form: { padding: "0 $3" },
+  "@desktop": {
+    display: "block",
+    width: 200,
+    flexShrink: 0,
+    minHeight: "calc(100vh - 56px)",
+    padding: "$4 0",
+    overflowX: "visible",
+    whiteSpace: "normal",
+    borderBottom: "none",
+    borderRight: "1px solid #ECEDF0",
+    nav: { flexDirection: "column" },
+    "nav a": { padding: "$2 $5" },
+    form: { padding: "$4 $5" },
+  },
 });
 
 export interface ConsoleNavItem {
@@ -61,9 +83,23 @@ export function consoleNavItems(isSub: boolean, workOrderUnread = false): Consol
   ];
 }
 
+/** On a phone the row scrolls so the current page's link is in view (without JavaScript it starts at 总览). */
+function useCurrentLinkInView() {
+  const side = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const row = side.current;
+    const current = row?.querySelector<HTMLElement>("a[aria-current=page]");
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft += current.getBoundingClientRect().left - row.getBoundingClientRect().left - 16;
+  }, [pathname]);
+  return side;
+}
+
 export function ConsoleNav({ isSub, workOrderUnread }: { isSub: boolean; workOrderUnread: boolean }) {
+  const side = useCurrentLinkInView();
   return (
-    <Side>
+    <Side ref={side}>
       <nav aria-label="控制台导航">
         {consoleNavItems(isSub, workOrderUnread).map((item) => (
           <NavLink key={item.to} to={item.to} prefetch="intent" data-testid={`console-nav-${item.to}`}>
