@@ -18,8 +18,9 @@ const Bar = styled("header", {
   height: "$bar",
   display: "flex",
   alignItems: "center",
-  gap: "$4",
-  padding: "0 $4",
+  gap: "$2",
+  padding: "0 $3",
+  "@desktop": { gap: "$4", padding: "0 $4" },
   borderBottom: "1px solid transparent",
   variants: {
     tone: {
@@ -49,6 +50,8 @@ const Brand = styled(Link, {
   color: "inherit",
   fontWeight: 700,
   fontSize: "$lg",
+  whiteSpace: "nowrap",
+  minHeight: 32,
   "&:hover": { textDecoration: "none" },
 });
 const Tabs = styled("nav", {
@@ -67,7 +70,7 @@ const Promo = styled(Link, {
   fontSize: "$sm",
 });
 const Spacer = styled("div", { flex: 1 });
-const Tools = styled("div", { display: "flex", alignItems: "center", gap: "$4" });
+const Tools = styled("div", { display: "flex", alignItems: "center", gap: "$2", "@desktop": { gap: "$4" } });
 const Figures = styled(Link, {
   display: "none",
   "@desktop": { display: "flex", flexDirection: "column", lineHeight: 1.2 },
@@ -78,6 +81,9 @@ const Figures = styled(Link, {
 });
 /** The quick top-up (spec §2): a dialog with JavaScript, /console/recharge without. */
 const TopUp = styled(TopUpButton, {
+  display: "inline-flex",
+  alignItems: "center",
+  "@mobile": { minHeight: 32 },
   padding: "2px 12px",
   border: "1px solid currentColor",
   borderRadius: 999,
@@ -89,24 +95,46 @@ const TopUp = styled(TopUpButton, {
   "&:hover": { textDecoration: "none" },
 });
 
+/**
+ * The phone's menu, a <details> so it opens without JavaScript. While open, a
+ * shade covers the page below the bar; it belongs to the summary, so a tap on
+ * it closes the menu.
+ */
 const Drawer = styled("details", {
   "@desktop": { display: "none" },
-  summary: { listStyle: "none", cursor: "pointer", display: "flex" },
+  summary: {
+    listStyle: "none",
+    cursor: "pointer",
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "center",
+    minWidth: 36,
+    minHeight: 36,
+  },
   "summary::-webkit-details-marker": { display: "none" },
+  "&[open] summary::before": {
+    content: '""',
+    position: "fixed",
+    top: "$sizes$bar",
+    left: 0,
+    right: 0,
+    bottom: 0,
+    backgroundColor: "rgba(26, 25, 31, 0.4)",
+  },
   nav: {
     position: "fixed",
-    top: "$bar",
+    top: "$sizes$bar",
     left: 0,
     bottom: 0,
     width: 240,
     backgroundColor: "white",
     boxShadow: "$panel",
-    padding: "$4",
+    padding: "$2 0",
     display: "flex",
     flexDirection: "column",
-    gap: "$3",
+    overflowY: "auto",
   },
-  "nav a": { color: "$text" },
+  "nav a": { color: "$text", padding: "$3 $4" },
 });
 
 /** The top bar of spec §2: logo, tabs, promo link, notification centre, balances and the user menu. */
