@@ -7,6 +7,8 @@ const control = {
   borderRadius: "$sm",
   fontFamily: "$body",
   fontSize: "$md",
+  // Phones zoom into a field whose text is under 16 px when it is tapped.
+  "@mobile": { fontSize: "$lg" },
   color: "$text",
   backgroundColor: "white",
   "&:focus": { outline: "none", borderColor: "$primary" },
