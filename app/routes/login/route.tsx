@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { LogoMark } from "~/components/shell/icons";
 import { CaptchaField } from "~/components/ui/CaptchaField";
 import { CheckboxField, Field, FieldError } from "~/components/ui/Field";
 import { styled } from "~/components/ui/stitches.config";
@@ -50,10 +51,27 @@ const Hero = styled("div", {
 });
 const Card = styled("div", {
   backgroundColor: "white",
-  padding: "$6 $5",
+  padding: "$5 $4",
+  "@desktop": { padding: "$6 $5", justifyContent: "center" },
   display: "flex",
   flexDirection: "column",
-  justifyContent: "center",
+});
+/** On a phone the hero is hidden: the brand and the way back to the market stand above the form. */
+const PhoneHeader = styled("div", {
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  marginBottom: "$5",
+  "@desktop": { display: "none" },
+  "a:first-child": {
+    display: "flex",
+    alignItems: "center",
+    gap: "$2",
+    fontWeight: 700,
+    fontSize: "$lg",
+    color: "$text",
+  },
+  "a:last-child": { padding: "$2 0" },
 });
 const TabBar = styled("nav", {
   display: "flex",
@@ -91,6 +109,13 @@ export default function LoginPage() {
         </p>
       </Hero>
       <Card>
+        <PhoneHeader>
+          <Link to="/store" aria-label="算力云首页">
+            <LogoMark />
+            <span>算力云</span>
+          </Link>
+          <Link to="/store">返回算力市场</Link>
+        </PhoneHeader>
         <TabBar aria-label="登录方式">
           {LOGIN_TABS.map((t) => (
             <Link key={t} to={tabHref(t)} aria-current={t === tab ? "page" : undefined} replace>
