@@ -11,6 +11,7 @@ import * as text from "./text-commands";
 import { carriesFiles, droppedFiles, IMAGE_ACCEPT, pastedFiles, uploadImages } from "./image-uploads";
 import { fullscreenIcon, previewIcon, readModeIcon, saveIcon } from "./toolbar-icons";
 import { uploadImage, type UploadedImage } from "./upload-image";
+import { globalCss } from "../ui/stitches.config";
 
 export interface RichMarkdownEditorProps extends MarkdownEditorProps {
   id: string;
@@ -37,7 +38,13 @@ type PendingSelection = { selection: text.Selection; focus: boolean };
  * storage, and images uploaded to the page's upload route from the toolbar,
  * a paste or a drop (image-uploads.ts).
  */
+/** md-editor's toolbar buttons are 20 px high: under a finger they get 32 px. */
+const touchToolbar = globalCss({
+  "@media (pointer: coarse)": { ".w-md-editor-toolbar li > button": { height: 32, minWidth: 32 } },
+});
+
 export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
+  touchToolbar();
   const { id, name, initialValue, draftKey, uploadUrl, uploadField = "file", attachmentField, imageLimits } = props;
   const [locale, setLocale] = useState<EditorLocale>(() => editorLocale(document.documentElement.lang));
   const m = editorMessages(locale);
@@ -45,7 +52,9 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
     startHistory({ text: initialValue, selection: { start: initialValue.length, end: initialValue.length } }),
   );
   const value = history.present.text;
-  const [mode, setMode] = useState<Mode>("live");
+  // Two 150 px columns are no use on a phone: there it starts in one column (the columns button still offers two).
+  const [writingMode] = useState<Mode>(() => (window.matchMedia("(max-width: 899px)").matches ? "edit" : "live"));
+  const [mode, setMode] = useState<Mode>(writingMode);
   const [fullscreen, setFullscreen] = useState(false);
   const [readMode, setReadMode] = useState(false);
   const [panel, setPanel] = useState<Panel>(null);
@@ -238,7 +247,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
           () => {
             setReadMode(false);
             setFullscreen(false);
-            setMode("live");
+            setMode(writingMode);
           },
           { needsText: false },
         ),
@@ -319,7 +328,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
         () => setPanel((p) => (p === "navigation" ? null : "navigation")),
         panel === "navigation",
       ),
-      view("preview", m.preview, previewIcon, () => toggleMode("preview", "live"), mode === "preview"),
+      view("preview", m.preview, previewIcon, () => toggleMode("preview", writingMode), mode === "preview"),
       // Named by what it does next (单栏 in two columns, 双栏 in one), so not a pressed toggle.
       button(
         "columns",
@@ -496,7 +505,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
           messages={m}
           onClose={() => setPanel(null)}
           onHeading={(offset) => {
-            setMode((current) => (current === "preview" ? "live" : current));
+            setMode((current) => (current === "preview" ? writingMode : current));
             pendingSelection.current = { selection: { start: offset, end: offset }, focus: true };
             setHistory((h) => ({ ...h }));
           }}
