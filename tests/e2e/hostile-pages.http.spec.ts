@@ -23,7 +23,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { JSDOM } from "jsdom";
 import { sessionCookie, type LoginOptions } from "./fixtures/session";
 import { addStaffByCli, STAFF_PASSWORD, uniqueStaffLogin } from "./staff";
-import { mainApi, rentHourlyByApi, topUp } from "./platform-calls";
+import { fileWorkOrderAbout, mainApi, rentHourlyByApi, topUp } from "./platform-calls";
 import { DEMO, DEMO_SUB, TEST_PASSWORD, uniquePhone } from "./support";
 
 const CHINESE = /[\u4e00-\u9fa5]/;
@@ -234,30 +234,6 @@ async function furnishedSubAccount(request: APIRequestContext): Promise<{ sub: L
   const instance = await rentHourlyByApi(request, token, `walk-sub-${Date.now()}`);
   await fileWorkOrderAbout(request, token, instance.uuid);
   return { sub, instanceUuid: instance.uuid };
-}
-
-/** Files a work order about the caller's instance through the /third-party calls. */
-async function fileWorkOrderAbout(request: APIRequestContext, token: string, instanceUuid: string) {
-  const auth = { authorization: `Bearer ${token}` };
-  const categories = (await (
-    await request.get("/third-party/api/v1/work-order/categories", { headers: auth })
-  ).json()) as { data: { list: { questions: { id: number; category_id: number; resource_types: string[] }[] }[] } };
-  const question = categories.data.list.flatMap((c) => c.questions).find((q) => q.resource_types.includes("instance"))!;
-  const filed = await request.post("/third-party/api/v1/work-order/orders", {
-    headers: auth,
-    data: {
-      category_id: question.category_id,
-      question_id: question.id,
-      resource_type: "instance",
-      resource_id: instanceUuid,
-      title: "实例无法连接",
-      content: "SSH 连接超时，请帮忙看看。",
-      contact_phone: "13912345678",
-      attachment_ids: [],
-    },
-  });
-  const filedReply = (await filed.json()) as { code: number; reason: string };
-  expect(filedReply.code, `work order: ${filedReply.reason}`).toBe(0);
 }
 
 /** What one walk covered. */

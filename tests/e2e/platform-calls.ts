@@ -70,3 +70,28 @@ export async function rentHourlyByApi(
   expect(rented.status, rented.reason).toBe(0);
   return { uuid: rented.data.Instance.InstanceUuid, name: rented.data.Instance.Name };
 }
+
+/** Files a work order about the caller's instance through the /third-party calls; answers its id. */
+export async function fileWorkOrderAbout(request: APIRequestContext, token: string, instanceUuid: string) {
+  const auth = { authorization: `Bearer ${token}` };
+  const categories = (await (
+    await request.get("/third-party/api/v1/work-order/categories", { headers: auth })
+  ).json()) as { data: { list: { questions: { id: number; category_id: number; resource_types: string[] }[] }[] } };
+  const question = categories.data.list.flatMap((c) => c.questions).find((q) => q.resource_types.includes("instance"))!;
+  const filed = await request.post("/third-party/api/v1/work-order/orders", {
+    headers: auth,
+    data: {
+      category_id: question.category_id,
+      question_id: question.id,
+      resource_type: "instance",
+      resource_id: instanceUuid,
+      title: "实例无法连接",
+      content: "SSH 连接超时，请帮忙看看。",
+      contact_phone: "13912345678",
+      attachment_ids: [],
+    },
+  });
+  const filedReply = (await filed.json()) as { code: number; reason: string; data: { id: number } };
+  expect(filedReply.code, `work order: ${filedReply.reason}`).toBe(0);
+  return filedReply.data.id;
+}

@@ -1,0 +1,135 @@
+/**
+ * The site on a phone (390 × 844, touch), JavaScript on and off: no page is
+ * wider than the screen (a wide table scrolls inside its own box), a console
+ * page starts on the first screen, the bar's controls can be hit with a
+ * finger, and the phone's menu opens under the bar.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/session";
+import { fileWorkOrderAbout, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
+import { addStaffByCli, staffLogsIn, uniqueStaffLogin } from "./staff";
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+/** The page's width, and the elements that stick out past the screen's right edge (outermost first). */
+function overflowOf(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const out: string[] = [];
+    for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
+      if (el.getBoundingClientRect().right <= width + 1) continue;
+      // Inside a box that scrolls or clips sideways, sticking out is that box's business.
+      let inner = el.parentElement;
+      let clipped = false;
+      while (inner && inner !== document.body) {
+        if (getComputedStyle(inner).overflowX !== "visible") clipped = true;
+        inner = inner.parentElement;
+      }
+      if (!clipped)
+        out.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(el.getBoundingClientRect().right)}`);
+    }
+    return { scrollWidth: document.scrollingElement!.scrollWidth, width, out: out.slice(0, 5) };
+  });
+}
+
+async function expectFitsThePhone(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  const { scrollWidth, width, out } = await overflowOf(page);
+  expect(scrollWidth, `${path} is ${scrollWidth}px wide on a ${width}px screen: ${out.join(", ")}`).toBeLessThanOrEqual(
+    width,
+  );
+}
+
+/** The page's heading is on the first screen, not below the console's navigation. */
+async function expectHeadingOnFirstScreen(page: Page, path: string) {
+  const box = await page.locator("main h1").first().boundingBox();
+  expect(box, `${path} has a heading in its main`).not.toBeNull();
+  expect(box!.y, `${path}: the heading's top`).toBeLessThan(PHONE.height / 3);
+}
+
+test("the public pages fit a phone's screen", async ({ page }) => {
+  for (const path of ["/store", "/store?type=docker", "/store?type=bare_metal", "/login", "/inform", "/agreements"])
+    await expectFitsThePhone(page, path);
+  // The login page's way back, which the wide screen's hero carries.
+  await page.goto("/login");
+  await expect(page.getByRole("link", { name: "返回算力市场" })).toBeVisible();
+});
+
+test("a renter's console fits a phone's screen and each page starts on the first screen", async ({
+  page,
+  login,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const user = await login();
+  const token = await tokenOf(request, user.phone, user.password);
+  await topUp(request, token, "100");
+  const instance = await rentHourlyByApi(request, token, `phone-${user.phone}`);
+  const workOrder = await fileWorkOrderAbout(request, token, instance.uuid);
+  const consolePages = [
+    "/console/dashboard",
+    `/console/instance/${instance.uuid}`,
+    "/console/finance/orders",
+    "/console/finance/expenseDetail",
+    "/console/recharge",
+    "/console/coupon",
+    "/console/accountInfo",
+    "/console/createWorkOrder/selectQuestion",
+    `/console/createWorkOrder/myWorkOrderDetail/${workOrder}`,
+  ];
+  for (const path of consolePages) {
+    await expectFitsThePhone(page, path);
+    await expectHeadingOnFirstScreen(page, path);
+  }
+  await expectFitsThePhone(page, "/createInstance?type=docker&region=bj-a&gpu=rtx4090");
+
+  // The console's navigation is one row that scrolls sideways, and it still reaches every page.
+  await page.goto("/console/dashboard");
+  const nav = page.getByRole("navigation", { name: "控制台导航" });
+  await expect(nav.getByRole("link", { name: "优惠券" })).toBeAttached();
+  const row = await nav.evaluate((el) => {
+    const links = [...el.querySelectorAll("a")].map((a) => a.getBoundingClientRect());
+    return {
+      tops: new Set(links.map((r) => Math.round(r.top))).size,
+      smallest: Math.min(...links.map((r) => r.height)),
+    };
+  });
+  expect(row.tops, "the console's links stand in one row").toBe(1);
+  expect(row.smallest, "each console link is a finger's height").toBeGreaterThanOrEqual(32);
+
+  // The bar's controls: at least 32 × 32 px each.
+  const small = await page.locator("header").evaluate((bar) =>
+    [...bar.querySelectorAll<HTMLElement>("a, button, summary")]
+      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden")
+      .map((el) => ({ name: el.getAttribute("aria-label") ?? el.textContent?.trim(), box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 32 || box.height < 32)
+      .map(({ name, box }) => `${name} ${Math.round(box.width)}×${Math.round(box.height)}`),
+  );
+  expect(small, "controls of the bar smaller than 32 × 32 px").toEqual([]);
+});
+
+test("the phone's menu opens under the bar and closes with a tap beside it", async ({ page }) => {
+  await page.goto("/store");
+  await page.getByLabel("打开导航菜单").click();
+  const menu = page.getByRole("navigation", { name: "移动端导航" });
+  await expect(menu).toBeVisible();
+  const box = (await menu.boundingBox())!;
+  const bar = (await page.locator("header").boundingBox())!;
+  expect(Math.round(box.y), "the menu's top is the bar's bottom").toBe(Math.round(bar.y + bar.height));
+  const link = (await menu.getByRole("link", { name: "控制台" }).boundingBox())!;
+  expect(link.height, "a menu link is a finger's height").toBeGreaterThanOrEqual(32);
+  // The shade beside the menu closes it.
+  await page.mouse.click(PHONE.width - 20, PHONE.height - 100);
+  await expect(menu).toBeHidden();
+});
+
+test("the support desk fits a phone's screen", async ({ page, baseURL }) => {
+  const staff = uniqueStaffLogin();
+  await addStaffByCli(baseURL!, staff, "手机巡检");
+  await staffLogsIn(page, staff);
+  await expectFitsThePhone(page, "/desk");
+  const firstOrder = await page.locator("main a[href^='/desk/orders/']").first().getAttribute("href");
+  await expectFitsThePhone(page, firstOrder!);
+});
