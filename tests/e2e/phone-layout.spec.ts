@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/session";
-import { fileWorkOrderAbout, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
+import { fileWorkOrderAbout, mainApi, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
 import { addStaffByCli, staffLogsIn, uniqueStaffLogin } from "./staff";
 
 const PHONE = { width: 390, height: 844 };
@@ -84,6 +84,15 @@ test("a renter's console fits a phone's screen and each page starts on the first
     await expectHeadingOnFirstScreen(page, path);
   }
   await expectFitsThePhone(page, "/createInstance?type=docker&region=bj-a&gpu=rtx4090");
+
+  // A phone cannot scan its own screen: the payment page says how to pay on the same phone.
+  const order = await mainApi<{ out_trade_no: string }>(request, "/create_qrcode", {
+    session: token,
+    amount: "20",
+    pay_type: 0,
+  });
+  await expectFitsThePhone(page, `/console/pay?out_trade_no=${order.data.out_trade_no}`);
+  await expect(page.getByTestId("phone-pay-hint")).toContainText("支付宝「扫一扫」，从相册选取截图");
 
   // The console's navigation is one row that scrolls sideways, and it still reaches every page.
   await page.goto("/console/dashboard");

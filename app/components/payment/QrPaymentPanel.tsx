@@ -19,6 +19,8 @@ const Box = styled("div", {
 const Qr = styled("div", { width: 200, height: 200, svg: { width: "100%", height: "100%" } });
 const Success = styled("p", { color: "$successText", fontSize: "$xl", fontWeight: 600, margin: 0 });
 const Warning = styled("p", { color: "$errorText", margin: 0 });
+/** A phone cannot scan its own screen: how to pay with the code on the same phone. */
+const PhoneHint = styled("p", { margin: 0, fontSize: "$sm", "@desktop": { display: "none" } });
 
 /** What a page or dialog knows about the order it shows. */
 export interface PaymentView {
@@ -97,7 +99,12 @@ export function QrPaymentPanel({ view, onChange }: { view: PaymentView; onChange
       {view.qrNotReady || !view.qrSvg ? (
         <Warning role="status">二维码未生成或者已过期</Warning>
       ) : (
-        <Qr role="img" aria-label={`${channel}付款二维码`} dangerouslySetInnerHTML={{ __html: view.qrSvg }} />
+        <>
+          <Qr role="img" aria-label={`${channel}付款二维码`} dangerouslySetInnerHTML={{ __html: view.qrSvg }} />
+          <PhoneHint data-testid="phone-pay-hint">
+            在本机支付：截屏保存二维码，打开{order.pay_type === 0 ? "支付宝" : "微信"}「扫一扫」，从相册选取截图即可付款
+          </PhoneHint>
+        </>
       )}
       <Muted role="status" aria-live="polite">
         {secondsLeft !== null
