@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ButtonLink } from "~/components/ui/Button";
 import { Dot, Panel, Row, Table } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
+import { TableScroll } from "~/components/ui/TableScroll";
 import { StatusTabs } from "~/components/work-orders/StatusTabs";
 import { listWorkOrders, WORK_ORDER_STATUS_LABELS, type WorkOrderStatusWire } from "~/upstream/work-orders.server";
 import { formatDateTime } from "~/utils/format";
@@ -57,36 +58,38 @@ export default function MyWorkOrdersPage() {
         {orders.list.length === 0 ? (
           <p>暂无工单</p>
         ) : (
-          <Table data-testid="work-order-list">
-            <thead>
-              <tr>
-                <th scope="col">工单</th>
-                <th scope="col">问题分类</th>
-                <th scope="col">状态</th>
-                <th scope="col">提交时间</th>
-                <th scope="col">最近回复</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.list.map((o) => (
-                <tr key={o.id} data-testid="work-order-row">
-                  <td>
-                    <Link to={myWorkOrderDetailPath(o.id)}>
-                      #{o.id} {o.title}
-                    </Link>{" "}
-                    {o.unread && <Dot role="img" aria-label="有未读回复" data-testid="unread-mark" />}
-                    {o.sub_account_name && <div>子账号 {o.sub_account_name}</div>}
-                  </td>
-                  <td>
-                    {o.category_name} / {o.question_name}
-                  </td>
-                  <td>{o.status_label}</td>
-                  <td>{formatDateTime(o.created_at)}</td>
-                  <td>{o.last_reply_at ? formatDateTime(o.last_reply_at) : "—"}</td>
+          <TableScroll label="工单列表" minWidth={680}>
+            <Table data-testid="work-order-list">
+              <thead>
+                <tr>
+                  <th scope="col">工单</th>
+                  <th scope="col">问题分类</th>
+                  <th scope="col">状态</th>
+                  <th scope="col">提交时间</th>
+                  <th scope="col">最近回复</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {orders.list.map((o) => (
+                  <tr key={o.id} data-testid="work-order-row">
+                    <td data-wrap>
+                      <Link to={myWorkOrderDetailPath(o.id)}>
+                        #{o.id} {o.title}
+                      </Link>{" "}
+                      {o.unread && <Dot role="img" aria-label="有未读回复" data-testid="unread-mark" />}
+                      {o.sub_account_name && <div>子账号 {o.sub_account_name}</div>}
+                    </td>
+                    <td data-wrap>
+                      {o.category_name} / {o.question_name}
+                    </td>
+                    <td>{o.status_label}</td>
+                    <td>{formatDateTime(o.created_at)}</td>
+                    <td>{o.last_reply_at ? formatDateTime(o.last_reply_at) : "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableScroll>
         )}
         <Pagination page={page} pageSize={PAGE_SIZE} total={orders.total} hrefFor={(p) => myWorkOrderPath(status, p)} />
       </Panel>

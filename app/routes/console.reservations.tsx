@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, Muted, Panel, PanelTitle, Table } from "~/components/ui/layout";
+import { TableScroll } from "~/components/ui/TableScroll";
 import { getBareMetalReservations } from "~/upstream/market.server";
 import { formatDateTime } from "~/utils/format";
 import { storePath } from "~/utils/paths";
@@ -32,38 +33,40 @@ export default function ReservationsPage() {
             暂无预约。<Link to={storePath({ type: "bare_metal" })}>去算力市场预约裸金属服务器 →</Link>
           </p>
         ) : (
-          <Table data-testid="reservations">
-            <thead>
-              <tr>
-                <th>提交时间</th>
-                <th>地区</th>
-                <th>GPU型号</th>
-                <th>台数</th>
-                <th>时长</th>
-                <th>联系人</th>
-                <th>备注</th>
-                <th>状态</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reservations.map((r) => (
-                <tr key={r.Id} data-testid="reservation">
-                  <td>{formatDateTime(new Date(r.CreatedAt * 1000).toISOString())}</td>
-                  <td>{r.Region.Name}</td>
-                  <td>{r.Gpu.Name}</td>
-                  <td>{r.Machines} 台</td>
-                  <td>{r.Months} 个月</td>
-                  <td>
-                    {r.ContactName} <Muted>{r.ContactPhone}</Muted>
-                  </td>
-                  <td>{r.Note || <Muted>—</Muted>}</td>
-                  <td>
-                    <Badge tone={TONE[r.Status]}>{RESERVATION_STATUS_TEXT[r.Status]}</Badge>
-                  </td>
+          <TableScroll label="我的预约" minWidth={760}>
+            <Table data-testid="reservations">
+              <thead>
+                <tr>
+                  <th>提交时间</th>
+                  <th>地区</th>
+                  <th>GPU型号</th>
+                  <th>台数</th>
+                  <th>时长</th>
+                  <th>联系人</th>
+                  <th>备注</th>
+                  <th>状态</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {reservations.map((r) => (
+                  <tr key={r.Id} data-testid="reservation">
+                    <td>{formatDateTime(new Date(r.CreatedAt * 1000).toISOString())}</td>
+                    <td>{r.Region.Name}</td>
+                    <td>{r.Gpu.Name}</td>
+                    <td>{r.Machines} 台</td>
+                    <td>{r.Months} 个月</td>
+                    <td data-wrap>
+                      {r.ContactName} <Muted>{r.ContactPhone}</Muted>
+                    </td>
+                    <td data-wrap>{r.Note || <Muted>—</Muted>}</td>
+                    <td>
+                      <Badge tone={TONE[r.Status]}>{RESERVATION_STATUS_TEXT[r.Status]}</Badge>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableScroll>
         )}
         <p>
           <Muted>提交后客服会在 1 个工作日内与您联系，确认配置与交付时间。</Muted>

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { Badge, Dot, Muted, Panel, PanelTitle, Row, Table } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
 import { styled } from "~/components/ui/stitches.config";
+import { TableScroll } from "~/components/ui/TableScroll";
 import { getDeskCatalogue, getDeskQueue, WORK_ORDER_STATUS_LABELS } from "~/upstream/desk.server";
 import { waitingText } from "~/utils/desk-age";
 import { loadDeskPage, requireStaff } from "~/utils/desk-session.server";
@@ -141,50 +142,52 @@ export default function DeskQueuePage() {
           <Muted>没有符合条件的工单</Muted>
         </p>
       ) : (
-        <Table>
-          <thead>
-            <tr>
-              <th>编号</th>
-              <th>标题</th>
-              <th>状态</th>
-              <th>分类 / 问题</th>
-              <th>用户</th>
-              <th>处理人</th>
-              <th>等待</th>
-            </tr>
-          </thead>
-          <tbody>
-            {queue.list.map((order) => (
-              <tr key={order.id}>
-                <td>{order.id}</td>
-                <td>
-                  <Row css={{ gap: "$2", flexWrap: "nowrap" }}>
-                    {order.unread && <Dot role="img" aria-label="用户有新回复" />}
-                    <Link to={deskOrderPath(order.id)} prefetch="intent">
-                      {order.title}
-                    </Link>
-                  </Row>
-                </td>
-                <td>
-                  <Badge tone={order.waiting_for_us ? "gold" : "muted"}>{order.status_label}</Badge>
-                  {order.waiting_for_us && <Muted> 待我们处理</Muted>}
-                </td>
-                <td>
-                  {order.category_name} / {order.question_name}
-                </td>
-                <td>{order.user_phone}</td>
-                <td>{order.assignee?.name ?? <Muted>未分配</Muted>}</td>
-                <td>
-                  {order.unread ? (
-                    waitingText(order.last_user_activity_at, new Date(now))
-                  ) : (
-                    <Muted>{formatDateTime(order.last_staff_reply_at ?? order.created_at)}</Muted>
-                  )}
-                </td>
+        <TableScroll label="工单队列" minWidth={840}>
+          <Table>
+            <thead>
+              <tr>
+                <th>编号</th>
+                <th>标题</th>
+                <th>状态</th>
+                <th>分类 / 问题</th>
+                <th>用户</th>
+                <th>处理人</th>
+                <th>等待</th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {queue.list.map((order) => (
+                <tr key={order.id}>
+                  <td>{order.id}</td>
+                  <td data-wrap>
+                    <Row css={{ gap: "$2", flexWrap: "nowrap" }}>
+                      {order.unread && <Dot role="img" aria-label="用户有新回复" />}
+                      <Link to={deskOrderPath(order.id)} prefetch="intent">
+                        {order.title}
+                      </Link>
+                    </Row>
+                  </td>
+                  <td>
+                    <Badge tone={order.waiting_for_us ? "gold" : "muted"}>{order.status_label}</Badge>
+                    {order.waiting_for_us && <Muted> 待我们处理</Muted>}
+                  </td>
+                  <td data-wrap>
+                    {order.category_name} / {order.question_name}
+                  </td>
+                  <td>{order.user_phone}</td>
+                  <td>{order.assignee?.name ?? <Muted>未分配</Muted>}</td>
+                  <td>
+                    {order.unread ? (
+                      waitingText(order.last_user_activity_at, new Date(now))
+                    ) : (
+                      <Muted>{formatDateTime(order.last_staff_reply_at ?? order.created_at)}</Muted>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableScroll>
       )}
       <Pagination page={queue.page} pageSize={queue.page_size} total={queue.total} hrefFor={hrefFor} />
     </Panel>

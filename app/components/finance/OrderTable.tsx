@@ -2,6 +2,7 @@ import type { OrderItemWire } from "~/upstream/finance.server";
 import { formatDateTime } from "~/utils/format";
 import { ORDER_KIND_NAMES, ORDER_STATUS_NAMES, PAY_TYPE_NAMES } from "../../../platform/rules/finance";
 import { Table } from "../ui/layout";
+import { TableScroll } from "../ui/TableScroll";
 
 /** How a purchase was paid: vouchers, cash, or both. */
 function paidWith(o: OrderItemWire): string {
@@ -15,32 +16,34 @@ function paidWith(o: OrderItemWire): string {
 /** Recharge and purchase orders: number, kind and goods, payment, amount, status, time. */
 export function OrderTable({ orders }: { orders: OrderItemWire[] }) {
   return (
-    <Table data-testid="order-list">
-      <caption className="visually-hidden">订单列表</caption>
-      <thead>
-        <tr>
-          <th scope="col">订单号</th>
-          <th scope="col">类型</th>
-          <th scope="col">支付方式</th>
-          <th scope="col">金额（元）</th>
-          <th scope="col">状态</th>
-          <th scope="col">创建时间</th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.map((o) => (
-          <tr key={`${o.Kind}-${o.OrderNo}`}>
-            <td>{o.OrderNo}</td>
-            <td>
-              {ORDER_KIND_NAMES[o.Kind]} · {o.Goods}
-            </td>
-            <td>{paidWith(o)}</td>
-            <td>{o.Amount}</td>
-            <td>{ORDER_STATUS_NAMES[o.Status]}</td>
-            <td>{formatDateTime(o.CreatedAt)}</td>
+    <TableScroll label="订单列表" minWidth={700}>
+      <Table data-testid="order-list">
+        <caption className="visually-hidden">订单列表</caption>
+        <thead>
+          <tr>
+            <th scope="col">订单号</th>
+            <th scope="col">类型</th>
+            <th scope="col">支付方式</th>
+            <th scope="col">金额（元）</th>
+            <th scope="col">状态</th>
+            <th scope="col">创建时间</th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={`${o.Kind}-${o.OrderNo}`}>
+              <td>{o.OrderNo}</td>
+              <td data-wrap>
+                {ORDER_KIND_NAMES[o.Kind]} · {o.Goods}
+              </td>
+              <td>{paidWith(o)}</td>
+              <td>{o.Amount}</td>
+              <td>{ORDER_STATUS_NAMES[o.Status]}</td>
+              <td>{formatDateTime(o.CreatedAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableScroll>
   );
 }
