@@ -3,20 +3,24 @@ import type { ReactNode } from "react";
 import { Button } from "~/components/ui/Button";
 import { styled } from "~/components/ui/stitches.config";
 
+/** One 52px line on a desktop; on a phone the staff member and 退出 wrap onto a second line. */
 const Bar = styled("header", {
   display: "flex",
+  flexWrap: "wrap",
   alignItems: "center",
-  gap: "$4",
+  alignContent: "center",
+  columnGap: "$4",
   padding: "0 $5",
-  height: 52,
+  minHeight: 52,
+  "@desktop": { height: 52 },
   backgroundColor: "#1A191F",
   color: "white",
-  strong: { fontSize: "$lg" },
+  strong: { fontSize: "$lg", whiteSpace: "nowrap" },
   nav: { display: "flex", gap: "$4", flex: 1 },
-  "nav a": { color: "#C9D6FF", lineHeight: "52px", borderBottom: "2px solid transparent" },
+  "nav a": { color: "#C9D6FF", lineHeight: "52px", borderBottom: "2px solid transparent", whiteSpace: "nowrap" },
   "nav a[aria-current=page]": { color: "white", borderColor: "white" },
   "nav a:hover": { textDecoration: "none", color: "white" },
-  form: { display: "flex", alignItems: "center", gap: "$3" },
+  form: { display: "flex", alignItems: "center", gap: "$3", minHeight: 44, whiteSpace: "nowrap" },
 });
 const Content = styled("main", { padding: "$5", maxWidth: 1280, margin: "0 auto" });
 
