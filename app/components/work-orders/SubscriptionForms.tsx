@@ -19,7 +19,12 @@ export function SubscriptionForms({ action, channels }: { action: string; channe
   return (
     <Row data-testid="work-order-subscriptions">
       {channels.map((c) => (
-        <Form key={c.channel} method="post" action={action} style={{ display: "flex", alignItems: "center" }}>
+        <Form
+          key={c.channel}
+          method="post"
+          action={action}
+          style={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 8, maxWidth: "100%" }}
+        >
           <input type="hidden" name="channel" value={c.channel} />
           {c.subscriptionId !== null && <input type="hidden" name="subscription_id" value={c.subscriptionId} />}
           {c.channel === "email" && c.subscriptionId === null && (
@@ -29,7 +34,7 @@ export function SubscriptionForms({ action, channels }: { action: string; channe
               aria-label="接收通知的邮箱"
               placeholder="接收通知的邮箱（不填则用账号的通知邮箱）"
               autoComplete="email"
-              css={{ width: 300, marginRight: "$2" }}
+              css={{ width: 300, maxWidth: "100%" }}
             />
           )}
           <StatusButton
