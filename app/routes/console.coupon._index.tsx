@@ -68,7 +68,10 @@ export default function CouponPage() {
           <Price data-testid="coupon-page-balance">¥{money}</Price>
         </Row>
       </Panel>
-      <Panel>
+      <Panel aria-labelledby="my-coupons">
+        <h2 id="my-coupons" className="visually-hidden">
+          {label}的优惠券
+        </h2>
         <Tabs aria-label="优惠券状态">
           {TABS.map((t) => (
             <Link key={t.tab} to={tabHref(t.tab)} aria-current={t.tab === tab ? "page" : undefined}>

@@ -37,7 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-const Hero = styled("section", {
+/** The promotion banner above the market: a landmark of its own (axe: all content in landmarks). */
+const Hero = styled("aside", {
   backgroundColor: "$barDark",
   color: "white",
   img: { display: "block", width: "100%", maxWidth: 1200, margin: "0 auto", height: "auto" },
@@ -52,7 +53,7 @@ export default function StorePage() {
   return (
     <>
       {banner && (
-        <Hero>
+        <Hero aria-label="活动横幅">
           <Link to={banner.Link} aria-label={banner.Title}>
             <img src={banner.Image} alt={banner.Title} width={1200} height={240} fetchPriority="high" />
           </Link>
@@ -82,7 +83,14 @@ export default function StorePage() {
             </Panel>
           </>
         ) : (
-          <section aria-label="可租用的GPU" aria-busy={updating || undefined} style={{ opacity: updating ? 0.6 : 1 }}>
+          <section
+            aria-labelledby="offers-title"
+            aria-busy={updating || undefined}
+            style={{ opacity: updating ? 0.6 : 1 }}
+          >
+            <h2 id="offers-title" className="visually-hidden">
+              可租用的GPU
+            </h2>
             {offers.length === 0 ? (
               <Panel>
                 <p>暂无符合条件的GPU，请调整筛选条件</p>

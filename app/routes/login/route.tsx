@@ -37,7 +37,7 @@ const Screen = styled("div", {
   "@desktop": { gridTemplateColumns: "1fr 480px" },
   backgroundColor: "$page",
 });
-const Hero = styled("div", {
+const Hero = styled("aside", {
   display: "none",
   "@desktop": { display: "flex" },
   flexDirection: "column",
@@ -45,11 +45,11 @@ const Hero = styled("div", {
   padding: "0 8%",
   background: "linear-gradient(135deg, #1A191F 0%, #23315F 100%)",
   color: "white",
-  h1: { fontSize: 36, margin: "0 0 $4" },
+  "p:first-child": { fontSize: 36, fontWeight: 700, lineHeight: 1.3, margin: "0 0 $4", color: "white" },
   p: { color: "#C9D6FF", fontSize: "$lg" },
   a: { color: "white" },
 });
-const Card = styled("div", {
+const Card = styled("main", {
   backgroundColor: "white",
   padding: "$5 $4",
   "@desktop": { padding: "$6 $5", justifyContent: "center" },
@@ -101,8 +101,8 @@ export default function LoginPage() {
   const isRegister = tab === "register" || tab === "company";
   return (
     <Screen>
-      <Hero>
-        <h1>GPU 算力，按需租用</h1>
+      <Hero aria-label="算力云">
+        <p>GPU 算力，按需租用</p>
         <p>云主机、容器实例、裸金属服务器，按小时、按天、按月计费。</p>
         <p>
           <Link to="/store">← 返回算力市场</Link>
@@ -116,6 +116,7 @@ export default function LoginPage() {
           </Link>
           <Link to="/store">返回算力市场</Link>
         </PhoneHeader>
+        <h1 className="visually-hidden">{isRegister ? "注册算力云账号" : "登录算力云"}</h1>
         <TabBar aria-label="登录方式">
           {LOGIN_TABS.map((t) => (
             <Link key={t} to={tabHref(t)} aria-current={t === tab ? "page" : undefined} replace>
