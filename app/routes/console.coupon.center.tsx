@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { COUPON_CENTER_PATH, CouponGroupList } from "~/components/coupons/CouponGroupList";
-import { Panel } from "~/components/ui/layout";
+import { Panel, PanelTitle } from "~/components/ui/layout";
 import { claimCoupon, getVisibleCouponGroups } from "~/upstream/coupons.server";
 import { formAction } from "~/utils/action.server";
 import { requestedRedirect } from "~/utils/safe-redirect";
@@ -52,6 +52,7 @@ export default function CouponCenterPage() {
         <Link to="/console/coupon">返回我的优惠券</Link>
       </p>
       <Panel>
+        <PanelTitle>可领取的优惠券</PanelTitle>
         <CouponGroupList groups={groups} form={Form} redirectTo={COUPON_CENTER_PATH} result={result} />
       </Panel>
     </>
