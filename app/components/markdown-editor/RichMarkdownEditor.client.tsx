@@ -38,13 +38,17 @@ type PendingSelection = { selection: text.Selection; focus: boolean };
  * storage, and images uploaded to the page's upload route from the toolbar,
  * a paste or a drop (image-uploads.ts).
  */
-/** md-editor's toolbar buttons are 20 px high: under a finger they get 32 px. */
-const touchToolbar = globalCss({
+/**
+ * md-editor's toolbar buttons are 20 px high with 1 px between them: each gets at least 24 × 24 px (WCAG 2.2's
+ * target size), and 32 px under a finger.
+ */
+const toolbarTargets = globalCss({
+  ".w-md-editor-toolbar li > button": { height: 24, minWidth: 24 },
   "@media (pointer: coarse)": { ".w-md-editor-toolbar li > button": { height: 32, minWidth: 32 } },
 });
 
 export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
-  touchToolbar();
+  toolbarTargets();
   const { id, name, initialValue, draftKey, uploadUrl, uploadField = "file", attachmentField, imageLimits } = props;
   const [locale, setLocale] = useState<EditorLocale>(() => editorLocale(document.documentElement.lang));
   const m = editorMessages(locale);
