@@ -66,6 +66,10 @@ test("a bad price filter shows its error beside the field and the list unfiltere
   await expect(page).toHaveURL(/price_min=abc/);
   await expect(filters(page).getByRole("alert")).toHaveText("价格格式不正确，请输入数字，如 1.98");
   await expect(filters(page).getByLabel("最低价格（元/卡·时）")).toHaveValue("abc");
+  // The error is the field's description, so a screen reader reads it with the field.
+  await expect(filters(page).getByLabel("最低价格（元/卡·时）")).toHaveAccessibleDescription(
+    "价格格式不正确，请输入数字，如 1.98",
+  );
   // The model filter still applies; the price does not.
   await expect(page.getByTestId("offer")).toHaveCount(3);
 

@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { useRef, type FormEvent } from "react";
+import { useRef, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/Button";
 import { FieldError, Input, Select } from "~/components/ui/Field";
 import { styled } from "~/components/ui/stitches.config";
@@ -17,6 +17,46 @@ const Bar = styled("div", {
 });
 
 const TYPING_DELAY_MS = 500;
+
+type FilterName = keyof OfferFilterFields;
+
+/** What a filter's control is given: its name, its id, and its error's mark and link. */
+interface FilterControl {
+  id: string;
+  name: FilterName;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/** One filter: its label, its control, and its error beneath (one error per field, spec §5). */
+function FilterField({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: FilterName;
+  label: string;
+  error: string | undefined;
+  children: (control: FilterControl) => ReactNode;
+}) {
+  const id = `filter-${name}`;
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id}>{label}</label>{" "}
+      {children({
+        id,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? errorId : undefined,
+      })}
+      <FieldError id={errorId} role={error ? "alert" : undefined}>
+        {error ?? ""}
+      </FieldError>{" "}
+    </div>
+  );
+}
 
 /**
  * The store's filters: a GET form, so every combination is a URL and 筛选
@@ -46,118 +86,75 @@ export function OfferFilters({
     );
   };
   const full = type !== "bare_metal";
+  const price = (name: "price_min" | "price_max", label: string, placeholder: string) => (
+    <FilterField name={name} label={label} error={errors[name]}>
+      {(control) => (
+        <Input
+          type="text"
+          inputMode="decimal"
+          placeholder={placeholder}
+          defaultValue={typed[name] ?? ""}
+          {...control}
+        />
+      )}
+    </FilterField>
+  );
   return (
     <Form method="get" action="/store" onChange={onChange} aria-label="筛选条件" data-testid="store-filters">
       <input type="hidden" name="type" value={type} />
       <Bar>
-        <div>
-          <label htmlFor="filter-region">地区</label>{" "}
-          <Select
-            id="filter-region"
-            name="region"
-            defaultValue={typed.region ?? ""}
-            aria-invalid={errors.region ? true : undefined}
-          >
-            <option value="">全部地区</option>
-            {options.Regions.map((r) => (
-              <option key={r.Code} value={r.Code}>
-                {r.Name}
-              </option>
-            ))}
-          </Select>
-          <FieldError id="filter-region-error" role={errors.region ? "alert" : undefined}>
-            {errors.region ?? ""}
-          </FieldError>{" "}
-        </div>
-        <div>
-          <label htmlFor="filter-gpu">GPU型号</label>{" "}
-          <Select
-            id="filter-gpu"
-            name="gpu"
-            defaultValue={typed.gpu ?? ""}
-            aria-invalid={errors.gpu ? true : undefined}
-          >
-            <option value="">全部型号</option>
-            {options.GpuModels.map((m) => (
-              <option key={m.Code} value={m.Code}>
-                {m.Name}
-              </option>
-            ))}
-          </Select>
-          <FieldError id="filter-gpu-error" role={errors.gpu ? "alert" : undefined}>
-            {errors.gpu ?? ""}
-          </FieldError>{" "}
-        </div>
+        <FilterField name="region" label="地区" error={errors.region}>
+          {(control) => (
+            <Select defaultValue={typed.region ?? ""} {...control}>
+              <option value="">全部地区</option>
+              {options.Regions.map((r) => (
+                <option key={r.Code} value={r.Code}>
+                  {r.Name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FilterField>
+        <FilterField name="gpu" label="GPU型号" error={errors.gpu}>
+          {(control) => (
+            <Select defaultValue={typed.gpu ?? ""} {...control}>
+              <option value="">全部型号</option>
+              {options.GpuModels.map((m) => (
+                <option key={m.Code} value={m.Code}>
+                  {m.Name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FilterField>
         {full && (
           <>
-            <div>
-              <label htmlFor="filter-gpu_count">GPU数量</label>{" "}
-              <Select
-                id="filter-gpu_count"
-                name="gpu_count"
-                defaultValue={typed.gpu_count ?? ""}
-                aria-invalid={errors.gpu_count ? true : undefined}
-              >
-                <option value="">不限</option>
-                {options.GpuCounts.map((n) => (
-                  <option key={n} value={n}>
-                    {n} 卡
-                  </option>
-                ))}
-              </Select>
-              <FieldError id="filter-gpu_count-error" role={errors.gpu_count ? "alert" : undefined}>
-                {errors.gpu_count ?? ""}
-              </FieldError>{" "}
-            </div>
-            <div>
-              <label htmlFor="filter-cuda">CUDA版本</label>{" "}
-              <Select
-                id="filter-cuda"
-                name="cuda"
-                defaultValue={typed.cuda ?? ""}
-                aria-invalid={errors.cuda ? true : undefined}
-              >
-                <option value="">不限</option>
-                {options.CudaVersions.map((v) => (
-                  <option key={v} value={v}>
-                    ≥ {v}
-                  </option>
-                ))}
-              </Select>
-              <FieldError id="filter-cuda-error" role={errors.cuda ? "alert" : undefined}>
-                {errors.cuda ?? ""}
-              </FieldError>{" "}
-            </div>
-            <div>
-              <label htmlFor="filter-price_min">最低价格（元/卡·时）</label>{" "}
-              <Input
-                type="text"
-                inputMode="decimal"
-                id="filter-price_min"
-                name="price_min"
-                placeholder={options.PriceMin}
-                defaultValue={typed.price_min ?? ""}
-                aria-invalid={errors.price_min ? true : undefined}
-              />
-              <FieldError id="filter-price_min-error" role={errors.price_min ? "alert" : undefined}>
-                {errors.price_min ?? ""}
-              </FieldError>{" "}
-            </div>
-            <div>
-              <label htmlFor="filter-price_max">最高价格（元/卡·时）</label>{" "}
-              <Input
-                type="text"
-                inputMode="decimal"
-                id="filter-price_max"
-                name="price_max"
-                placeholder={options.PriceMax}
-                defaultValue={typed.price_max ?? ""}
-                aria-invalid={errors.price_max ? true : undefined}
-              />
-              <FieldError id="filter-price_max-error" role={errors.price_max ? "alert" : undefined}>
-                {errors.price_max ?? ""}
-              </FieldError>{" "}
-            </div>
+            <FilterField name="gpu_count" label="GPU数量" error={errors.gpu_count}>
+              {(control) => (
+                <Select defaultValue={typed.gpu_count ?? ""} {...control}>
+                  <option value="">不限</option>
+                  {options.GpuCounts.map((n) => (
+                    <option key={n} value={n}>
+                      {n} 卡
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FilterField>
+            <FilterField name="cuda" label="CUDA版本" error={errors.cuda}>
+              {(control) => (
+                <Select defaultValue={typed.cuda ?? ""} {...control}>
+                  <option value="">不限</option>
+                  {options.CudaVersions.map((v) => (
+                    <option key={v} value={v}>
+                      ≥ {v}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FilterField>
+            {price("price_min", "最低价格（元/卡·时）", options.PriceMin)}
+            {price("price_max", "最高价格（元/卡·时）", options.PriceMax)}
           </>
         )}
         <Button type="submit" css={{ marginTop: 18 }}>
