@@ -107,9 +107,13 @@ export default function DeskCategoriesPage() {
                       maxLength={64}
                       defaultValue={qErrors?.values.name}
                       aria-invalid={qErrors?.fieldErrors.name ? true : undefined}
+                      aria-describedby={`new-question-${category.id}-error`}
                       css={{ width: 220 }}
                     />
-                    <FieldError role={qErrors?.fieldErrors.name ? "alert" : undefined}>
+                    <FieldError
+                      id={`new-question-${category.id}-error`}
+                      role={qErrors?.fieldErrors.name ? "alert" : undefined}
+                    >
                       {qErrors?.fieldErrors.name ?? qErrors?.fieldErrors.category_id ?? qErrors?.formError ?? ""}
                     </FieldError>
                   </div>

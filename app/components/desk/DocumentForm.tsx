@@ -69,6 +69,7 @@ export function DocumentForm({
             name="category_id"
             defaultValue={v("category_id")}
             aria-invalid={err("category_id") ? true : undefined}
+            aria-describedby={err("category_id") ? `${prefix}-category_id-error` : undefined}
           >
             <option value="">请选择分类</option>
             {places.map((p) => (
@@ -77,7 +78,9 @@ export function DocumentForm({
               </option>
             ))}
           </Select>
-          <FieldError role={err("category_id") ? "alert" : undefined}>{err("category_id") ?? ""}</FieldError>
+          <FieldError id={`${prefix}-category_id-error`} role={err("category_id") ? "alert" : undefined}>
+            {err("category_id") ?? ""}
+          </FieldError>
         </Label>
         <Label>
           问题
@@ -85,6 +88,7 @@ export function DocumentForm({
             name="question_id"
             defaultValue={v("question_id")}
             aria-invalid={err("question_id") ? true : undefined}
+            aria-describedby={err("question_id") ? `${prefix}-question_id-error` : undefined}
           >
             <option value="">整个分类</option>
             {places.map((p) => (
@@ -97,7 +101,9 @@ export function DocumentForm({
               </optgroup>
             ))}
           </Select>
-          <FieldError role={err("question_id") ? "alert" : undefined}>{err("question_id") ?? ""}</FieldError>
+          <FieldError id={`${prefix}-question_id-error`} role={err("question_id") ? "alert" : undefined}>
+            {err("question_id") ?? ""}
+          </FieldError>
         </Label>
         <Label htmlFor={`${prefix}-title`}>
           标题
@@ -107,8 +113,11 @@ export function DocumentForm({
             maxLength={100}
             defaultValue={v("title")}
             aria-invalid={err("title") ? true : undefined}
+            aria-describedby={err("title") ? `${prefix}-title-error` : undefined}
           />
-          <FieldError role={err("title") ? "alert" : undefined}>{err("title") ?? ""}</FieldError>
+          <FieldError id={`${prefix}-title-error`} role={err("title") ? "alert" : undefined}>
+            {err("title") ?? ""}
+          </FieldError>
         </Label>
         <Label htmlFor={`${prefix}-content`}>
           内容（Markdown）
@@ -118,8 +127,11 @@ export function DocumentForm({
             maxLength={20_000}
             defaultValue={mine ? (mine.values.content ?? initial.content) : initial.content}
             aria-invalid={err("content") ? true : undefined}
+            aria-describedby={err("content") ? `${prefix}-content-error` : undefined}
           />
-          <FieldError role={err("content") ? "alert" : undefined}>{err("content") ?? ""}</FieldError>
+          <FieldError id={`${prefix}-content-error`} role={err("content") ? "alert" : undefined}>
+            {err("content") ?? ""}
+          </FieldError>
         </Label>
         <div>
           <StatusButton intent={intent}>{button}</StatusButton>

@@ -191,6 +191,7 @@ export function RentalForm({
             value={String(choice.days)}
             onChange={(e) => update({ mode: "day", days: Number(e.target.value) })}
             aria-invalid={errors.days ? true : undefined}
+            aria-describedby="rental-days-error"
           >
             {range(PACKAGE_LIMITS.day.min, PACKAGE_LIMITS.day.max).map((n) => (
               <option key={n} value={n}>
@@ -217,6 +218,7 @@ export function RentalForm({
             value={String(choice.months)}
             onChange={(e) => update({ mode: "month", months: Number(e.target.value) })}
             aria-invalid={errors.months ? true : undefined}
+            aria-describedby="rental-months-error"
           >
             {range(PACKAGE_LIMITS.month.min, PACKAGE_LIMITS.month.max).map((n) => (
               <option key={n} value={n}>
