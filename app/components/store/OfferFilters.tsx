@@ -86,6 +86,21 @@ export function OfferFilters({
     );
   };
   const full = type !== "bare_metal";
+  /** A select filter: "any" first, then each [value, text]. */
+  const choice = (name: FilterName, label: string, any: string, items: [string, string][]) => (
+    <FilterField name={name} label={label} error={errors[name]}>
+      {(control) => (
+        <Select defaultValue={typed[name] ?? ""} {...control}>
+          <option value="">{any}</option>
+          {items.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </Select>
+      )}
+    </FilterField>
+  );
   const price = (name: "price_min" | "price_max", label: string, placeholder: string) => (
     <FilterField name={name} label={label} error={errors[name]}>
       {(control) => (
@@ -103,56 +118,32 @@ export function OfferFilters({
     <Form method="get" action="/store" onChange={onChange} aria-label="筛选条件" data-testid="store-filters">
       <input type="hidden" name="type" value={type} />
       <Bar>
-        <FilterField name="region" label="地区" error={errors.region}>
-          {(control) => (
-            <Select defaultValue={typed.region ?? ""} {...control}>
-              <option value="">全部地区</option>
-              {options.Regions.map((r) => (
-                <option key={r.Code} value={r.Code}>
-                  {r.Name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FilterField>
-        <FilterField name="gpu" label="GPU型号" error={errors.gpu}>
-          {(control) => (
-            <Select defaultValue={typed.gpu ?? ""} {...control}>
-              <option value="">全部型号</option>
-              {options.GpuModels.map((m) => (
-                <option key={m.Code} value={m.Code}>
-                  {m.Name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FilterField>
+        {choice(
+          "region",
+          "地区",
+          "全部地区",
+          options.Regions.map((r) => [r.Code, r.Name]),
+        )}
+        {choice(
+          "gpu",
+          "GPU型号",
+          "全部型号",
+          options.GpuModels.map((m) => [m.Code, m.Name]),
+        )}
         {full && (
           <>
-            <FilterField name="gpu_count" label="GPU数量" error={errors.gpu_count}>
-              {(control) => (
-                <Select defaultValue={typed.gpu_count ?? ""} {...control}>
-                  <option value="">不限</option>
-                  {options.GpuCounts.map((n) => (
-                    <option key={n} value={n}>
-                      {n} 卡
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FilterField>
-            <FilterField name="cuda" label="CUDA版本" error={errors.cuda}>
-              {(control) => (
-                <Select defaultValue={typed.cuda ?? ""} {...control}>
-                  <option value="">不限</option>
-                  {options.CudaVersions.map((v) => (
-                    <option key={v} value={v}>
-                      ≥ {v}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FilterField>
+            {choice(
+              "gpu_count",
+              "GPU数量",
+              "不限",
+              options.GpuCounts.map((n) => [String(n), `${n} 卡`]),
+            )}
+            {choice(
+              "cuda",
+              "CUDA版本",
+              "不限",
+              options.CudaVersions.map((v) => [v, `≥ ${v}`]),
+            )}
             {price("price_min", "最低价格（元/卡·时）", options.PriceMin)}
             {price("price_max", "最高价格（元/卡·时）", options.PriceMax)}
           </>
