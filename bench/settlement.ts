@@ -7,7 +7,9 @@
  *   bash scripts/with-postgres.sh npx tsx bench/settlement.ts      # 10k / 50k / 100k
  *   npx tsx bench/settlement.ts                                     # PGlite: 10k
  *
- * SETTLE_SIZES overrides the sizes (comma-separated); SETTLE_EXPLAIN=1 prints
+ * SETTLE_SIZES overrides the sizes (comma-separated); SETTLE_PARTITIONS the
+ * statements run at once (default as the job: 2 on PostgreSQL, 1 on PGlite,
+ * decision 053); SETTLE_EXPLAIN=1 prints
  * the plan instead. Each size gets its own instances and accounts; the previous
  * size's are stopped first, so every run settles exactly N. Each size is timed
  * twice: the fleet's first hour, then its next hour (the steady state, every
@@ -20,7 +22,7 @@ import { openDatabase } from "../platform/db/client";
 import { migrateDatabase } from "../platform/db/migrate";
 import { seedDatabase } from "../platform/db/seed";
 import { rowsOf } from "../platform/modules/finance/rows";
-import { settlementStatement, settleUsage } from "../platform/modules/billing/settle";
+import { settlementPartitionsFor, settlementStatement, settleUsage } from "../platform/modules/billing/settle";
 import { machineSpeedLine } from "./machine-speed";
 
 const HOUR_MS = 3_600_000;
@@ -38,6 +40,8 @@ const database = await openDatabase({ databaseUrl, dataDir: "memory://" });
 await migrateDatabase(database);
 await seedDatabase(database, { demo: false });
 const { db } = database;
+/** As the billing job does (BILLING_SETTLEMENT_PARTITIONS unset), unless SETTLE_PARTITIONS says otherwise. */
+const PARTS = Number(process.env.SETTLE_PARTITIONS ?? settlementPartitionsFor(database.kind));
 
 const [host] = await rowsOf<{ id: unknown; gpu_model_id: unknown }>(
   db,
@@ -77,7 +81,9 @@ async function makeFleet(run: number, n: number, from: Date) {
 }
 
 console.log(machineSpeedLine("before"));
-console.log(`settlement bench on ${kind}: ${sizes.map((n) => n.toLocaleString("en")).join(" / ")} instances`);
+console.log(
+  `settlement bench on ${kind} (${PARTS} statement${PARTS === 1 ? "" : "s"} at once): ${sizes.map((n) => n.toLocaleString("en")).join(" / ")} instances`,
+);
 const results: { size: number; first: number; next: number }[] = [];
 
 async function timed(run: () => ReturnType<typeof settleUsage>) {
@@ -104,12 +110,12 @@ for (const [run, size] of sizes.entries()) {
   }
   await makeFleet(run, size, from);
   // The first hour of a new fleet, then the next hour (the steady state: every row was settled an hour ago).
-  const first = await timed(() => settleUsage(db, { upTo: new Date(from.getTime() + HOUR_MS) }));
+  const first = await timed(() => settleUsage(db, { upTo: new Date(from.getTime() + HOUR_MS), partitions: PARTS }));
   // An hour passes: autovacuum has visited the tables the settlement changed (it does after 20 % of a table changes).
   for (const table of ["instances", "users", "instance_settlements", "ledger_entries"])
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   if (databaseUrl) await db.execute(sql`checkpoint`);
-  const next = await timed(() => settleUsage(db, { upTo: new Date(from.getTime() + 2 * HOUR_MS) }));
+  const next = await timed(() => settleUsage(db, { upTo: new Date(from.getTime() + 2 * HOUR_MS), partitions: PARTS }));
   results.push({ size, first: first.seconds, next: next.seconds });
   for (const [label, run] of [
     ["first hour", first],

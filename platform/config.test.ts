@@ -278,3 +278,13 @@ describe("INSTANCE_RETENTION_DAYS", () => {
       expect(refusal({ INSTANCE_RETENTION_DAYS: bad })).toContain("INSTANCE_RETENTION_DAYS");
   });
 });
+
+describe("BILLING_SETTLEMENT_PARTITIONS", () => {
+  it("is left to the database unless set, and takes whole numbers from 1 to 16", () => {
+    expect(loadPlatformConfig({}).settlementPartitions).toBeUndefined();
+    expect(loadPlatformConfig({ BILLING_SETTLEMENT_PARTITIONS: "" }).settlementPartitions).toBeUndefined();
+    expect(loadPlatformConfig({ BILLING_SETTLEMENT_PARTITIONS: "4" }).settlementPartitions).toBe(4);
+    for (const bad of ["0", "17", "1.5", "two"])
+      expect(refusal({ BILLING_SETTLEMENT_PARTITIONS: bad })).toContain("BILLING_SETTLEMENT_PARTITIONS");
+  });
+});

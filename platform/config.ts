@@ -85,6 +85,15 @@ const PlatformEnv = z.object({
       .max(365, "INSTANCE_RETENTION_DAYS must be at most 365")
       .default(DEFAULT_INSTANCE_RETENTION_DAYS),
   ),
+  /** Statements the billing job settles in at once (decision 053); unset: 2 on PostgreSQL, 1 on PGlite. */
+  BILLING_SETTLEMENT_PARTITIONS: unsetWhenEmpty(
+    z.coerce
+      .number({ invalid_type_error: "BILLING_SETTLEMENT_PARTITIONS must be a whole number" })
+      .int("BILLING_SETTLEMENT_PARTITIONS must be a whole number")
+      .min(1, "BILLING_SETTLEMENT_PARTITIONS must be at least 1")
+      .max(16, "BILLING_SETTLEMENT_PARTITIONS must be at most 16")
+      .optional(),
+  ),
 });
 
 type Env = z.infer<typeof PlatformEnv>;
@@ -174,6 +183,8 @@ export interface PlatformConfig {
   opsKey?: string;
   /** INSTANCE_RETENTION_DAYS: how long a stopped instance is kept before release (default 15). */
   instanceRetentionDays?: number;
+  /** BILLING_SETTLEMENT_PARTITIONS: statements the billing job settles in at once (unset: by database). */
+  settlementPartitions?: number;
 }
 
 export const DEFAULT_WECHATPAY_BASE_URL = "https://api.mch.weixin.qq.com";
@@ -392,5 +403,6 @@ export function loadPlatformConfig(env: Record<string, string | undefined> = pro
     webTierKey: e.PLATFORM_WEB_TIER_KEY,
     opsKey: e.OPS_KEY,
     instanceRetentionDays: e.INSTANCE_RETENTION_DAYS,
+    settlementPartitions: e.BILLING_SETTLEMENT_PARTITIONS,
   };
 }

@@ -9,6 +9,7 @@ import type { Ctx } from "./modules/context";
 import { createProviders } from "./providers";
 import { resolveOpsKey } from "./ops/key";
 import { startJobs } from "./jobs/scheduler";
+import { settlementPartitionsFor } from "./modules/billing/settle";
 
 /** A running platform: its fetch handler (the whole HTTP contract), its context and a way to stop it. */
 export interface Platform {
@@ -49,6 +50,7 @@ export async function createPlatform({
       publicUrl: config.payments.publicUrl,
       transferAccount: config.payments.transfer,
       instanceRetentionDays: config.instanceRetentionDays ?? DEFAULT_INSTANCE_RETENTION_DAYS,
+      settlementPartitions: config.settlementPartitions ?? settlementPartitionsFor(database.kind),
     },
     now: clock,
   };

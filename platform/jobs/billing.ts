@@ -24,7 +24,11 @@ export interface BillingRun {
  */
 export async function runBilling(ctx: Ctx): Promise<BillingRun> {
   const now = ctx.now();
-  const settled = await settleUsage(ctx.db, { upTo: hourBoundary(now), now });
+  const settled = await settleUsage(ctx.db, {
+    upTo: hourBoundary(now),
+    now,
+    partitions: ctx.site.settlementPartitions,
+  });
   const arrears = await stopForArrears(ctx);
   const lowBalanceNotified = await notifyLowBalance(ctx);
   return { settled, stoppedForArrears: arrears.stopped, lowBalanceNotified };

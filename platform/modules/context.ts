@@ -10,6 +10,8 @@ export interface SiteSettings {
   transferAccount: TransferAccount | null;
   /** Days a stopped instance is kept before it is released (INSTANCE_RETENTION_DAYS, default 15). */
   instanceRetentionDays: number;
+  /** Statements the billing job settles in at once, each for its share of the owners (decision 053). */
+  settlementPartitions: number;
 }
 
 /** What every module operation receives: the database, the outside world, the site's settings and a clock. */

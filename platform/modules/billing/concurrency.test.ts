@@ -1,6 +1,7 @@
 /**
  * Two job runners at once (issue 12 §6): on PostgreSQL, two connection pools
  * (two platform processes) settle the same due instances at the same moment,
+ * some in partitions (several statements at once, decision 053),
  * beside the lifecycle's per-instance settlements and top-ups to the same
  * accounts: every period is charged exactly once, the balances equal the
  * ledger, and nothing deadlocks. On PGlite the same runs one at a time.
@@ -50,8 +51,8 @@ describe("two runners settling at once", () => {
       const upTo = new Date(start.getTime() + hour * HOUR);
       await Promise.all([
         settleUsage(t.db, { upTo }),
-        settleUsage(dbB, { upTo }),
-        settleUsage(t.db, { upTo }),
+        settleUsage(dbB, { upTo, partitions: 2 }),
+        settleUsage(t.db, { upTo, partitions: 3 }),
         settleUsage(dbB, { upTo }),
         // The lifecycle settling single instances inside the same window.
         ...ids.slice(0, 20).map((id, i) => settleUsage(i % 2 ? dbB : t.db, { upTo, instanceIds: [id] })),
@@ -115,8 +116,8 @@ describe("two runners settling at once", () => {
     for (const hour of [1, 2, 3]) {
       const upTo = new Date(start.getTime() + hour * HOUR);
       const results = await Promise.all([
-        settleUsage(t.db, { upTo }),
-        settleUsage(dbB, { upTo }),
+        settleUsage(t.db, { upTo, partitions: 2 }),
+        settleUsage(dbB, { upTo, partitions: 2 }),
         ...ids.slice(0, 30).map((id, i) => settleUsage(i % 2 ? dbB : t.db, { upTo, instanceIds: [id] })),
         ...userIds.slice(0, 10).map((userId, i) =>
           postToLedger(

@@ -140,6 +140,35 @@ describe("settleUsage", () => {
     expect(settled[0]!.refersTo).toBe(`instance:${a!.uuid}`);
   });
 
+  it("in partitions (the job's statements at once), settles each owner in one of them, as one statement would", async () => {
+    const start = at("2026-11-20T15:00:00.000Z");
+    const owners: number[] = [];
+    for (let u = 0; u < 5; u++) owners.push(await newAccount(t.db));
+    for (const userId of owners) await t.setWallets(userId, { cashFen: 1_00, voucherFen: 3_00, creditFen: 10_00 });
+    const rows = await insertInstances(
+      t.db,
+      owners.flatMap((userId) => Array.from({ length: 3 }, () => ({ userId, unitPriceFen: 200 }))),
+      start,
+    );
+    const result = await settleUsage(t.db, { upTo: new Date(start.getTime() + HOUR), partitions: 3 });
+    expect(result.instanceIds).toEqual(expect.arrayContaining(rows.map((r) => r.id)));
+    expect(result.instanceIds).toEqual([...result.instanceIds].sort((a, b) => a - b));
+    expect(result.chargedFen).toBe(result.voucherFen + result.cashFen);
+    for (const userId of owners) {
+      const own = rows.filter((r) => r.userId === userId);
+      const paid = await Promise.all(own.map(async (i) => (await settlementsOf(i.id))[0]!));
+      expect(paid.map((p) => [p.paidVoucherFen, p.paidCashFen])).toEqual([
+        [200, 0],
+        [100, 100],
+        [0, 200],
+      ]);
+      expect(await accountOf(t.db, userId)).toMatchObject({ powerMoneyFen: 0, moneyFen: 1_00 - 300 });
+    }
+    expect(await t.unbalancedAccounts()).toEqual([]);
+    const again = await settleUsage(t.db, { upTo: new Date(start.getTime() + HOUR), partitions: 3 });
+    expect(again.instanceIds.filter((id) => rows.some((r) => r.id === id))).toEqual([]);
+  });
+
   it("never takes more than vouchers + cash + credit: the rest is recorded as uncollected", async () => {
     const userId = await newAccount(t.db);
     await t.setWallets(userId, { cashFen: 50, creditFen: 1_00 });

@@ -35,6 +35,24 @@ export interface SettleOptions {
   instanceIds?: number[];
   /** When the entries are written (created_at); defaults to `upTo`. */
   now?: Date;
+  /**
+   * The job only: settle in this many statements at once, each on its own connection and transaction, each
+   * for the owners whose id leaves its remainder, so no owner is in two of them (decision 053). Default 1.
+   */
+  partitions?: number;
+}
+
+/**
+ * How many statements the job settles in at once by default (decision 053): two on PostgreSQL, whose
+ * backends run them on two cores (100k instances: 2.4 s against 3.8-4.1 s for one), one on PGlite, which
+ * runs one statement at a time anyway.
+ */
+export const settlementPartitionsFor = (kind: "pglite" | "postgres"): number => (kind === "postgres" ? 2 : 1);
+
+/** One partition of the owners: those with `user_id % of = index`. */
+interface Partition {
+  of: number;
+  index: number;
 }
 
 export interface SettleResult {
@@ -59,10 +77,11 @@ interface ResultRow {
   uncollected_fen: unknown;
 }
 
-function dueFilter(opts: SettleOptions, upTo: SQL): SQL {
+function dueFilter(opts: SettleOptions, upTo: SQL, part: Partition): SQL {
   const base = sql`i.billing_mode = 'hour' and i.state = 'running' and i.billed_until is not null
     and i.billed_until <= ${upTo} - interval '1 second'`;
-  if (opts.instanceIds === undefined) return base;
+  if (opts.instanceIds === undefined)
+    return part.of === 1 ? base : sql`${base} and i.user_id % ${part.of}::int = ${part.index}::int`;
   return sql`${base} and i.id = any(${`{${opts.instanceIds.map((id) => Math.trunc(id)).join(",")}}`}::bigint[])`;
 }
 
@@ -76,27 +95,33 @@ export async function settleUsage(db: Db, opts: SettleOptions): Promise<SettleRe
     instanceIds: [],
   };
   if (opts.instanceIds !== undefined && opts.instanceIds.length === 0) return result;
-  const rows = await inTransaction(db, async (tx) => {
-    // The statement is large and its plan's cost high: PostgreSQL's JIT would spend seconds compiling it.
-    await tx.execute(sql`set local jit = off`);
-    // Its sorts and hashes over every due instance stay in memory (100k rows: tens of MB).
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    return rowsOf<ResultRow>(tx, settlementStatement(opts));
-  });
-  const [row] = rows;
-  if (!row) return result;
-  return {
-    settlements: Number(row.settlements),
-    chargedFen: Number(row.amount_fen),
-    voucherFen: Number(row.paid_voucher_fen),
-    cashFen: Number(row.paid_cash_fen),
-    uncollectedFen: Number(row.uncollected_fen),
-    instanceIds: idList(row.instance_ids),
-  };
+  const of = opts.instanceIds === undefined ? Math.max(1, Math.trunc(opts.partitions ?? 1)) : 1;
+  const parts = await Promise.all(
+    Array.from({ length: of }, (_, index) =>
+      inTransaction(db, async (tx) => {
+        // The statement is large and its plan's cost high: PostgreSQL's JIT would spend seconds compiling it.
+        await tx.execute(sql`set local jit = off`);
+        // Its sorts and hashes over every due instance stay in memory (100k rows: tens of MB).
+        await tx.execute(sql`set local work_mem = '64MB'`);
+        return rowsOf<ResultRow>(tx, settlementStatement(opts, { of, index }));
+      }),
+    ),
+  );
+  for (const [row] of parts) {
+    if (!row) continue;
+    result.settlements += Number(row.settlements);
+    result.chargedFen += Number(row.amount_fen);
+    result.voucherFen += Number(row.paid_voucher_fen);
+    result.cashFen += Number(row.paid_cash_fen);
+    result.uncollectedFen += Number(row.uncollected_fen);
+    result.instanceIds.push(...idList(row.instance_ids));
+  }
+  if (of > 1) result.instanceIds.sort((a, b) => a - b);
+  return result;
 }
 
 /** The one statement of settleUsage (exported for EXPLAIN in the bench). */
-export function settlementStatement(opts: SettleOptions): SQL {
+export function settlementStatement(opts: SettleOptions, part: Partition = { of: 1, index: 0 }): SQL {
   const upTo = sql`${opts.upTo.toISOString()}::timestamptz`;
   const now = sql`${(opts.now ?? opts.upTo).toISOString()}::timestamptz`;
   // The job skips rows another runner holds; a named instance is waited for (it must be settled now).
@@ -109,7 +134,7 @@ export function settlementStatement(opts: SettleOptions): SQL {
       cross join lateral (
         select floor(extract(epoch from ${upTo}) - extract(epoch from i.billed_until))::bigint as seconds
       ) t
-      where ${dueFilter(opts, upTo)}
+      where ${dueFilter(opts, upTo, part)}
       order by i.id
       ${lock}
     ),
