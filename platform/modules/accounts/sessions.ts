@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { batchLane, type BatchLane } from "../../db/batch-lane";
 import { preparedOncePerDb } from "../../db/prepared";
 import { messages, notifications, sessions, subAccounts, users } from "../../db/schema";
 import { workOrders } from "../../db/work-order-schema";
@@ -116,11 +117,15 @@ const workOrderRepliesUnread =
 /**
  * The session lookup, built and prepared once per database handle: it runs on
  * every request, so its SQL is not rebuilt each time (and on PostgreSQL it is a
- * named prepared statement, planned once per connection).
+ * named prepared statement, planned once per connection). `many`: the variant
+ * for several tokens at once (comma-joined hex hashes), which also returns each
+ * row's hash.
  */
-function buildSessionQuery(db: Db, withUnread: boolean) {
-  return db
+function buildSessionQuery(db: Db, withUnread: boolean, many: boolean) {
+  const name = `${withUnread ? "session_with_unread" : "session_with_account"}${many ? "_many" : ""}`;
+  const query = db
     .select({
+      tokenHash: sessions.tokenHash,
       session: sessionColumns,
       user: accountColumns,
       subAccount: subAccountColumns,
@@ -130,17 +135,54 @@ function buildSessionQuery(db: Db, withUnread: boolean) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(subAccounts, eq(subAccounts.id, sessions.subAccountId))
+    .leftJoin(subAccounts, eq(subAccounts.id, sessions.subAccountId));
+  if (many)
+    return query
+      .where(sql`${sessions.tokenHash} = any(string_to_array(${sql.placeholder("tokenHashes")}::text, ','))`)
+      .prepare(name);
+  return query
     .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
     .limit(1)
-    .prepare(withUnread ? "session_with_unread" : "session_with_account");
+    .prepare(name);
 }
 
-const sessionWithAccountQuery = preparedOncePerDb((db) => buildSessionQuery(db, false));
-const sessionWithUnreadQuery = preparedOncePerDb((db) => buildSessionQuery(db, true));
+const sessionQueries = {
+  one: preparedOncePerDb((db) => buildSessionQuery(db, false, false)),
+  many: preparedOncePerDb((db) => buildSessionQuery(db, false, true)),
+  oneWithUnread: preparedOncePerDb((db) => buildSessionQuery(db, true, false)),
+  manyWithUnread: preparedOncePerDb((db) => buildSessionQuery(db, true, true)),
+};
 
-function sessionQuery(db: Db, withUnread: boolean) {
-  return withUnread ? sessionWithUnreadQuery(db) : sessionWithAccountQuery(db);
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQueries.one>["execute"]>>[number];
+
+/** The most tokens one lookup statement carries. */
+const MAX_TOKENS_PER_LOOKUP = 200;
+
+const lanes = new WeakMap<Db, { plain: BatchLane<string, SessionRow>; withUnread: BatchLane<string, SessionRow> }>();
+
+/**
+ * The session row behind a token hash. Lookups that arrive together go as one
+ * statement (decision 054): a burst of a thousand signed-in requests makes a
+ * few dozen session statements, a lone request one, as before.
+ */
+function lookUpSession(db: Db, withUnread: boolean, tokenHash: string): Promise<SessionRow | null> {
+  let byKind = lanes.get(db);
+  if (!byKind) {
+    const lane = (unread: boolean) =>
+      batchLane<string, SessionRow>(async (hashes) => {
+        if (hashes.length === 1) {
+          const one = unread ? sessionQueries.oneWithUnread(db) : sessionQueries.one(db);
+          const [row] = await one.execute({ tokenHash: hashes[0]! });
+          return new Map(row ? [[hashes[0]!, row]] : []);
+        }
+        const many = unread ? sessionQueries.manyWithUnread(db) : sessionQueries.many(db);
+        const rows = await many.execute({ tokenHashes: hashes.join(",") });
+        return new Map(rows.map((row) => [row.tokenHash, row]));
+      }, MAX_TOKENS_PER_LOOKUP);
+    byKind = { plain: lane(false), withUnread: lane(true) };
+    lanes.set(db, byKind);
+  }
+  return (withUnread ? byKind.withUnread : byKind.plain).lookup(tokenHash);
 }
 
 /**
@@ -158,7 +200,7 @@ export async function resolveSessionWithAccount(
   const { token } = input;
   if (!isTokenShaped(token)) return fail("SESSION_INVALID");
   const now = ctx.now();
-  const [row] = await sessionQuery(ctx.db, input.withUnread ?? false).execute({ tokenHash: hashToken(token) });
+  const row = await lookUpSession(ctx.db, input.withUnread ?? false, hashToken(token));
   if (
     !row ||
     row.session.revokedAt ||
