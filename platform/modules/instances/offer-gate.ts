@@ -1,3 +1,4 @@
+import { batchLane, type BatchLane } from "../../db/batch-lane";
 import type { Db } from "../../db/client";
 
 /** How many rentals of one offer may be past the gate at once (per database handle, per process). */
@@ -21,6 +22,22 @@ interface Waiter<Q> {
 interface Gate {
   running: number;
   waiting: Waiter<unknown>[];
+  /** The sold-out checks of rentals past the gate: those asked together go as one statement (decision 054). */
+  checks: BatchLane<unknown, boolean>;
+}
+
+/** The most rentals one sold-out statement asks about. */
+const MAX_CHECKS_PER_STATEMENT = 200;
+
+function newGate(soldOut: SoldOutCheck<unknown>): Gate {
+  return {
+    running: 0,
+    waiting: [],
+    checks: batchLane(async (rentals) => {
+      const answers = await soldOut(rentals);
+      return new Map(rentals.map((rental, i) => [rental, answers[i] === true]));
+    }, MAX_CHECKS_PER_STATEMENT),
+  };
 }
 
 const gates = new WeakMap<Db, Map<string, Gate>>();
@@ -31,9 +48,10 @@ const gates = new WeakMap<Db, Map<string, Gate>>();
  * arrive before any has taken a slot; without the gate every one of them started a transaction and found the
  * slots gone only after half a dozen statements.
  *
- * Past the gate, a rental first asks whether it is sold out now (one statement). When it is, the rentals still
- * waiting are asked too, all in one statement, and those sold out are answered at once: after the last slot
- * goes, the queue empties with a single statement.
+ * Past the gate, a rental first asks whether it is sold out now: the rentals past the gate that ask at the
+ * same moment ask in one statement (decision 054). When it is, the rentals still waiting are asked too, all in
+ * one statement, and those sold out are answered at once: after the last slot goes, the queue empties with a
+ * single statement.
  *
  * It only orders work: correctness (no slot held twice, one charge per key) rests on the database, and a
  * second process has its own gates.
@@ -48,14 +66,14 @@ export async function throughOfferGate<Q, T>(
   let byOffer = gates.get(db);
   if (!byOffer) gates.set(db, (byOffer = new Map()));
   let gate = byOffer.get(offerKey);
-  if (!gate) byOffer.set(offerKey, (gate = { running: 0, waiting: [] }));
+  if (!gate) byOffer.set(offerKey, (gate = newGate(soldOut as SoldOutCheck<unknown>)));
   const entered = gate;
   const offers = byOffer;
   if (entered.running < RENTALS_IN_FLIGHT_PER_OFFER) entered.running++;
   // A finishing rental hands its place over (`running` stays as it is), or answers this one sold out.
   else if (!(await new Promise<boolean>((resolve) => entered.waiting.push({ rental, resolve })))) return SOLD_OUT;
   try {
-    const [isSoldOut] = await soldOut([rental]);
+    const isSoldOut = (await entered.checks.lookup(rental)) === true;
     if (!isSoldOut) return await run();
     await answerSoldOutWaiters(entered, soldOut as SoldOutCheck<unknown>);
     return SOLD_OUT;
