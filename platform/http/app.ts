@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { MAX_BODY_BYTES } from "../contract/limits";
 import { ping } from "../db/client";
+import { limitBody } from "./body-limit";
 import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
 import { financeApi } from "./api/finance";
@@ -54,10 +54,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   const api = new Hono<Env>();
   api.use(
     "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => mainApiError(c, new DomainError("PAYLOAD_TOO_LARGE")),
-    }),
+    limitBody(MAX_BODY_BYTES, (c) => mainApiError(c, new DomainError("PAYLOAD_TOO_LARGE"))),
   );
   api.route("/", accountsApi);
   api.route("/", noticesApi);
@@ -76,10 +73,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   const thirdParty = new Hono<Env>();
   thirdParty.use(
     "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => thirdPartyError(c, new DomainError("PAYLOAD_TOO_LARGE")),
-    }),
+    limitBody(MAX_BODY_BYTES, (c) => thirdPartyError(c, new DomainError("PAYLOAD_TOO_LARGE"))),
   );
   thirdParty.route("/", thirdPartyApi);
   app.route("/third-party", thirdParty);
