@@ -58,7 +58,11 @@ async function openPostgres(url: string): Promise<Database> {
   // bigint columns are declared mode "number"; keep COUNT(*) and SUM() as numbers too.
   pg.default.types.setTypeParser(20, (v: string) => Number(v));
   pg.default.types.setTypeParser(1700, (v: string) => Number(v));
-  const pool = new pg.default.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const pool = new pg.default.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_POOL_MAX ?? 10),
+    options: "-c plan_cache_mode=force_generic_plan",
+  });
   // An idle client losing its connection (a database restart or failover) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on("error", (error) => console.error("[platform] idle PostgreSQL connection lost:", error.message));

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { num, rowsOf } from "../finance/rows";
+import { num } from "../finance/rows";
 import type { Db } from "../../db/client";
+import { preparedRowsOf } from "../../db/prepared";
 import { purchaseOrders } from "../../db/wallet-schema";
 import { inTransaction } from "../../db/tx";
 import type { Caller, Ctx } from "../context";
@@ -113,7 +114,7 @@ interface SoldOutQuestion {
  */
 function soldOutCheck(db: Db, input: CreateInstanceInput) {
   return async (questions: SoldOutQuestion[]): Promise<boolean[]> => {
-    const rows = await rowsOf<{ earlier: unknown; hosts: unknown; most_total: unknown; most_free: unknown }>(
+    const rows = await preparedRowsOf<{ earlier: unknown; hosts: unknown; most_total: unknown; most_free: unknown }>(
       db,
       sql`with offer_hosts as (
             select count(h.id) as hosts,
@@ -179,7 +180,7 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
   return inTransaction(ctx.db, async (tx) => {
     const paying = await payingWallets(tx, caller, true);
     // The statements of this transaction are SQL templates, not the builder (decision 050).
-    const [earlier] = await rowsOf<{ id: unknown; sub_account_id: unknown }>(
+    const [earlier] = await preparedRowsOf<{ id: unknown; sub_account_id: unknown }>(
       tx,
       sql`select id, sub_account_id from instances
           where user_id = ${caller.userId} and operation_key = ${input.operationKey}`,
@@ -231,7 +232,7 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
       });
       if (prepared.coupon) {
         // Conditional: of two rentals with one coupon, one marks it; the other rolls back.
-        const [marked] = await rowsOf<{ id: unknown }>(
+        const [marked] = await preparedRowsOf<{ id: unknown }>(
           tx,
           sql`update user_coupons set used_at = ${now.toISOString()}::timestamptz, used_for = ${refersTo}
               where id = ${prepared.coupon.id} and user_id = ${caller.userId} and used_at is null
@@ -245,7 +246,7 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
     const secrets = ctx.providers.compute.provision();
     const transitionAt = new Date(now.getTime() + ctx.providers.compute.transitionDelayMs("creating"));
     const iso = (d: Date | null) => (d === null ? null : d.toISOString());
-    const [inserted] = await rowsOf<{ id: unknown }>(
+    const [inserted] = await preparedRowsOf<{ id: unknown }>(
       tx,
       sql`insert into instances
             (uuid, name, user_id, sub_account_id, host_id, machine_type, gpu_model_id, gpu_count, image_id,

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedRowsOf } from "../../db/prepared";
 import type { Caller } from "../context";
 import { fail } from "../errors";
-import { num, rowsOf } from "../finance/rows";
+import { num } from "../finance/rows";
 
 export interface RentalImage {
   id: number;
@@ -19,7 +20,13 @@ export const imageName = (image: { framework: string; version: string; cudaVersi
 
 /** An official image, or one of the caller's own; anything else is a field error. */
 export async function findRentalImage(db: Db, caller: Caller, imageId: number): Promise<RentalImage> {
-  const [row] = await rowsOf<{ id: unknown; code: string; framework: string; version: string; cuda_version: string }>(
+  const [row] = await preparedRowsOf<{
+    id: unknown;
+    code: string;
+    framework: string;
+    version: string;
+    cuda_version: string;
+  }>(
     db,
     sql`select id, code, framework, version, cuda_version from images
         where id = ${imageId} and (owner_user_id is null or owner_user_id = ${caller.userId})`,

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedRowsOf } from "../../db/prepared";
 import type { MachineType } from "../../db/market-schema";
 import { fail } from "../errors";
-import { num, rowsOf } from "../finance/rows";
+import { num } from "../finance/rows";
 import { gpuSpecOf, type GpuSpecRow } from "../market/offers";
 
 /** A host of an offer, as a rental sees it. */
@@ -64,7 +65,7 @@ interface OfferHostRow extends GpuSpecRow {
  * One statement, one row per host, written as SQL: every rental and preview runs it (decision 050).
  */
 export async function findRentalOffer(db: Db, key: OfferKey): Promise<RentalOffer> {
-  const rows = await rowsOf<OfferHostRow>(
+  const rows = await preparedRowsOf<OfferHostRow>(
     db,
     sql`select r.id as region_id, r.code as region_code, r.name as region_name,
           m.id as model_id, m.code as model_code, m.name as model_name, m.memory_gb, m.cpu_cores_per_gpu,

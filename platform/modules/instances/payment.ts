@@ -1,8 +1,9 @@
 import { eq, and, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedRowsOf } from "../../db/prepared";
 import { subAccounts } from "../../db/schema";
 import type { VerifiedAs } from "../../rules/coupons";
-import { num, rowsOf } from "../finance/rows";
+import { num } from "../finance/rows";
 import { subAccountCanUseFen, type Wallets } from "../../rules/balances";
 import { fenToYuan } from "../../rules/money";
 import { planPurchasePayment } from "../../rules/purchase-payment";
@@ -32,7 +33,7 @@ export interface PayingWallets {
  */
 export async function payingWallets(db: Db, caller: Caller, lock: boolean): Promise<PayingWallets> {
   // A SQL template, not the builder: this runs on every rental and action (decision 050).
-  const [found] = await rowsOf<{
+  const [found] = await preparedRowsOf<{
     money_fen: unknown;
     power_money_fen: unknown;
     credit_quota_fen: unknown;

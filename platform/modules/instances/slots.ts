@@ -1,8 +1,9 @@
 import { and, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedRowsOf } from "../../db/prepared";
 import { hosts } from "../../db/market-schema";
 import { fail } from "../errors";
-import { num, rowsOf } from "../finance/rows";
+import { num } from "../finance/rows";
 
 const ROUNDS = 3;
 
@@ -22,7 +23,7 @@ export async function takeSlots(db: Db, hostIds: number[], gpuCount: number): Pr
   // SQL templates, not the builder: every rental runs these (decision 050).
   const ids = sql`${`{${hostIds.map((id) => Math.trunc(id)).join(",")}}`}::bigint[]`;
   const take = async (pick: SQL) => {
-    const [taken] = await rowsOf<{ id: unknown }>(
+    const [taken] = await preparedRowsOf<{ id: unknown }>(
       db,
       sql`update hosts set gpu_free = gpu_free - ${gpuCount}
           where id = (${pick}) and online and gpu_free >= ${gpuCount}
@@ -36,7 +37,7 @@ export async function takeSlots(db: Db, hostIds: number[], gpuCount: number): Pr
   );
   if (unheld !== null) return unheld;
   for (let round = 0; round < ROUNDS; round++) {
-    const candidates = await rowsOf<{ id: unknown }>(
+    const candidates = await preparedRowsOf<{ id: unknown }>(
       db,
       sql`select id from hosts where id = any(${ids}) and online and gpu_free >= ${gpuCount} order by gpu_free, id`,
     );

@@ -1,10 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { ledgerEntries, users } from "../../db/schema";
 import type { Db } from "../../db/client";
+import { preparedRowsOf } from "../../db/prepared";
 import { inTransaction } from "../../db/tx";
 import type { Ctx } from "../context";
 import { fail } from "../errors";
-import { num, rowsOf } from "../finance/rows";
+import { num } from "../finance/rows";
 
 /** The three wallets of a main account: cash (`Money`), compute vouchers (`PowerMoney`), credit quota. */
 export type Wallet = "cash" | "voucher" | "credit";
@@ -156,7 +157,7 @@ export async function postNewToLockedAccount(
   // One statement (entries and balances), written as SQL: drizzle's builder takes 70–340 µs to build a
   // statement on this machine, a template 3 µs (decision 050).
   const at = now.toISOString();
-  const inserted = await rowsOf<{ id: unknown; seq: unknown }>(
+  const inserted = await preparedRowsOf<{ id: unknown; seq: unknown }>(
     tx,
     sql`with entries as (
           insert into ledger_entries

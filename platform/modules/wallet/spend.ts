@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedRowsOf } from "../../db/prepared";
 import { subAccounts } from "../../db/schema";
 import { inTransaction } from "../../db/tx";
 import { subAccountCanUseFen } from "../../rules/balances";
@@ -19,7 +20,7 @@ import type { Caller, Ctx } from "../context";
 /** What a wallet operation needs of the context: the database and the clock (the seed has no providers). */
 type WalletCtx = Pick<Ctx, "db" | "now">;
 import { fail } from "../errors";
-import { date, num, rowsOf } from "../finance/rows";
+import { date, num } from "../finance/rows";
 import { lockAccountBalances, postNewToLockedAccount, type Balances, type Movement } from "./ledger";
 
 /** What is bought: "power_money" (compute vouchers); the market issue adds "rental", "renewal", "upgrade", … */
@@ -116,7 +117,7 @@ export async function spendFromLockedAccount(
   checkInput(input);
   const orderNo = purchaseOrderNo(caller.userId, input.operationKey);
   // SQL templates, not the builder, on this path (decision 050).
-  const [earlierRow] = await rowsOf<OrderRow>(
+  const [earlierRow] = await preparedRowsOf<OrderRow>(
     tx,
     sql`select ${ORDER_COLUMNS} from purchase_orders where order_no = ${orderNo}`,
   );
@@ -181,7 +182,7 @@ export async function spendFromLockedAccount(
     );
 
   const detail = input.detail ?? {};
-  const [order] = await rowsOf<{ id: unknown }>(
+  const [order] = await preparedRowsOf<{ id: unknown }>(
     tx,
     sql`insert into purchase_orders
           (order_no, user_id, sub_account_id, kind, amount_fen, paid_voucher_fen, paid_cash_fen, status, refers_to,
