@@ -1,12 +1,15 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
 /**
  * Two projects:
  * - platform: rules, modules and the HTTP contract, against in-memory PGlite, or
- *   PostgreSQL when DATABASE_URL is set (`npm run test:pg`).
+ *   PostgreSQL when DATABASE_URL is set (`npm run test:pg`). Files named
+ *   `*.pg.test.ts` check what only PostgreSQL has (a second process's
+ *   connections, named statements): they are part of the PostgreSQL run only,
+ *   so the PGlite run neither skips them nor passes them without asserting.
  * - app: the web tier's unit tests, and tests/integration/ (the web tier
  *   against a real platform).
  *
@@ -25,6 +28,9 @@ export default defineConfig({
           name: "platform",
           environment: "node",
           include: ["platform/**/*.test.ts"],
+          exclude: process.env.DATABASE_URL
+            ? configDefaults.exclude
+            : [...configDefaults.exclude, "platform/**/*.pg.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

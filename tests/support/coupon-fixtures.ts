@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { count, eq } from "drizzle-orm";
 import { sessions, subAccounts, users } from "../../platform/db/schema";
+import { couponGroups, userCoupons } from "../../platform/db/wallet-schema";
 import { hashToken, SESSION_ABSOLUTE_MS } from "../../platform/modules/accounts/sessions";
 import { createCouponGroup, type CouponGroupInput } from "../../platform/modules/coupons/create-group";
 import { DAY, uniquePhone, type TestPlatform } from "./platform";
@@ -53,4 +55,23 @@ export async function accountWithSession(t: TestPlatform, shape: SessionShape = 
     })
     .returning({ id: sessions.id });
   return { token, userId: user!.id, sessionId: row!.id };
+}
+
+/** A group's RemainNum as stored. */
+export async function remainOf(t: TestPlatform, groupId: number): Promise<number> {
+  const [row] = await t.db
+    .select({ remain: couponGroups.remainNum })
+    .from(couponGroups)
+    .where(eq(couponGroups.id, groupId));
+  return row!.remain;
+}
+
+/** How many coupons of a group each user holds. */
+export async function holdingsOf(t: TestPlatform, groupId: number): Promise<Map<number, number>> {
+  const rows = await t.db
+    .select({ userId: userCoupons.userId, n: count() })
+    .from(userCoupons)
+    .where(eq(userCoupons.groupId, groupId))
+    .groupBy(userCoupons.userId);
+  return new Map(rows.map((row) => [row.userId, Number(row.n)]));
 }

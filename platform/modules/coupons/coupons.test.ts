@@ -7,9 +7,9 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, afterAll, describe, expect, it } from "vitest";
 import { ledgerEntries, users } from "../../db/schema";
-import { couponGroups, userCoupons } from "../../db/wallet-schema";
+import { userCoupons } from "../../db/wallet-schema";
 import { outcomeOf } from "../../../tests/support/domain-outcome";
-import { openCouponGroup } from "../../../tests/support/coupon-fixtures";
+import { openCouponGroup, remainOf } from "../../../tests/support/coupon-fixtures";
 import { DAY, startTestPlatform, uniquePhone, type TestPlatform } from "../../../tests/support/platform";
 import type { Caller } from "../context";
 import { ledgerSums } from "../wallet/ledger";
@@ -56,14 +56,6 @@ const outcome = (promise: Promise<unknown>) => outcomeOf(promise);
 const tally = (outcomes: string[]) =>
   outcomes.reduce<Record<string, number>>((acc, o) => ({ ...acc, [o]: (acc[o] ?? 0) + 1 }), {});
 
-async function remainOf(groupId: number) {
-  const [row] = await t.db
-    .select({ remain: couponGroups.remainNum })
-    .from(couponGroups)
-    .where(eq(couponGroups.id, groupId));
-  return row!.remain;
-}
-
 describe("claiming under a rush", () => {
   it("1,000 users claim a group of 100 at once: exactly 100 get one, RemainNum ends at 0, nobody holds two", async () => {
     const g = await group({ totalNum: 100 });
@@ -73,7 +65,7 @@ describe("claiming under a rush", () => {
     const ms = performance.now() - started;
     console.info(`[coupon rush, ${t.kind}] 1000 claims of 100 coupons answered in ${ms.toFixed(0)} ms`);
     expect(tally(outcomes)).toEqual({ ok: 100, COUPON_SOLD_OUT: 900 });
-    expect(await remainOf(g.id)).toBe(0);
+    expect(await remainOf(t, g.id)).toBe(0);
     const holders = await t.db
       .select({ userId: userCoupons.userId, n: count() })
       .from(userCoupons)
@@ -90,7 +82,7 @@ describe("claiming under a rush", () => {
       Array.from({ length: 20 }, () => outcome(claimCoupon(t.ctx, callerOf(id!), { groupId: g.id }))),
     );
     expect(tally(outcomes)).toEqual({ ok: 1, COUPON_ALREADY_CLAIMED: 19 });
-    expect(await remainOf(g.id)).toBe(49);
+    expect(await remainOf(t, g.id)).toBe(49);
     const [held] = await t.db
       .select({ n: count() })
       .from(userCoupons)
@@ -106,7 +98,7 @@ describe("claiming under a rush", () => {
       key: "COUPON_ALREADY_CLAIMED",
     });
     await expect(claimCoupon(t.ctx, callerOf(b!), { groupId: g.id })).rejects.toMatchObject({ key: "COUPON_SOLD_OUT" });
-    expect(await remainOf(g.id)).toBe(0);
+    expect(await remainOf(t, g.id)).toBe(0);
   });
 });
 
@@ -142,7 +134,7 @@ describe("what a user may see and claim", () => {
     await expect(claimCoupon(t.ctx, callerOf(plain!), { groupId: 9_999_999 })).rejects.toMatchObject({
       key: "NOT_FOUND",
     });
-    expect(await remainOf(forStudents.id)).toBe(100);
+    expect(await remainOf(t, forStudents.id)).toBe(100);
     await claimCoupon(t.ctx, callerOf(student!), { groupId: forStudents.id });
   });
 
@@ -172,7 +164,7 @@ describe("what a user may see and claim", () => {
       outcome(useMoneyCoupon(t.ctx, sub, { couponId: coupon.id })),
     ]);
     expect(refusals).toEqual(Array(5).fill("PERMISSION_DENIED"));
-    expect(await remainOf(g.id)).toBe(99);
+    expect(await remainOf(t, g.id)).toBe(99);
     expect((await findUserCoupon(t.ctx, callerOf(main!), coupon.id))?.usedAt).toBeNull();
   });
 });
