@@ -142,3 +142,13 @@ test("the support desk fits a phone's screen", async ({ page, baseURL }) => {
   const firstOrder = await page.locator("main a[href^='/desk/orders/']").first().getAttribute("href");
   await expectFitsThePhone(page, firstOrder!);
 });
+
+test.describe("a narrow desktop window (390 px wide, no phone viewport)", () => {
+  test.use({ isMobile: false, hasTouch: false });
+
+  test("the rental form fits, however long an image's name", async ({ page, login }) => {
+    await login();
+    // The image select's widest option ("PyTorch 2.5.1 · CUDA 12.4 · Python 3.12") once pushed the form to 397 px.
+    await expectFitsThePhone(page, "/createInstance?type=docker&region=bj-a&gpu=rtx4090");
+  });
+});

@@ -35,6 +35,9 @@ export const globalStyles = globalCss({
   // A link inside running text is told apart by more than its colour (WCAG 1.4.1).
   "p a, label a": { textDecoration: "underline" },
   "h1, h2, h3": { lineHeight: 1.3, margin: "0 0 $3" },
+  // A fieldset is as wide as its widest content by default (min-inline-size: min-content): a long option in a
+  // select then pushed the rental form past a 390 px screen. Like any other box, it fits its container.
+  fieldset: { minWidth: 0 },
   // On a phone: controls a finger can hit (the kit's height), and fields that do not zoom the page when tapped.
   "@mobile": {
     ":root": { "--sizes-control": "40px" },

@@ -17,7 +17,14 @@ export const Grid = styled("div", {
   gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))",
 });
 export const Stack = styled("div", { display: "flex", flexDirection: "column", gap: "$3" });
-export const Row = styled("div", { display: "flex", gap: "$3", alignItems: "center", flexWrap: "wrap" });
+/** Items side by side, wrapping; none wider than the row (a select with a long option fits a phone). */
+export const Row = styled("div", {
+  display: "flex",
+  gap: "$3",
+  alignItems: "center",
+  flexWrap: "wrap",
+  "& > *": { maxWidth: "100%" },
+});
 export const Badge = styled("span", {
   display: "inline-block",
   padding: "0 $2",
