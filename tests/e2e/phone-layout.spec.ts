@@ -12,10 +12,13 @@ import { addStaffByCli, staffLogsIn, uniqueStaffLogin } from "./staff";
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-/** The page's width, and the elements that stick out past the screen's right edge (outermost first). */
+/**
+ * The page's width, and the elements that stick out past the screen's right edge (outermost first). The screen's
+ * width is the viewport's as set, not `innerWidth`: a phone browser zooms out to show content wider than the
+ * screen, and `innerWidth` then grows with it.
+ */
 function overflowOf(page: Page) {
-  return page.evaluate(() => {
-    const width = window.innerWidth;
+  return page.evaluate((width) => {
     const out: string[] = [];
     for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
       if (el.getBoundingClientRect().right <= width + 1) continue;
@@ -30,7 +33,7 @@ function overflowOf(page: Page) {
         out.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(el.getBoundingClientRect().right)}`);
     }
     return { scrollWidth: document.scrollingElement!.scrollWidth, width, out: out.slice(0, 5) };
-  });
+  }, page.viewportSize()!.width);
 }
 
 async function expectFitsThePhone(page: Page, path: string) {
@@ -151,4 +154,25 @@ test.describe("a narrow desktop window (390 px wide, no phone viewport)", () => 
     // The image select's widest option ("PyTorch 2.5.1 · CUDA 12.4 · Python 3.12") once pushed the form to 397 px.
     await expectFitsThePhone(page, "/createInstance?type=docker&region=bj-a&gpu=rtx4090");
   });
+});
+
+test.describe("the smallest phones", () => {
+  for (const width of [360, 320]) {
+    test(`${width} px wide: the bar, the console and a top-up's message fit`, async ({ page, login, request }) => {
+      await page.setViewportSize({ width, height: 740 });
+      const user = await login();
+      // The top-up's message carries its order number: 24 digits in one word.
+      await topUp(request, await tokenOf(request, user.phone, user.password), "100");
+      for (const path of [
+        "/store",
+        "/console/dashboard",
+        "/console/messages",
+        "/console/messages?tab=notifications",
+        "/createInstance?type=docker&region=bj-a&gpu=rtx4090",
+      ])
+        await expectFitsThePhone(page, path);
+      // The bar shows the logo alone there, and the link keeps its name.
+      await expect(page.getByRole("link", { name: "算力云" })).toBeVisible();
+    });
+  }
 });

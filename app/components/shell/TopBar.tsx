@@ -53,6 +53,17 @@ const Brand = styled(Link, {
   whiteSpace: "nowrap",
   minHeight: 32,
   "&:hover": { textDecoration: "none" },
+  // On narrow phones the name is read out but not shown: without it the bar's controls fit 320 px.
+  "@narrow": {
+    "& > span": {
+      position: "absolute",
+      width: 1,
+      height: 1,
+      overflow: "hidden",
+      clip: "rect(0 0 0 0)",
+      whiteSpace: "nowrap",
+    },
+  },
 });
 const Tabs = styled("nav", {
   display: "none",

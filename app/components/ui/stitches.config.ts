@@ -56,5 +56,7 @@ export const { styled, css, globalCss, keyframes, getCssText, theme } = createSt
   media: {
     desktop: "(min-width: 900px)",
     mobile: "(max-width: 899px)",
+    /** Phones under 380 px (many Androids are 360 px wide): the bar has room for its controls, not the site's name. */
+    narrow: "(max-width: 379px)",
   },
 });
