@@ -42,12 +42,12 @@ const Tabs = styled("nav", {
 });
 const Header = styled("div", { display: "flex", justifyContent: "space-between", alignItems: "center" });
 
-/** One notification or message: unread dot, content, time. */
 /** When a message came: one line where there is room; on a narrow phone the time goes under the date. */
 const SentAt = styled("td", { width: 160, "@narrow": { width: "auto" } });
 /** The text: a long order number breaks rather than widening the page. */
 const Text = styled("td", { overflowWrap: "anywhere" });
 
+/** One notification or message: unread dot, content, time. */
 function FeedRow({ read, at, children }: { read: boolean; at: string; children: ReactNode }) {
   return (
     <tr>

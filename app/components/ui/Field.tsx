@@ -84,8 +84,10 @@ export function CheckboxField({
   );
 }
 
-/** A native select at the control height (posts without JavaScript). */
-/** A native select; never wider than its box, however long its longest option (a phone, a narrow window). */
+/**
+ * A native select at the control height (posts without JavaScript), never wider than its box, however long its
+ * longest option (a phone, a narrow window).
+ */
 export const Select = styled("select", { ...control, height: "$control", maxWidth: "100%", padding: "0 $2" });
 
 /** A native multi-line input. */
