@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { ShellData } from "~/utils/shell.server";
 import { useWorkOrderUnread } from "~/utils/work-order-unread";
 import { ButtonLink } from "../ui/Button";
+import { visuallyHidden } from "../ui/global-styles";
 import { styled } from "../ui/stitches.config";
 import { TopUpButton } from "../payment/TopUpButton";
 import { AccountMenu } from "./AccountMenu";
@@ -54,16 +55,7 @@ const Brand = styled(Link, {
   minHeight: 32,
   "&:hover": { textDecoration: "none" },
   // On narrow phones the name is read out but not shown: without it the bar's controls fit 320 px.
-  "@narrow": {
-    "& > span": {
-      position: "absolute",
-      width: 1,
-      height: 1,
-      overflow: "hidden",
-      clip: "rect(0 0 0 0)",
-      whiteSpace: "nowrap",
-    },
-  },
+  "@narrow": { "& > span": visuallyHidden },
 });
 const Tabs = styled("nav", {
   display: "none",

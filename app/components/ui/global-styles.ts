@@ -18,6 +18,16 @@ const robotoFace = (weight: number, url: string) => ({
   src: `url(${url}) format("woff2")`,
 });
 
+/** Read out by screen readers, not shown (the `.visually-hidden` class, and the bar's name on narrow phones). */
+export const visuallyHidden = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
+
 export const globalStyles = globalCss({
   "@font-face": [robotoFace(400, roboto400), robotoFace(500, roboto500), robotoFace(700, roboto700)] as never,
   "*, *::before, *::after": { boxSizing: "border-box" },
@@ -43,12 +53,5 @@ export const globalStyles = globalCss({
     ":root": { "--sizes-control": "40px" },
     "input, select, textarea": { fontSize: "$lg" },
   },
-  ".visually-hidden": {
-    position: "absolute",
-    width: 1,
-    height: 1,
-    overflow: "hidden",
-    clip: "rect(0 0 0 0)",
-    whiteSpace: "nowrap",
-  },
+  ".visually-hidden": visuallyHidden,
 });
