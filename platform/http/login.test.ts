@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../db/seed";
 import { sessions } from "../db/schema";
-import { resolveSession } from "../modules/accounts/sessions";
 import { createSubAccount } from "../modules/accounts/sub-accounts";
 import { startTestPlatform, uniquePhone, MINUTE, type TestPlatform } from "../../tests/support/platform";
 
@@ -15,8 +14,6 @@ const SUB_FAILED = "主账号手机号、子账号名称或密码错误";
 
 let t: TestPlatform;
 
-/** The signed-in caller behind a registered user's session, as a module operation takes it. */
-const callerOf = (user: { token: string }) => resolveSession(t.ctx, { origin: { ip: "test" } }, { token: user.token });
 beforeAll(async () => {
   t = await startTestPlatform();
 });
@@ -177,7 +174,7 @@ describe("/sub_account_login", () => {
 
   it("refuses a wrong password, an unknown name or an unknown main phone alike", async () => {
     const main = await t.registerUser();
-    await createSubAccount(t.ctx, await callerOf(main), {
+    await createSubAccount(t.ctx, await t.callerOf(main), {
       name: "worker-1",
       password: "Worker1pass",
       moneyLimitFen: 100_00,
@@ -199,7 +196,7 @@ describe("/sub_account_login", () => {
 
   it("a sub-account's password does not log in the main account, nor the reverse", async () => {
     const main = await t.registerUser();
-    await createSubAccount(t.ctx, await callerOf(main), {
+    await createSubAccount(t.ctx, await t.callerOf(main), {
       name: "worker-1",
       password: "Worker1pass",
       moneyLimitFen: 0,

@@ -2,7 +2,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subAccounts, users } from "../db/schema";
-import { resolveSession } from "../modules/accounts/sessions";
 import { createSubAccount } from "../modules/accounts/sub-accounts";
 import { startTestPlatform, MINUTE, type RegisteredUser, type TestPlatform } from "../../tests/support/platform";
 
@@ -11,21 +10,10 @@ const DENIED = "没有权限执行该操作";
 
 let t: TestPlatform;
 
-/** The signed-in caller behind a registered user's session, as a module operation takes it. */
-const callerOf = (user: { token: string }) => resolveSession(t.ctx, { origin: { ip: "test" } }, { token: user.token });
 beforeAll(async () => {
   t = await startTestPlatform();
 });
 afterAll(() => t.close());
-
-/** Sets balances through the ledger (adjustment entries), so the account row keeps equal to its entries. */
-const setWallets = (userId: number, values: Partial<typeof users.$inferInsert>) =>
-  t.setWallets(userId, {
-    cashFen: values.moneyFen,
-    voucherFen: values.powerMoneyFen,
-    creditFen: values.creditQuotaFen,
-    accumulatedFen: values.accumulatedTopUpFen,
-  });
 const check = (session: string) => t.post("/unregister_check", { session });
 
 /** A fresh 'unregister' code for the user (waits out the one-a-minute limit first). */
@@ -42,7 +30,7 @@ describe("/unregister_check", () => {
 
   it("a balance blocks closing", async () => {
     const user = await t.registerUser();
-    await setWallets(user.userId, { moneyFen: 12_34 });
+    await t.setWallets(user.userId, { cashFen: 12_34 });
     const { data } = (await check(user.token)).body;
     expect(data.can_unregister).toBe(false);
     expect(data.blockers).toEqual([{ key: "balance", message: "账户余额为 ¥12.34，请先提现或消费后再注销" }]);
@@ -50,7 +38,7 @@ describe("/unregister_check", () => {
 
   it("arrears block closing", async () => {
     const user = await t.registerUser();
-    await setWallets(user.userId, { creditQuotaFen: 100_00, moneyFen: -30_00 });
+    await t.setWallets(user.userId, { creditFen: 100_00, cashFen: -30_00 });
     const { data } = (await check(user.token)).body;
     expect(data.can_unregister).toBe(false);
     expect(data.blockers).toEqual([{ key: "arrears", message: "账户欠费 ¥30.00，请先充值结清欠费" }]);
@@ -58,7 +46,7 @@ describe("/unregister_check", () => {
 
   it("unused compute vouchers block closing", async () => {
     const user = await t.registerUser();
-    await setWallets(user.userId, { powerMoneyFen: 5_00 });
+    await t.setWallets(user.userId, { voucherFen: 5_00 });
     const { data } = (await check(user.token)).body;
     expect(data.blockers.map((b: { key: string }) => b.key)).toEqual(["power_money"]);
   });
@@ -67,17 +55,17 @@ describe("/unregister_check", () => {
 describe("/unregister", () => {
   it("is refused while a blocker remains, without using up the code", async () => {
     const user = await t.registerUser();
-    await setWallets(user.userId, { moneyFen: 1 });
+    await t.setWallets(user.userId, { cashFen: 1 });
     const code = await unregisterCode(user);
     expect((await t.post("/unregister", { session: user.token, code, agree: "1" })).body).toMatchObject({
       status: 1,
       reason: BLOCKED,
     });
-    await setWallets(user.userId, { creditQuotaFen: 10_00, moneyFen: -1 });
+    await t.setWallets(user.userId, { creditFen: 10_00, cashFen: -1 });
     expect((await t.post("/unregister", { session: user.token, code, agree: "1" })).body.reason).toBe(BLOCKED);
     expect((await t.userByPhone(user.phone))?.closedAt).toBeNull();
 
-    await setWallets(user.userId, { moneyFen: 0 });
+    await t.setWallets(user.userId, { cashFen: 0 });
     expect((await t.post("/unregister", { session: user.token, code, agree: "1" })).body.status).toBe(0);
   });
 
@@ -105,7 +93,7 @@ describe("/unregister", () => {
   it("closes the account: sessions die, logins fail, sub-accounts stop, and the phone may register again", async () => {
     const user = await t.registerUser();
     const otherSession = await t.login(user.phone, user.password);
-    await createSubAccount(t.ctx, await callerOf(user), {
+    await createSubAccount(t.ctx, await t.callerOf(user), {
       name: "worker",
       password: "Worker123",
       moneyLimitFen: 10_00,
@@ -143,7 +131,7 @@ describe("/unregister", () => {
 
   it("a sub-account session can neither check nor close", async () => {
     const user = await t.registerUser();
-    await createSubAccount(t.ctx, await callerOf(user), { name: "worker", password: "Worker123", moneyLimitFen: 0 });
+    await createSubAccount(t.ctx, await t.callerOf(user), { name: "worker", password: "Worker123", moneyLimitFen: 0 });
     const subLogin = await t.post("/sub_account_login", { phone: user.phone, name: "worker", password: "Worker123" });
     const session = subLogin.body.data.token as string;
     expect((await check(session)).body).toMatchObject({ status: 1, reason: DENIED });

@@ -1,27 +1,14 @@
 /** /get_user_info, /get_user_vip_info, the sub-account view, and /change_notice_email. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { users } from "../db/schema";
-import { resolveSession } from "../modules/accounts/sessions";
 import { createSubAccount } from "../modules/accounts/sub-accounts";
 import { startTestPlatform, type TestPlatform } from "../../tests/support/platform";
 
 let t: TestPlatform;
 
-/** The signed-in caller behind a registered user's session, as a module operation takes it. */
-const callerOf = (user: { token: string }) => resolveSession(t.ctx, { origin: { ip: "test" } }, { token: user.token });
 beforeAll(async () => {
   t = await startTestPlatform();
 });
 afterAll(() => t.close());
-
-/** Sets balances through the ledger (adjustment entries), so the account row keeps equal to its entries. */
-const setWallets = (userId: number, values: Partial<typeof users.$inferInsert>) =>
-  t.setWallets(userId, {
-    cashFen: values.moneyFen,
-    voucherFen: values.powerMoneyFen,
-    creditFen: values.creditQuotaFen,
-    accumulatedFen: values.accumulatedTopUpFen,
-  });
 
 describe("/get_user_info", () => {
   it("has every field of spec §3, amounts as yuan strings", async () => {
@@ -43,11 +30,11 @@ describe("/get_user_info", () => {
 
   it("shows the account's balances and membership level", async () => {
     const user = await t.registerUser();
-    await setWallets(user.userId, {
-      moneyFen: -50_00,
-      creditQuotaFen: 2_000_00,
-      powerMoneyFen: 12_34,
-      accumulatedTopUpFen: 1_500_99,
+    await t.setWallets(user.userId, {
+      cashFen: -50_00,
+      creditFen: 2_000_00,
+      voucherFen: 12_34,
+      accumulatedFen: 1_500_99,
     });
     const { data } = (await t.post("/get_user_info", { session: user.token })).body;
     expect(data).toMatchObject({
@@ -102,7 +89,7 @@ describe("/get_user_vip_info", () => {
 describe("a sub-account's view", () => {
   async function subAccountSession() {
     const main = await t.registerUser();
-    await createSubAccount(t.ctx, await callerOf(main), {
+    await createSubAccount(t.ctx, await t.callerOf(main), {
       name: "gpu-lab",
       password: "Gpulab123",
       moneyLimitFen: 500_00,
@@ -120,13 +107,13 @@ describe("a sub-account's view", () => {
       return data.SubAccount.MoneyCanUse as string;
     };
     expect(await canUse()).toBe("0.00");
-    await setWallets(main.userId, { moneyFen: 120_00 });
+    await t.setWallets(main.userId, { cashFen: 120_00 });
     expect(await canUse()).toBe("120.00");
-    await setWallets(main.userId, { moneyFen: 1_000_00 });
+    await t.setWallets(main.userId, { cashFen: 1_000_00 });
     expect(await canUse()).toBe("500.00");
-    await setWallets(main.userId, { moneyFen: -50_00, creditQuotaFen: 200_00 });
+    await t.setWallets(main.userId, { cashFen: -50_00, creditFen: 200_00 });
     expect(await canUse()).toBe("150.00");
-    await setWallets(main.userId, { moneyFen: -200_00, creditQuotaFen: 200_00 });
+    await t.setWallets(main.userId, { cashFen: -200_00, creditFen: 200_00 });
     expect(await canUse()).toBe("0.00");
   });
 

@@ -14,6 +14,8 @@ import { eq, sql } from "drizzle-orm";
 import { postToLedger, type Movement } from "../../platform/modules/wallet/ledger";
 import { createPlatform, type Platform } from "../../platform/index";
 import { users } from "../../platform/db/schema";
+import { resolveSession } from "../../platform/modules/accounts/sessions";
+import type { Caller } from "../../platform/modules/context";
 import { createFileDatabase } from "./postgres-database";
 import { OutboxEmailProvider } from "../../platform/providers/email/outbox";
 import { OutboxSmsProvider, type OutboxEntry } from "../../platform/providers/sms/outbox";
@@ -130,6 +132,8 @@ export interface TestPlatform {
    * `accumulatedFen` (cumulative top-up) is reached with a top-up entry, then cash adjusted to `cashFen`.
    */
   setWallets(userId: number, target: WalletTarget): Promise<void>;
+  /** The signed-in caller behind a session, as a module operation takes it. */
+  callerOf(user: { token: string }): Promise<Caller>;
   /**
    * The accounts whose balances differ from the sum of their ledger entries, and the user ids of entries whose
    * account does not exist; `close()` fails when there are any.
@@ -333,6 +337,7 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
     login,
     userByPhone,
     setWallets,
+    callerOf: (user) => resolveSession(platform.ctx, { origin: { ip: "test" } }, { token: user.token }),
     unbalancedAccounts,
     ops,
     databaseUrl: fileDatabase?.url ?? null,
