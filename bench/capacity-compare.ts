@@ -41,6 +41,7 @@ interface RunResult {
 }
 
 function measure(buildDir: string): RunResult {
+  const startedAt = new Date();
   const run = spawnSync("npx", ["tsx", "bench/run.ts"], {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "inherit"],
@@ -49,10 +50,13 @@ function measure(buildDir: string): RunResult {
   if (run.error) throw run.error;
   // The bench exits 1 when a step had errors; its results are written either way.
   const result = JSON.parse(readFileSync(RESULTS, "utf8")) as {
+    at: string;
     build: string;
     capacity: { users: number; steps: { users: number; p99Ms: number; errors: number }[] };
   };
-  if (path.resolve(result.build) !== buildDir) throw new Error(`${RESULTS} is not from ${buildDir}`);
+  // A run that died before writing leaves the previous run's file, perhaps of the same build.
+  if (new Date(result.at) < startedAt || path.resolve(result.build) !== buildDir)
+    throw new Error(`the bench wrote no results for ${buildDir} (exit ${run.status ?? run.signal})`);
   const { users, steps } = result.capacity;
   const last = steps.at(-1);
   return {
