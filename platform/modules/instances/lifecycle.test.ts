@@ -243,3 +243,20 @@ describe("a package instance", () => {
     expect(await cashOf(renter.userId)).toBe(cash);
   });
 });
+
+describe("the list's total", () => {
+  it("is the same on every page, past the end too, whether the page was counted or not", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const offer = await testOffer(t, { hosts: [8] });
+    for (let i = 0; i < 5; i++) await createInstance(t.ctx, renter.caller, { ...hourly(offer), operationKey: opKey() });
+    const pageOf = (page: number) => listInstances(t.ctx, renter.caller, { page, pageSize: 2, state: null });
+    const pages = await Promise.all([1, 2, 3, 4].map(pageOf));
+    expect(pages.map((p) => p.items.length)).toEqual([2, 2, 1, 0]);
+    expect(pages.map((p) => p.total)).toEqual([5, 5, 5, 5]);
+    const none = await mainAccount(t, { cashFen: 0 });
+    expect(await listInstances(t.ctx, none.caller, { page: 1, pageSize: 2, state: null })).toMatchObject({
+      items: [],
+      total: 0,
+    });
+  });
+});

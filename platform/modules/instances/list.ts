@@ -2,7 +2,7 @@ import { and, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { preparedOncePerDb } from "../../db/prepared";
 import { instances, type InstanceState } from "../../db/market-schema";
 import type { Caller, Ctx } from "../context";
-import type { Page, PageRequest } from "../page";
+import { totalFromPage, type Page, type PageRequest } from "../page";
 import { ownedByPlaceholders } from "./scope";
 import { selectInstances, toInstance, type Instance } from "./view";
 
@@ -72,10 +72,11 @@ export async function listInstances(
     limit: input.pageSize,
     offset: (input.page - 1) * input.pageSize,
   });
-  const [total] = await queries.total.execute(params);
+  // Most callers have fewer instances than a page holds: their first page is their whole list, and is not counted again.
+  const total = totalFromPage(input, rows.length) ?? Number((await queries.total.execute(params))[0]?.n ?? 0);
   return {
     items: rows.map((r) => toInstance(r, now)),
-    total: Number(total?.n ?? 0),
+    total,
     page: input.page,
     pageSize: input.pageSize,
   };
