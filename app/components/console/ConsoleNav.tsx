@@ -1,5 +1,6 @@
-import { Form, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { currentPageAttribute } from "~/utils/current-page";
 import { StatusButton } from "../ui/StatusButton";
 import { styled } from "../ui/stitches.config";
 
@@ -84,9 +85,8 @@ export function consoleNavItems(isSub: boolean, workOrderUnread = false): Consol
 }
 
 /** On a phone the row scrolls so the current page's link is in view (without JavaScript it starts at 总览). */
-function useCurrentLinkInView() {
+function useCurrentLinkInView(pathname: string) {
   const side = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
   useEffect(() => {
     const row = side.current;
     const current = row?.querySelector<HTMLElement>("a[aria-current=page]");
@@ -97,15 +97,22 @@ function useCurrentLinkInView() {
 }
 
 export function ConsoleNav({ isSub, workOrderUnread }: { isSub: boolean; workOrderUnread: boolean }) {
-  const side = useCurrentLinkInView();
+  const { pathname } = useLocation();
+  const side = useCurrentLinkInView(pathname);
   return (
     <Side ref={side}>
       <nav aria-label="控制台导航">
         {consoleNavItems(isSub, workOrderUnread).map((item) => (
-          <NavLink key={item.to} to={item.to} prefetch="intent" data-testid={`console-nav-${item.to}`}>
+          <Link
+            key={item.to}
+            to={item.to}
+            prefetch="intent"
+            aria-current={currentPageAttribute(pathname, item.to)}
+            data-testid={`console-nav-${item.to}`}
+          >
             {item.label}
             {item.mark && <Mark role="img" aria-label={item.mark} />}
-          </NavLink>
+          </Link>
         ))}
       </nav>
       <Form method="post" action="/logout">

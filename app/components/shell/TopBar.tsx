@@ -1,5 +1,6 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ShellData } from "~/utils/shell.server";
+import { currentPageAttribute } from "~/utils/current-page";
 import { useWorkOrderUnread } from "~/utils/work-order-unread";
 import { ButtonLink } from "../ui/Button";
 import { visuallyHidden } from "../ui/global-styles";
@@ -181,9 +182,9 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
               {t.label}
             </a>
           ) : (
-            <NavLink key={t.href} to={t.href} prefetch="intent">
+            <Link key={t.href} to={t.href} prefetch="intent" aria-current={currentPageAttribute(pathname, t.href)}>
               {t.label}
-            </NavLink>
+            </Link>
           ),
         )}
         {site.promoLive && <Promo to="/activity_202510">周年庆 · 充值享好礼</Promo>}
