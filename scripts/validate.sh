@@ -7,40 +7,55 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each step's wall time, printed as it ends and as a table at the end (issue 33 §7: where CI's time goes).
+timings=()
+started=$SECONDS
+step() {
+  local name=$1
+  shift
+  echo "==> $name"
+  local t0=$SECONDS
+  "$@"
+  timings+=("$(printf '%5d s  %s' $((SECONDS - t0)) "$name")")
+  echo "<== $name: $((SECONDS - t0)) s"
+}
+report_timings() {
+  echo "==> step times"
+  printf '%s\n' "${timings[@]}"
+  echo "total: $((SECONDS - started)) s"
+}
+trap report_timings EXIT
+
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+install_debian_packages() {
+  echo "installing: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "==> installing Debian packages: ${missing[*]}"
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  step "Debian packages" install_debian_packages
 fi
 
-echo "==> npm ci"
-npm ci --no-audit --no-fund
+step "npm ci" npm ci --no-audit --no-fund
 
-echo "==> typecheck"
-npm run typecheck
+step "typecheck" npm run typecheck
 
-echo "==> lint"
-npm run lint
+step "lint" npm run lint
 
-echo "==> unit, module and API tests (PGlite)"
-npx vitest run
+step "unit, module and API tests (PGlite)" npx vitest run
 
-echo "==> module and API tests (PostgreSQL)"
-bash scripts/with-postgres.sh npx vitest run --project platform
+step "module and API tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project platform
 
-echo "==> production build"
-npm run build
+step "production build" npm run build
 
-echo "==> login flood against the built server (issue 9: 20 connections, 10 s; memory and another user's login)"
-npx tsx tests/load/login-flood.ts
-echo "==> the same flood on PostgreSQL (both threads' heaps judged, the resident memory reported)"
-bash scripts/with-postgres.sh sh -c 'FLOOD_DATABASE_URL="$DATABASE_URL" npx tsx tests/load/login-flood.ts'
+# Issue 9: 20 connections, 10 s; memory and another user's login.
+step "login flood against the built server" npx tsx tests/load/login-flood.ts
+# Both threads' heaps judged, the resident memory reported.
+step "the same flood on PostgreSQL" bash scripts/with-postgres.sh sh -c 'FLOOD_DATABASE_URL="$DATABASE_URL" npx tsx tests/load/login-flood.ts'
 
-echo "==> end-to-end tests (JavaScript on and off)"
-npx playwright test
+step "end-to-end tests (JavaScript on and off)" npx playwright test
