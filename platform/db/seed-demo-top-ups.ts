@@ -4,7 +4,7 @@ import { users } from "./schema";
 import { rechargeOrders } from "./wallet-schema";
 import { creditPaidOrder } from "../modules/payments/credit-order";
 import { newOutTradeNo } from "../modules/payments/out-trade-no";
-import type { PayType } from "../modules/payments/pay-types";
+import { channelOf, type PayType } from "../modules/payments/pay-types";
 
 const DAY = 24 * 3600_000;
 
@@ -61,7 +61,7 @@ export async function seedDemoTopUps(db: Db, phone: string): Promise<void> {
       .returning();
     if (top.outcome !== "paid") continue;
     const paidAt = new Date(at.getTime() + (qr ? 40_000 : 3 * 3600_000));
-    await creditPaidOrder({ db, now: () => paidAt }, PROVIDERS[top.payType], {
+    await creditPaidOrder({ db, now: () => paidAt }, PROVIDERS[top.payType], channelOf(top.payType), {
       outTradeNo: order!.outTradeNo,
       amountFen: top.amountFen,
       providerTradeNo: qr ? `SANDBOXSEED${order!.id}` : "seed-bank-transfer",

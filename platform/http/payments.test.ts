@@ -177,10 +177,14 @@ describe("the sandbox payment page and its signed callback", () => {
     const wrongAmount = signed(success(order.out_trade_no, 5_000_00));
     expect((await notify("wechat", wrongAmount.body, wrongAmount.headers)).http).toBe(400);
 
+    // Alipay's signature on this WeChat order: refused at both endpoints (the channel is signed and checked).
     const otherChannel = signed(success(order.out_trade_no, 50_00), "alipay");
-    expect((await notify("alipay", otherChannel.body, otherChannel.headers)).http).toBe(200); // sandbox: both channels are "sandbox"
+    expect((await notify("alipay", otherChannel.body, otherChannel.headers)).http).toBe(400);
+    expect((await notify("wechat", otherChannel.body, otherChannel.headers)).http).toBe(400);
+    expect(await balances(user.userId)).toMatchObject({ cash: 0 });
 
-    // The alipay sandbox shares the provider name; a real adapter names itself. The wechat order was credited once by it:
+    const paid = signed(success(order.out_trade_no, 50_00));
+    expect((await notify("wechat", paid.body, paid.headers)).http).toBe(200);
     expect(await balances(user.userId)).toMatchObject({ cash: 50_00 });
     const outcomes = (
       await t.db
@@ -193,6 +197,28 @@ describe("the sandbox payment page and its signed callback", () => {
       await t.db.select({ outcome: paymentCallbacks.outcome, detail: paymentCallbacks.detail }).from(paymentCallbacks)
     ).filter((o) => o.outcome === "refused_signature");
     expect(unsigned.length).toBeGreaterThanOrEqual(2);
+    await expectBalanced(user.userId);
+  });
+
+  it("a WeChat-signed callback for an Alipay order is refused at either endpoint and credits nothing", async () => {
+    const user = await t.registerUser();
+    const order = await createQr(user, "30", "0");
+    const wechatSigned = signed(success(order.out_trade_no, 30_00), "wechat");
+    expect((await notify("wechat", wechatSigned.body, wechatSigned.headers)).http).toBe(400);
+    expect((await notify("alipay", wechatSigned.body, wechatSigned.headers)).http).toBe(400);
+    expect(await balances(user.userId)).toMatchObject({ cash: 0, accumulated: 0 });
+    expect((await statusOf(user, order.out_trade_no)).data).toMatchObject({ Status: 0 });
+    const outcomes = await t.db
+      .select({ outcome: paymentCallbacks.outcome })
+      .from(paymentCallbacks)
+      .where(eq(paymentCallbacks.outTradeNo, order.out_trade_no));
+    // At its own endpoint it is another channel's order; at Alipay's the signature fails before the body is read.
+    expect(outcomes.map((o) => o.outcome)).toEqual(["unknown_order"]);
+
+    // Its own channel's callback still pays it.
+    const alipaySigned = signed(success(order.out_trade_no, 30_00), "alipay");
+    expect((await notify("alipay", alipaySigned.body, alipaySigned.headers)).http).toBe(200);
+    expect(await balances(user.userId)).toMatchObject({ cash: 30_00 });
     await expectBalanced(user.userId);
   });
 

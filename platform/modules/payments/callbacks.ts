@@ -38,7 +38,7 @@ export async function handlePaymentCallback(
     await record(ctx, provider.name, outcome, verdict.outTradeNo, verdict.detail);
     return { accepted: verdict.reason === "not_paid" };
   }
-  const outcome = await creditPaidOrder(ctx, provider.name, verdict.event);
+  const outcome = await creditPaidOrder(ctx, provider.name, channel, verdict.event);
   await record(ctx, provider.name, outcome, verdict.event.outTradeNo, `amount_fen=${verdict.event.amountFen}`);
   return { accepted: outcome === "credited" || outcome === "duplicate" };
 }

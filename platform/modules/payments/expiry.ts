@@ -16,7 +16,7 @@ export async function settleExpiredQr(ctx: Ctx, order: RechargeOrder): Promise<R
   const provider = ctx.providers.payments[channel];
   const state = await provider.queryOrder(order.outTradeNo).catch(() => ({ state: "unknown" as const }));
   if (state.state === "paid") {
-    await creditPaidOrder(ctx, provider.name, state.event);
+    await creditPaidOrder(ctx, provider.name, channel, state.event);
   } else {
     await ctx.db
       .update(rechargeOrders)

@@ -38,7 +38,7 @@ export async function confirmTransfer(ctx: Ctx, input: { outTradeNo: string; amo
   const before = await pendingTransfer(ctx, input.outTradeNo);
   if (input.amountFen !== before.amountFen)
     fail("AMOUNT_INVALID", "amount", `到账金额与订单金额不符：订单 ${before.amountFen} 分，到账 ${input.amountFen} 分`);
-  const outcome = await creditPaidOrder(ctx, "transfer", {
+  const outcome = await creditPaidOrder(ctx, "transfer", null, {
     outTradeNo: before.outTradeNo,
     amountFen: input.amountFen,
     providerTradeNo: input.reference,

@@ -9,7 +9,12 @@ import type {
   RawCallback,
 } from "./types";
 
-/** Headers of a sandbox callback: when it was sent, a nonce, and the HMAC-SHA256 over both and the body. */
+/**
+ * Headers of a sandbox callback: when it was sent, a nonce, and the HMAC-SHA256
+ * over the channel, both and the body. The channel is signed (never sent), so a
+ * callback signed for WeChat does not verify at the Alipay endpoint, as a real
+ * WeChat signature never verifies with Alipay's key.
+ */
 export const SANDBOX_SIGNATURE_HEADERS = {
   timestamp: "x-sandbox-pay-timestamp",
   nonce: "x-sandbox-pay-nonce",
@@ -115,7 +120,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   private sign(timestamp: string, nonce: string, body: string): string {
-    return createHmac("sha256", this.options.secret).update(`${timestamp}\n${nonce}\n${body}\n`).digest("hex");
+    return createHmac("sha256", this.options.secret)
+      .update(`${this.channel}\n${timestamp}\n${nonce}\n${body}\n`)
+      .digest("hex");
   }
 
   private now(): Date {
