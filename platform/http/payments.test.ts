@@ -107,6 +107,16 @@ describe("create_qrcode", () => {
     t.clock.advance(11 * MINUTE);
     await createQr(user, "1");
   });
+
+  it("lets exactly 10 of 25 concurrent orders of one account through", async () => {
+    const user = await t.registerUser();
+    const replies = await Promise.all(
+      Array.from({ length: 25 }, () => t.post("/create_qrcode", { session: user.token, amount: "1", pay_type: "1" })),
+    );
+    expect(replies.filter((r) => r.body.status === 0)).toHaveLength(10);
+    expect(replies.filter((r) => r.body.key === "RECHARGE_TOO_FREQUENT")).toHaveLength(15);
+    expect(await t.db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, user.userId))).toHaveLength(10);
+  });
 });
 
 describe("the sandbox payment page and its signed callback", () => {

@@ -1,4 +1,7 @@
 import { and, count, eq, gte } from "drizzle-orm";
+import { users } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { inTransaction } from "../../db/tx";
 import { rechargeOrders } from "../../db/wallet-schema";
 import { fenToYuan } from "../../rules/money";
 import { PaymentProviderError } from "../../providers/payment/types";
@@ -21,15 +24,19 @@ function requireMainAccount(caller: Caller): void {
   if (caller.subAccountId !== null) fail("PERMISSION_DENIED", undefined, "子账号不能充值，请联系主账号");
 }
 
-async function refuseTooFrequent(ctx: Ctx, caller: Caller, payType: PayType): Promise<void> {
-  const since = new Date(ctx.now().getTime() - 10 * 60_000);
-  const [recent] = await ctx.db
+/**
+ * Refuses an order past the account's limits. Runs inside the transaction that
+ * inserts the order, after the account row was locked (see createRecharge).
+ */
+async function refuseTooFrequent(tx: Db, caller: Caller, payType: PayType, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - 10 * 60_000);
+  const [recent] = await tx
     .select({ n: count() })
     .from(rechargeOrders)
     .where(and(eq(rechargeOrders.userId, caller.userId), gte(rechargeOrders.createdAt, since)));
   if ((recent?.n ?? 0) >= MAX_ORDERS_PER_TEN_MINUTES) fail("RECHARGE_TOO_FREQUENT");
   if (payType !== 2) return;
-  const [pending] = await ctx.db
+  const [pending] = await tx
     .select({ n: count() })
     .from(rechargeOrders)
     .where(
@@ -48,7 +55,10 @@ async function refuseTooFrequent(ctx: Ctx, caller: Caller, payType: PayType): Pr
 }
 
 /**
- * Creates a top-up order. A QR order is saved first, then created at the
+ * Creates a top-up order. The limits are counted and the order inserted in one
+ * transaction holding the account row's lock, so concurrent requests of one
+ * account queue and exactly the allowed number get through, on PostgreSQL too
+ * (a count and then an insert let 13 of 25 through). A QR order is saved first, then created at the
  * provider (outside any transaction: it is a network call) and given its QR;
  * if the provider refuses, the order is closed and the caller told. A corporate
  * transfer only waits for an operator (`npm run ops -- transfer confirm`).
@@ -63,22 +73,24 @@ export async function createRecharge(
   if (input.amountFen > MAX_RECHARGE_FEN) fail("AMOUNT_TOO_LARGE", "amount");
   const channel = channelOf(input.payType);
   if (channel === null && ctx.site.transferAccount === null) fail("TRANSFER_UNAVAILABLE", "pay_type");
-  await refuseTooFrequent(ctx, caller, input.payType);
-
   const now = ctx.now();
   const provider = channel ? ctx.providers.payments[channel] : null;
-  const [order] = await ctx.db
-    .insert(rechargeOrders)
-    .values({
-      outTradeNo: newOutTradeNo(now),
-      userId: caller.userId,
-      amountFen: input.amountFen,
-      payType: input.payType,
-      provider: provider?.name ?? "transfer",
-      qrExpiresAt: provider ? new Date(now.getTime() + QR_VALIDITY_MS) : null,
-      createdAt: now,
-    })
-    .returning();
+  const [order] = await inTransaction(ctx.db, async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, caller.userId)).for("update");
+    await refuseTooFrequent(tx, caller, input.payType, now);
+    return tx
+      .insert(rechargeOrders)
+      .values({
+        outTradeNo: newOutTradeNo(now),
+        userId: caller.userId,
+        amountFen: input.amountFen,
+        payType: input.payType,
+        provider: provider?.name ?? "transfer",
+        qrExpiresAt: provider ? new Date(now.getTime() + QR_VALIDITY_MS) : null,
+        createdAt: now,
+      })
+      .returning();
+  });
   if (!provider || !channel) return order!;
 
   try {
