@@ -246,6 +246,24 @@ describe("SMS codes (§6)", () => {
     expect((await send(uniquePhone(), from(uniqueIp()))).body.status).toBe(0);
   });
 
+  it("clients of unknown address count as one sender: a CAPTCHA for every new phone, never a refusal", async () => {
+    quiet();
+    t.clock.advance(61 * MINUTE); // no code from an unknown address in the last hour
+    const first = uniquePhone();
+    expect((await send(first, {})).body.status).toBe(0);
+    // Today's code kept no count for unknown addresses: one client reached 30 phones without a CAPTCHA.
+    for (let i = 0; i < 30; i++) {
+      const phone = uniquePhone();
+      expect((await send(phone, {})).body, `phone ${i + 2}`).toMatchObject(CAPTCHA_REQUIRED);
+      // A CAPTCHA, never the per-address refusal: past SMS_PER_ADDRESS_PER_HOUR the code still goes out.
+      expect((await send(phone, {}, await t.captchaByCode())).body.status, `phone ${i + 2}`).toBe(0);
+    }
+    t.clock.advance(2 * MINUTE);
+    expect((await send(first, {})).body.status).toBe(0); // the phone it asked for before
+    expect((await send(uniquePhone(), from(uniqueIp()))).body.status).toBe(0); // a known address is its own sender
+    t.clock.advance(61 * MINUTE);
+  });
+
   it(`an address gets at most ${SMS_PER_ADDRESS_PER_HOUR} codes an hour, to any phones`, async () => {
     quiet();
     const address = from(uniqueIp());

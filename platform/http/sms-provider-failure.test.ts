@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyCodes } from "../db/schema";
 import { AliyunSmsProvider } from "../providers/sms/aliyun";
 import { startFakeAliyunSms, type FakeAliyunSms } from "../../tests/support/fake-aliyun-sms";
-import { startTestPlatform, uniquePhone, type TestPlatform } from "../../tests/support/platform";
+import { CLIENT_ADDRESS_HEADER } from "../contract/security";
+import { startTestPlatform, uniqueIp, uniquePhone, type TestPlatform } from "../../tests/support/platform";
 
 const KEY_ID = "LTAI5tFakeKeyId4Tests";
 const SECRET = "fAkE-SeCrEt-for-the-platform-test";
@@ -36,7 +37,9 @@ const aliyun = (secret: string) =>
     () => {},
   );
 
-const send = (phone: string, purpose = "register") => t.post("/auth/send_verify_code", { phone, purpose });
+/** Each request from an address of its own: only the per-phone rules under test apply (the sender rules: auth-challenge.test.ts). */
+const send = (phone: string, purpose = "register") =>
+  t.post("/auth/send_verify_code", { phone, purpose }, { [CLIENT_ADDRESS_HEADER]: uniqueIp() });
 
 describe("send_verify_code through Aliyun", () => {
   it("delivers the code through the gateway when it accepts", async () => {

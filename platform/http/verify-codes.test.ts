@@ -2,7 +2,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyCodes } from "../db/schema";
-import { startTestPlatform, uniquePhone, HOUR, MINUTE, type TestPlatform } from "../../tests/support/platform";
+import { CLIENT_ADDRESS_HEADER } from "../contract/security";
+import {
+  startTestPlatform,
+  uniqueIp,
+  uniquePhone,
+  HOUR,
+  MINUTE,
+  type TestPlatform,
+} from "../../tests/support/platform";
 
 const REASON = {
   minute: "验证码发送过于频繁，请1分钟后再试",
@@ -21,7 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const send = (phone: string, purpose = "register") => t.post("/auth/send_verify_code", { phone, purpose });
+/** Each request from an address of its own: only the per-phone rules under test apply (the sender rules: auth-challenge.test.ts). */
+const send = (phone: string, purpose = "register") =>
+  t.post("/auth/send_verify_code", { phone, purpose }, { [CLIENT_ADDRESS_HEADER]: uniqueIp() });
 const register = (phone: string, code: string, captcha: Record<string, string> = {}) =>
   t.post("/register", { phone, code, password: "Passw0rd123", agree: "1", ...captcha });
 

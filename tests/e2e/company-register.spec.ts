@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { readCode, TEST_PASSWORD, uniquePhone } from "./support";
+import { readCode, TEST_PASSWORD, uniquePhone, useOwnClientAddress } from "./support";
 
 // 91110000 + 9 characters, then the GB 32100 check character.
 const CREDIT_CODE = "91110108MA01ABCD2H";
 
 test("an enterprise registers with a checked credit code and lands in its console", async ({ page }) => {
   const phone = uniquePhone();
+  await useOwnClientAddress(page.context());
   await page.goto("/login?tab=company");
   await page.getByLabel("企业名称").fill("北京测试算力科技有限公司");
   await page.getByLabel("统一社会信用代码").fill("91110108MA01ABCD20");

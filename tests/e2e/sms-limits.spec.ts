@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { uniquePhone } from "./support";
+import { ownClientAddress, uniquePhone, useOwnClientAddress } from "./support";
 
 // The platform allows one code per phone per minute and five per hour. Only the
 // minute limit is reachable in an end-to-end run; the hourly limit (the sixth
@@ -8,7 +8,8 @@ import { uniquePhone } from "./support";
 
 test("the API refuses a second code for the same phone within a minute", async ({ request }) => {
   const phone = uniquePhone();
-  const send = () => request.post("/api/auth/send_verify_code", { form: { phone, purpose: "login" } });
+  const headers = ownClientAddress();
+  const send = () => request.post("/api/auth/send_verify_code", { form: { phone, purpose: "login" }, headers });
 
   const first = await (await send()).json();
   expect(first).toMatchObject({ status: 0 });
@@ -20,6 +21,7 @@ test("the API refuses a second code for the same phone within a minute", async (
 
 test("asking for a second code on the page shows the refusal", async ({ page }) => {
   const phone = uniquePhone();
+  await useOwnClientAddress(page.context());
   await page.goto("/login?tab=register");
   await page.getByLabel("手机号", { exact: true }).fill(phone);
   await page.getByRole("button", { name: "获取验证码" }).click();

@@ -2,9 +2,11 @@
  * Helpers for the end-to-end journeys.
  *
  * Every test uses its own phone number: the platform sends at most one SMS code
- * per phone per minute, and failed logins are throttled per phone (5 in 15 min)
- * and per IP (30 in 15 min; every test comes from 127.0.0.1), so tests make as
- * few deliberate wrong-password attempts as they can.
+ * per phone per minute, and failed logins bring a CAPTCHA per phone and per
+ * address, so tests make as few deliberate wrong-password attempts as they can.
+ * A test that sends SMS codes comes from an address of its own
+ * (useOwnClientAddress): clients of unknown address count as one sender, and a
+ * second phone from one sender asks for a CAPTCHA (docs/decisions/025).
  *
  * The tests of login itself sign in through the real forms (loginAs,
  * registerViaUi); every other test uses the login fixture of
@@ -12,7 +14,7 @@
  * cookie with the server's secret (docs/decisions/024-e2e-login-fixture.md).
  */
 import { randomInt } from "node:crypto";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 
 /** The seeded demo account (scripts of the sandbox seed). */
 export const DEMO = { phone: "13800000000", password: "demo1234" } as const;
@@ -32,6 +34,19 @@ export function uniquePhone(): string {
       return phone;
     }
   }
+}
+
+/**
+ * An X-Forwarded-For header naming a client address no other test uses (the
+ * server runs with TRUST_PROXY=1, playwright.config.ts), for API requests.
+ */
+export function ownClientAddress(): Record<string, string> {
+  return { "x-forwarded-for": `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}` };
+}
+
+/** Makes every request of this browser context come from an address of its own (see ownClientAddress). */
+export async function useOwnClientAddress(context: BrowserContext): Promise<void> {
+  await context.setExtraHTTPHeaders(ownClientAddress());
 }
 
 /** The masked form the site shows: first 3 digits, ****, last 4. */
@@ -70,6 +85,7 @@ export async function readCode(request: APIRequestContext, phone: string, purpos
 
 /** Registers `phone` through the register tab with the code from the outbox; ends on the dashboard. */
 export async function registerViaUi(page: Page, phone: string, password = TEST_PASSWORD): Promise<void> {
+  await useOwnClientAddress(page.context());
   await page.goto("/login?tab=register");
   await page.getByLabel("手机号", { exact: true }).fill(phone);
   await page.getByRole("button", { name: "获取验证码" }).click();

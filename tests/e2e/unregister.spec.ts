@@ -1,11 +1,12 @@
 import { expect, test } from "./fixtures/session";
-import { readCode, TEST_PASSWORD } from "./support";
+import { readCode, TEST_PASSWORD, useOwnClientAddress } from "./support";
 
 test("closing an account needs a fresh code and both confirmations; the closed account cannot log in", async ({
   page,
   login,
 }) => {
   const { phone } = await login();
+  await useOwnClientAddress(page.context());
   await page.goto("/console/safe");
   await page.getByRole("button", { name: "确认注销" }).click();
   await expect(page.getByText("请填写验证码")).toBeVisible();

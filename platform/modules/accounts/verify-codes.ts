@@ -9,7 +9,7 @@ import { fail } from "../errors";
 import { raiseAlert } from "../security/alerts";
 import { authChallengeNeeded, requireCaptcha } from "../security/auth-guard";
 import type { CaptchaAnswer } from "../security/captcha";
-import { addHits, countHits, SITE, type CounterQuery, type RateBucket } from "../security/rate-counters";
+import { addHits, countHits, SITE } from "../security/rate-counters";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_TRIES = 5;
@@ -37,24 +37,34 @@ export interface SentCode {
 export const SMS_PER_ADDRESS_PER_HOUR = 20;
 /** Site-wide codes an hour; past it everyone is asked for the CAPTCHA and an alert is logged. */
 export const SMS_SITE_HOURLY_BUDGET = 300;
+/**
+ * Who sent a code when the client address is unknown (no TRUST_PROXY behind a
+ * proxy): all such clients count as one sender, for the second-phone CAPTCHA
+ * only, never for the hourly refusal (docs/decisions/025, addendum). Not an
+ * IP address, so it never meets a real one.
+ */
+export const UNKNOWN_SENDER = "unknown";
+
+/** The counters' subject for the client that asks: its address, or everyone whose address is unknown. */
+const senderOf = (visitor: Visitor): string => visitor.origin.ip ?? UNKNOWN_SENDER;
 
 /**
- * The abuse checks before a code goes out: the address's hourly limit; and the
- * CAPTCHA when the address asks for a phone it has not asked for this hour
- * after asking for another, when the site is over its hourly budget, or when
- * the phone's logins are failing (security/auth-guard.ts).
+ * The abuse checks before a code goes out: the address's hourly limit (a known
+ * address only); and the CAPTCHA when the sender asks for a phone it has not
+ * asked for this hour after asking for another (unknown addresses all count as
+ * one sender here, so one client without an address cannot reach 30 phones
+ * without a CAPTCHA each), when the site is over its hourly budget, or when the
+ * phone's logins are failing (security/auth-guard.ts).
  */
 async function guardSending(ctx: Ctx, visitor: Visitor, input: { phone: string; captcha?: CaptchaAnswer }) {
   const now = ctx.now();
-  const address = visitor.origin.ip;
-  const queries: CounterQuery[] = [{ bucket: "sms_site", subject: SITE, windowMs: HOUR }];
-  if (address)
-    queries.push(
-      { bucket: "sms_address", subject: address, windowMs: HOUR },
-      { bucket: "sms_address_phone", subject: `${address} ${input.phone}`, windowMs: HOUR },
-    );
-  const [site, fromAddress = 0, toThisPhone = 0] = await countHits(ctx.db, now, queries);
-  if (fromAddress >= SMS_PER_ADDRESS_PER_HOUR) fail("SMS_RATE_ADDRESS", "phone");
+  const sender = senderOf(visitor);
+  const [site = 0, fromSender = 0, toThisPhone = 0] = await countHits(ctx.db, now, [
+    { bucket: "sms_site", subject: SITE, windowMs: HOUR },
+    { bucket: "sms_address", subject: sender, windowMs: HOUR },
+    { bucket: "sms_address_phone", subject: `${sender} ${input.phone}`, windowMs: HOUR },
+  ]);
+  if (visitor.origin.ip && fromSender >= SMS_PER_ADDRESS_PER_HOUR) fail("SMS_RATE_ADDRESS", "phone");
   const overBudget = site >= SMS_SITE_HOURLY_BUDGET;
   if (overBudget)
     raiseAlert(
@@ -62,20 +72,18 @@ async function guardSending(ctx: Ctx, visitor: Visitor, input: { phone: string; 
       `site-wide SMS codes this hour: ${site} (budget ${SMS_SITE_HOURLY_BUDGET}); CAPTCHA asked of everyone`,
       now,
     );
-  const newPhone = fromAddress > 0 && toThisPhone === 0;
+  const newPhone = fromSender > 0 && toThisPhone === 0;
   if (overBudget || newPhone || (await authChallengeNeeded(ctx, visitor, input.phone)))
     await requireCaptcha(ctx, input.captcha);
 }
 
 async function countSent(ctx: Ctx, visitor: Visitor, phone: string) {
-  const hits: { bucket: RateBucket; subject: string }[] = [{ bucket: "sms_site", subject: SITE }];
-  const address = visitor.origin.ip;
-  if (address)
-    hits.push(
-      { bucket: "sms_address", subject: address },
-      { bucket: "sms_address_phone", subject: `${address} ${phone}` },
-    );
-  await addHits(ctx.db, ctx.now(), hits);
+  const sender = senderOf(visitor);
+  await addHits(ctx.db, ctx.now(), [
+    { bucket: "sms_site", subject: SITE },
+    { bucket: "sms_address", subject: sender },
+    { bucket: "sms_address_phone", subject: `${sender} ${phone}` },
+  ]);
 }
 
 /**

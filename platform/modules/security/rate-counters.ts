@@ -2,7 +2,10 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rateCounters } from "../../db/schema";
 
-/** What a counter counts. Subjects: a phone (or "phone/sub-account"), an address, a user id, or SITE. */
+/**
+ * What a counter counts. Subjects: a phone (or "phone/sub-account"), an address, a user id, or SITE;
+ * the SMS sender buckets also count every client of unknown address under UNKNOWN_SENDER (accounts/verify-codes.ts).
+ */
 export type RateBucket =
   | "auth_fail"
   | "auth_fail_address"
