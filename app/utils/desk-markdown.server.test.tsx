@@ -14,9 +14,10 @@ describe("the desk's markdown", () => {
     expect(html).toContain('src="/desk/files/12"');
     expect(html).toContain('href="/desk/files/13"');
     expect(html).toContain('src="/desk/files/14"');
-    // Text and other sites' addresses are left as they are.
+    // Text and other sites' addresses are left as they are (another site's image as a link to it).
     expect(html).toContain("<code>/work-order-files/15</code>");
-    expect(html).toContain('src="https://example.com/work-order-files/16"');
+    expect(html).toContain('href="https://example.com/work-order-files/16"');
+    expect(html).not.toContain('src="https://');
     expect(html).not.toMatch(/(src|href)="\/work-order-files\//);
   });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { XSS_CORPUS } from "../../tests/e2e/fixtures/xss-corpus";
 import { RULES_DOCUMENT } from "../../tests/support/markdown-documents";
 import { renderMarkdown } from "./markdown.server";
-import { safeMarkdownUrl } from "./markdown-url";
+import { renderDeskMarkdown } from "./desk-markdown.server";
+import { isSiteImageUrl, safeMarkdownUrl } from "./markdown-url";
 
 /** Every start tag of an HTML string (text is escaped, so a literal "<" opens a real tag). */
 const tags = (html: string) => [...html.matchAll(/<[a-z][^>]*>/gi)].map((m) => m[0]);
@@ -90,6 +91,74 @@ describe("the rendering rules (spec §5)", () => {
       expect(html).toContain(tag);
     expect(html).toMatch(/<p align="center">居中<\/p>/);
     expect(html).toContain("标题</h1>");
+  });
+});
+
+describe("images from other sites (issue 33 §2)", () => {
+  /** Every address an <img> or <source> of the HTML would load. */
+  const loaded = (html: string) =>
+    tags(html)
+      .filter((tag) => /^<(img|source)\b/i.test(tag))
+      .flatMap((tag) => attributes(tag).filter((a) => a.name === "src" || a.name === "srcset"))
+      .map((a) => asUrl(a.value));
+
+  const REMOTE = [
+    "![t](https://evil.example/track.png)",
+    "![](http://evil.example/track.png)",
+    "![t](//evil.example/track.png)",
+    '<img src="https://evil.example/track.png" alt="t">',
+    '<img src="//evil.example/track.png">',
+    '<img src="\\\\evil.example/track.png">',
+    '<img src="/\\evil.example/track.png">',
+    '<img src=" HTTPS://evil.example/track.png">',
+    '<img src="ftp://evil.example/track.png">',
+    '<picture><source srcset="https://evil.example/track.png"><img src="/work-order-files/1" alt="t"></picture>',
+    "[![t](https://evil.example/track.png)](https://example.com)",
+  ];
+
+  it.each(REMOTE)("loads nothing from another site: %s", (source) => {
+    for (const html of [renderMarkdown(source), renderDeskMarkdown(source)])
+      for (const url of loaded(html)) expect(url).toMatch(/^(\/(?![\\/])|data:image\/)/);
+  });
+
+  it("turns a remote image into a link to it, with its description", () => {
+    const html = renderMarkdown("![追踪](https://evil.example/track.png)");
+    expect(html).not.toContain("<img");
+    expect(html).toMatch(
+      /<a href="https:\/\/evil.example\/track.png" target="_blank" rel="noopener noreferrer">外部图片：追踪<\/a>/,
+    );
+    // Inside a link it is only text: a link cannot hold another.
+    const linked = renderMarkdown("[![追踪](https://evil.example/track.png)](https://example.com)");
+    expect(linked).toMatch(/<a href="https:\/\/example.com"[^>]*>外部图片：追踪<\/a>/);
+  });
+
+  it("keeps this site's images (uploads, paths) and the allowed data: images", () => {
+    const html = renderMarkdown(
+      '![截图](/work-order-files/12) ![相对](img/a.png) ![点](data:image/png;base64,iVBORw0KGgo=) <img src="/work-order-files/13">',
+    );
+    expect(loaded(html)).toEqual([
+      "/work-order-files/12",
+      "img/a.png",
+      "data:image/png;base64,iVBORw0KGgo=",
+      "/work-order-files/13",
+    ]);
+    expect(loaded(renderDeskMarkdown("![截图](/work-order-files/12)"))).toEqual(["/desk/files/12"]);
+  });
+
+  it("isSiteImageUrl: paths and gif/png/jpeg/webp data images only", () => {
+    for (const url of ["/a.png", "a.png", "../a.png", "?x=1", "data:image/webp;base64,AA=="])
+      expect(isSiteImageUrl(url), url).toBe(true);
+    for (const url of [
+      "https://x/a.png",
+      "http://x",
+      "//x/a.png",
+      "\\\\x/a.png",
+      "/\\x",
+      " //x",
+      "blob:x",
+      "data:image/svg+xml,<svg/>",
+    ])
+      expect(isSiteImageUrl(url), url).toBe(false);
   });
 });
 

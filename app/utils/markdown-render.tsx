@@ -3,6 +3,7 @@ import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "r
 import remarkBreaks from "remark-breaks";
 import { Children } from "react";
 import type { PluggableList } from "unified";
+import { rehypeRemoteImagesToLinks } from "./markdown-remote-images";
 import { safeMarkdownUrl } from "./markdown-url";
 
 /**
@@ -13,13 +14,15 @@ import { safeMarkdownUrl } from "./markdown-url";
 
 /**
  * The allow-list for raw HTML inside markdown: GitHub's schema, plus the tags
- * the editor's toolbar writes (underline, mark), and data: for images
- * (safeMarkdownUrl narrows it to gif/png/jpeg/webp).
+ * the editor's toolbar writes (underline, mark). Image sources: paths of this
+ * site and data: images (safeMarkdownUrl narrows them to gif/png/jpeg/webp);
+ * never http(s), and no <source> (its srcset names any site). Remote images
+ * were turned into links before (markdown-remote-images.ts).
  */
 export const markdownSchema: SanitizeSchema = {
   ...defaultSchema,
-  tagNames: [...(defaultSchema.tagNames ?? []), "u", "mark"],
-  protocols: { ...defaultSchema.protocols, src: [...(defaultSchema.protocols?.src ?? ["http", "https"]), "data"] },
+  tagNames: [...(defaultSchema.tagNames ?? []).filter((tag) => tag !== "source"), "u", "mark"],
+  protocols: { ...defaultSchema.protocols, src: ["data"] },
   attributes: {
     ...defaultSchema.attributes,
     a: [...(defaultSchema.attributes?.a ?? []), "target", "rel"],
@@ -27,9 +30,9 @@ export const markdownSchema: SanitizeSchema = {
   },
 };
 
-/** rehype-raw is the last plugin the preview adds; the sanitizer must run after it. */
+/** rehype-raw is the last plugin the preview adds; remote images and the sanitizer must run after it. */
 const sanitizeLast = (type: "rehype" | "remark", plugins: PluggableList): PluggableList =>
-  type === "rehype" ? [...plugins, [rehypeSanitize, markdownSchema]] : plugins;
+  type === "rehype" ? [...plugins, rehypeRemoteImagesToLinks, [rehypeSanitize, markdownSchema]] : plugins;
 
 type AnchorProps = JSX.IntrinsicElements["a"] & { node?: unknown };
 
