@@ -36,7 +36,7 @@ const INLINE_TYPES = new Set(["image/png", "image/jpeg", "image/gif"]);
 /**
  * The headers a stored file is served with, by the platform's read call and by
  * the web route that passes it on: the stored type, nosniff, inline only for
- * raster images, a CSP that lets nothing in it run or load, private caching.
+ * raster images, a CSP that lets nothing in it run or load, never cached (issue 33 §2).
  */
 export function servedFileHeaders(file: { mime: string; name: string; size: number }): Record<string, string> {
   const disposition = INLINE_TYPES.has(file.mime) ? "inline" : "attachment";
@@ -47,7 +47,7 @@ export function servedFileHeaders(file: { mime: string; name: string; size: numb
     "content-disposition": `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
     "x-content-type-options": "nosniff",
     "content-security-policy": "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
-    "cache-control": "private, max-age=300",
+    "cache-control": "private, no-store",
     "cross-origin-resource-policy": "same-origin",
   };
 }

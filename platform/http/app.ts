@@ -16,6 +16,7 @@ import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
 import { mainApiError, thirdPartyError, UNKNOWN_PATH } from "./errors-reply";
+import { noStore } from "./no-store";
 import { opsRoutes } from "./ops";
 import { sandboxRoutes } from "./sandbox";
 import { sandboxPayRoutes } from "./sandbox-pay";
@@ -41,6 +42,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
     c.set("dispatch", async (request) => app.fetch(request));
     await next();
   });
+  app.use("*", noStore);
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.get("/readyz", async (c) => {
