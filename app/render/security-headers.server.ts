@@ -58,22 +58,39 @@ export function applySecurityHeaders(headers: Headers, policy: string = RESOURCE
   if (isProduction) headers.set("Strict-Transport-Security", HSTS);
 }
 
-/** The response with the security headers (its headers copied when they cannot be changed). */
+/** What an answer that is not a document says to caches when it says nothing itself. */
+export const PRIVATE_NO_STORE = "private, no-store";
+
+function applyAnswerHeaders(headers: Headers): void {
+  applySecurityHeaders(headers);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_NO_STORE);
+}
+
+/**
+ * The response with the security headers and, unless it chose its own
+ * caching, `Cache-Control: private, no-store` (its headers copied when they
+ * cannot be changed). For everything but documents: resource routes and data
+ * answers are read with the caller's cookie, so no cache may keep them for
+ * anyone else or after a logout (issue 33 §2). A public one (a contact QR)
+ * says so itself.
+ */
 export function secured(response: Response): Response {
   try {
-    applySecurityHeaders(response.headers);
+    applyAnswerHeaders(response.headers);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    applySecurityHeaders(copy.headers);
+    applyAnswerHeaders(copy.headers);
     return copy;
   }
 }
 
 /**
- * Runs a resource route's loader or action and puts the security headers on
- * its answer when it is a Response, returned or thrown (a redirect or an
- * error page too). Data (an action's form result) goes through unchanged.
+ * Runs a resource route's loader or action and puts the security headers (and
+ * the default Cache-Control, see secured) on its answer when it is a Response,
+ * returned or thrown (a redirect or an error page too). Data (an action's form
+ * result) goes through unchanged. Every resource route's loader and action run
+ * through it (tests/integration/resource-routes-cache.test.ts walks them all).
  */
 export async function withSecurityHeaders<T>(run: () => T | Promise<T>): Promise<T> {
   try {

@@ -9,8 +9,8 @@ import { getSessionToken } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** The notification centre's poll (every 10 s from the bar); a Response, as Remix wants of a resource route read directly. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadFeed(request, (token) => getNotifications(token, 1, 5)));
+export function loader({ request }: LoaderFunctionArgs) {
+  return withSecurityHeaders(async () => json(await loadFeed(request, (token) => getNotifications(token, 1, 5))));
 }
 
 /** A post from a page without a session goes to the login page. */

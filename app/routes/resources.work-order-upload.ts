@@ -14,7 +14,7 @@ import {
 import { BUSY_TEXT } from "~/utils/upstream-errors.server";
 
 /** Only posts: a GET answers 405 with the reason in Chinese, not Remix's "Unexpected Server Error". */
-export const loader = uploadLoader;
+export const loader = () => withSecurityHeaders(uploadLoader);
 
 /**
  * The editor's image-upload button (with JavaScript): POST multipart with one
