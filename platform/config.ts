@@ -74,6 +74,19 @@ const PlatformEnv = z.object({
   ALIPAY_GATEWAY: optional(z.string().url("must be a URL, e.g. https://openapi.alipay.com")),
   /** The operators' key for `npm run ops` (decision 035); outside production a generated one is kept in DATA_DIR. */
   OPS_KEY: z.string().min(32, "OPS_KEY must be at least 32 characters").optional(),
+  /**
+   * The operators' door on a port of its own (decision 061): /ops is then served only there, and the public site
+   * answers 404 for it. OPS_HOST is the interface it listens on, 127.0.0.1 unless a deployment says otherwise.
+   */
+  OPS_PORT: unsetWhenEmpty(
+    z.coerce
+      .number({ invalid_type_error: "OPS_PORT must be a port number" })
+      .int("OPS_PORT must be a port number")
+      .min(1, "OPS_PORT must be a port number (1–65535)")
+      .max(65535, "OPS_PORT must be a port number (1–65535)")
+      .optional(),
+  ),
+  OPS_HOST: unsetWhenEmpty(z.string().min(1).default("127.0.0.1")),
   /** Split deployment: the web tier sends this with the client address it trusts (decision 025). */
   PLATFORM_WEB_TIER_KEY: z.string().min(32, "PLATFORM_WEB_TIER_KEY must be at least 32 characters").optional(),
   /** Days a stopped instance is kept before it is released (decision 043). */
@@ -181,6 +194,8 @@ export interface PlatformConfig {
   webTierKey?: string;
   /** OPS_KEY; see platform/ops/key.ts for the development default. */
   opsKey?: string;
+  /** OPS_PORT and OPS_HOST: /ops on its own listener (and not on the public one); unset: /ops beside /api. */
+  opsListen?: { port: number; host: string };
   /** INSTANCE_RETENTION_DAYS: how long a stopped instance is kept before release (default 15). */
   instanceRetentionDays?: number;
   /** BILLING_SETTLEMENT_PARTITIONS: statements the billing job settles in at once (unset: by database). */
@@ -402,6 +417,7 @@ export function loadPlatformConfig(env: Record<string, string | undefined> = pro
     trustProxy: parseTrustProxyOrExplain(e.TRUST_PROXY),
     webTierKey: e.PLATFORM_WEB_TIER_KEY,
     opsKey: e.OPS_KEY,
+    opsListen: e.OPS_PORT === undefined ? undefined : { port: e.OPS_PORT, host: e.OPS_HOST },
     instanceRetentionDays: e.INSTANCE_RETENTION_DAYS,
     settlementPartitions: e.BILLING_SETTLEMENT_PARTITIONS,
   };

@@ -4,7 +4,8 @@ export { loadPlatformConfig };
 import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDatabase } from "./db/seed";
-import { createHttpApp } from "./http/app";
+import { createHttpApp, createOpsApp } from "./http/app";
+import { listenForOperators, type OpsListener } from "./http/ops-server";
 import type { Ctx } from "./modules/context";
 import { createProviders } from "./providers";
 import { resolveOpsKey } from "./ops/key";
@@ -16,6 +17,8 @@ export interface Platform {
   fetch(request: Request): Promise<Response>;
   ctx: Ctx;
   database: Database;
+  /** The operators' door on its own port, when OPS_PORT is set (decision 061); else /ops is on `fetch`. */
+  ops: OpsListener | null;
   close(): Promise<void>;
 }
 
@@ -54,19 +57,29 @@ export async function createPlatform({
     },
     now: clock,
   };
+  const opsKey = resolveOpsKey(config);
   const app = createHttpApp(ctx, {
     sandbox: config.sandbox,
-    opsKey: resolveOpsKey(config),
+    // With a port of its own, the public door is closed (404).
+    opsKey: config.opsListen ? undefined : opsKey,
     addressing:
       role === "in-process" ? { role } : { role, trustProxy: config.trustProxy, webTierKey: config.webTierKey },
   });
+  const ops = config.opsListen
+    ? await listenForOperators(
+        createOpsApp(ctx, { opsKey, addressing: { role: "standalone", trustProxy: config.trustProxy } }),
+        config.opsListen,
+      )
+    : null;
   const stopJobs = jobs ? startJobs(ctx) : () => {};
   return {
     fetch: async (request) => app.fetch(request),
     ctx,
     database,
-    close: () => {
+    ops,
+    close: async () => {
       stopJobs();
+      await ops?.close();
       return database.close();
     },
   };

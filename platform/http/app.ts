@@ -29,20 +29,42 @@ export interface HttpAppOptions {
   sandbox: boolean;
   /** Where a request's client address comes from (decision 025). */
   addressing: Addressing;
-  /** The operators' key; without one /ops answers 404 (decision 035). */
+  /** The operators' key; without one /ops answers 404 (decision 035; and when /ops has its own port, decision 061). */
   opsKey?: string;
 }
 
-/** The platform's HTTP face: /api, /third-party, /sandbox (outside production only), /healthz, /readyz. */
-export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
+/** An app whose handlers get the context, the addressing and their own dispatch; every reply uncached. */
+function platformApp(ctx: Ctx, addressing: Addressing): Hono<Env> {
   const app = new Hono<Env>();
   app.use("*", async (c, next) => {
     c.set("ctx", ctx);
-    c.set("addressing", options.addressing);
+    c.set("addressing", addressing);
     c.set("dispatch", async (request) => app.fetch(request));
     await next();
   });
   app.use("*", noStore);
+  return app;
+}
+
+/**
+ * The operators' door alone, for its own port (OPS_PORT, decision 061): only
+ * /ops, and its clients' addresses read from the socket (and TRUST_PROXY),
+ * never from a web tier's header.
+ */
+export function createOpsApp(ctx: Ctx, options: { opsKey?: string; addressing: Addressing }): Hono<Env> {
+  const app = platformApp(ctx, options.addressing);
+  app.route("/ops", opsRoutes(options.opsKey));
+  app.notFound((c) => c.json({ ok: false, message: "not found" }, 404));
+  return app;
+}
+
+/**
+ * The platform's HTTP face: /api, /third-party, /sandbox (outside production
+ * only), /ops (unless it has its own port: pass no opsKey, and it answers 404),
+ * /healthz, /readyz.
+ */
+export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
+  const app = platformApp(ctx, options.addressing);
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.get("/readyz", async (c) => {

@@ -4,7 +4,8 @@
  * works the same with embedded PGlite (which only the platform's process may
  * open) and with PostgreSQL.
  *
- *   OPS_URL   where the site or the standalone platform listens (default http://127.0.0.1:3000)
+ *   OPS_URL   where the door is: the site or the standalone platform (default http://127.0.0.1:3000), or,
+ *             when the platform has OPS_PORT, that port (e.g. http://127.0.0.1:3002; decision 061)
  *   OPS_KEY   the operator key (default: the key file in DATA_DIR, written by a development platform)
  *   OPS_ACTOR who you are, for the audit (default: your login name)
  *

@@ -13,7 +13,8 @@ export type RateBucket =
   | "sms_address"
   | "sms_address_phone"
   | "sms_site"
-  | "email_account";
+  | "email_account"
+  | "ops_key_fail";
 
 /** The subject of site-wide counters. */
 export const SITE = "*";
