@@ -83,6 +83,7 @@ describe("OPS_PORT", () => {
         const child = spawn(process.execPath, ["--import", "tsx", "platform/ops/cli.ts", "help"], {
           cwd: ROOT,
           env: {
+            NODE_ENV: "test",
             PATH: process.env.PATH ?? "",
             HOME: process.env.HOME ?? "",
             OPS_URL: platform.ops!.url,
