@@ -14,12 +14,13 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { startFakeAliyunSms, type FakeAliyunSms } from "../support/fake-aliyun-sms";
 import { productionPaymentEnv } from "../support/payment-env";
 import { DEMO } from "./support";
 
-const ROOT = path.resolve(__dirname, "../..");
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const OPS_KEY = randomBytes(24).toString("hex");
 
 /** A port the system has free now, on 127.0.0.1. */
