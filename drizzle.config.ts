@@ -8,6 +8,7 @@ export default defineConfig({
     "./platform/db/work-order-schema.ts",
     "./platform/db/staff-schema.ts",
     "./platform/db/market-schema.ts",
+    "./platform/db/delivery-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

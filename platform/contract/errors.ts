@@ -82,6 +82,9 @@ export type ErrorKey =
   | "WORK_ORDER_ATTACHMENT_LIMIT"
   | "WORK_ORDER_FILE_ATTACHED"
   | "WORK_ORDER_EMAIL_REQUIRED"
+  | "WORK_ORDER_SMS_NOT_OWN"
+  | "WORK_ORDER_EMAIL_NOT_OWN"
+  | "WORK_ORDER_SUB_ACCOUNT_SITE_ONLY"
   | "DATABASE"
   | "INTERNAL";
 
@@ -201,7 +204,21 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   WORK_ORDER_RESOURCE_INVALID: { status: 1, reason: "请选择您名下的资源", code: 100022, http: 400 },
   WORK_ORDER_ATTACHMENT_LIMIT: { status: 1, reason: "每个工单最多上传9个附件", code: 100022, http: 409 },
   WORK_ORDER_FILE_ATTACHED: { status: 1, reason: "该附件已添加到工单", code: 100022, http: 409 },
-  WORK_ORDER_EMAIL_REQUIRED: { status: 1, reason: "请填写接收通知的邮箱", code: 100022, http: 400 },
+  /** Reply notices by email go only to the account's notice email (decision 059); there is none yet. */
+  WORK_ORDER_EMAIL_REQUIRED: {
+    status: 1,
+    reason: "尚未设置通知邮箱，请先在「账号信息」中设置",
+    code: 100022,
+    http: 400,
+  },
+  WORK_ORDER_SMS_NOT_OWN: { status: 1, reason: "短信通知只能发送到本账号的手机号", code: 100022, http: 400 },
+  WORK_ORDER_EMAIL_NOT_OWN: { status: 1, reason: "邮件通知只能发送到本账号的通知邮箱", code: 100022, http: 400 },
+  WORK_ORDER_SUB_ACCOUNT_SITE_ONLY: {
+    status: 1,
+    reason: "子账号只能订阅站内通知，短信和邮件通知请由主账号订阅",
+    code: 100041,
+    http: 403,
+  },
   DATABASE: { status: 1, reason: "服务繁忙，请稍后再试", code: 100001, http: 500 },
   INTERNAL: { status: 1, reason: "服务繁忙，请稍后再试", code: 100011, http: 500 },
 };

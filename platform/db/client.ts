@@ -7,8 +7,9 @@ import { schema as coreSchema } from "./schema";
 import { walletSchema } from "./wallet-schema";
 import { workOrderSchema } from "./work-order-schema";
 import { marketSchema } from "./market-schema";
+import { deliverySchema } from "./delivery-schema";
 
-const schema = { ...coreSchema, ...walletSchema, ...workOrderSchema, ...marketSchema };
+const schema = { ...coreSchema, ...walletSchema, ...workOrderSchema, ...marketSchema, ...deliverySchema };
 
 export type Schema = typeof schema;
 /** The database handle modules receive: a pool, an embedded PGlite, or a transaction on either. */

@@ -1,6 +1,7 @@
 import type { Ctx } from "../modules/context";
 import { advanceTransitions } from "../modules/instances/transitions";
 import { runBilling } from "./billing";
+import { deliverMessages } from "./deliver-messages";
 import { expireRecharges } from "./expire-recharges";
 import { runPackageExpiry } from "./package-expiry";
 import { purgeUnattachedUploads } from "./purge-unattached-uploads";
@@ -15,6 +16,8 @@ interface Job {
 
 /** The platform's background jobs (DESIGN.md, Jobs); billing, package expiry and retention with issue 12. */
 export const JOBS: Job[] = [
+  /** The delivery outbox (decision 058); a commit that queues a message also runs it at once. */
+  { name: "deliver-messages", everyMs: 5_000, run: deliverMessages },
   { name: "expire-recharges", everyMs: 60_000, run: expireRecharges },
   { name: "purge-unattached-uploads", everyMs: 60 * 60_000, run: purgeUnattachedUploads },
   /** The simulated fleet's state changes (creating → running, stopping → stopped, …), due every few seconds. */

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Db } from "../db/client";
 import type { PlatformConfig } from "../config";
+import { guardProviders } from "./guard";
 import { OutboxEmailProvider } from "./email/outbox";
 import { SmtpEmailProvider } from "./email/smtp";
 import type { EmailProvider } from "./email/types";
@@ -37,13 +38,17 @@ export function uploadsDirectory(dataDir: string): string {
   return path.resolve(dataDir, "uploads");
 }
 
-/** Each provider as configured (SMS_PROVIDER, EMAIL_PROVIDER); the sandbox ones keep their outbox in the database. */
+/**
+ * Each provider as configured (SMS_PROVIDER, EMAIL_PROVIDER); the sandbox ones
+ * keep their outbox in the database. Guarded: a call inside a database
+ * transaction throws (./guard.ts).
+ */
 export function createProviders(
   config: Pick<PlatformConfig, "sms" | "email" | "payments" | "dataDir">,
   db: Db,
   now?: () => Date,
 ): Providers {
-  return {
+  return guardProviders({
     sms: config.sms.provider === "aliyun" ? new AliyunSmsProvider(config.sms.aliyun) : new OutboxSmsProvider(db),
     email:
       config.email.provider === "smtp"
@@ -52,5 +57,5 @@ export function createProviders(
     payments: createPaymentProviders(config.payments, now),
     storage: new FilesystemStorageProvider(uploadsDirectory(config.dataDir)),
     compute: new SimulatedComputeProvider(),
-  };
+  });
 }

@@ -177,6 +177,8 @@ export async function createInstance(ctx: Ctx, caller: Caller, input: CreateInst
 /** The rental's transaction (see createInstance): the first rental's answer for a used key, else the new instance's id. */
 async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstanceInput, givenName: string | null) {
   const now = ctx.now();
+  // The fleet's answer is obtained before the transaction: no provider is called inside one (decision 058).
+  const secrets = ctx.providers.compute.provision();
   return inTransaction(ctx.db, async (tx) => {
     const paying = await payingWallets(tx, caller, true);
     // The statements of this transaction are SQL templates, not the builder (decision 050).
@@ -243,7 +245,6 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
       }
     }
 
-    const secrets = ctx.providers.compute.provision();
     const transitionAt = new Date(now.getTime() + ctx.providers.compute.transitionDelayMs("creating"));
     const iso = (d: Date | null) => (d === null ? null : d.toISOString());
     const [inserted] = await preparedRowsOf<{ id: unknown }>(

@@ -19,7 +19,7 @@ export interface StaffActionResult {
   before: OrderState;
   after: OrderState;
   eventIds: number[];
-  /** Set when the action wrote a reply the user sees (the user was notified). */
+  /** Set when the action wrote a reply the user sees: the channels its notice was written or queued for. */
   notice: ReplyNoticeResult | null;
 }
 
@@ -33,7 +33,8 @@ const stateOf = (row: WorkOrderRow): OrderState => ({
 /**
  * Runs one staff action on an order inside a transaction, under the order's
  * row lock; `step` writes the events and returns their ids and whether the
- * user was replied to. After the commit, a reply notifies the user.
+ * user was replied to. A reply's notices are written in the same transaction
+ * (the SMS and email queued in the delivery outbox, sent after the commit).
  */
 export async function runStaffAction(
   ctx: Ctx,
@@ -47,10 +48,10 @@ export async function runStaffAction(
     const before = stateOf(order);
     const { eventIds, replied } = await step(tx, order, now);
     const after = stateOf(await findOrderForStaff(tx, orderId));
-    return { before, after, eventIds, replied };
+    const notice = replied ? await notifyWorkOrderReply({ ...ctx, db: tx }, { orderId }) : null;
+    return { before, after, eventIds, notice };
   });
-  const notice = done.replied ? await notifyWorkOrderReply(ctx, { orderId }) : null;
-  return { orderId, before: done.before, after: done.after, eventIds: done.eventIds, notice };
+  return { orderId, before: done.before, after: done.after, eventIds: done.eventIds, notice: done.notice };
 }
 
 /** A staff member as the thread's author. */

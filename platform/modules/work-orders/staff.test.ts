@@ -3,14 +3,16 @@
  * transition, returns before and after for the audit, writes the thread event
  * with who and when, and a reply notifies the user by its subscriptions.
  */
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type RegisteredUser, type TestPlatform } from "../../../tests/support/platform";
 import { fileOrder, insertUpload, workOrderClient, type WorkOrderClient } from "../../../tests/support/work-orders";
-import { emailOutbox, notifications, smsOutbox } from "../../db/schema";
+import { messageDeliveries } from "../../db/delivery-schema";
+import { emailOutbox, notifications, smsOutbox, users } from "../../db/schema";
 import { workOrderEvents, workOrders } from "../../db/work-order-schema";
 import { SmsSendError } from "../../providers/sms/types";
-import { notifyWorkOrderReply } from "./notify-reply";
+import { deliverDueMessages, RETRY_BASE_MS } from "../deliveries/deliver";
+import { deliveriesSettled } from "../deliveries/soon";
 import { staffGetOrder, staffQueue } from "./staff-queue";
 import { staffInternalNote } from "./staff-note";
 import { staffReassign } from "./staff-reassign";
@@ -196,31 +198,47 @@ describe("transitions", () => {
 });
 
 describe("reply notices", () => {
-  it("site, SMS (outbox) and email (outbox) when subscribed; nothing by a channel not subscribed", async () => {
-    const id = await fileOrder(t, c, user.userId, { contact_phone: "13700001111" });
+  const noticeEmail = "notify@lab.cn";
+
+  it("site at once; SMS and email queued with the reply and delivered after its commit", async () => {
+    await t.db.update(users).set({ noticeEmail }).where(eq(users.id, user.userId));
+    const id = await fileOrder(t, c, user.userId);
     await staffReply(t.ctx, AGENT, { orderId: id, body: "第一次回复" });
-    expect(await t.db.select().from(smsOutbox).where(eq(smsOutbox.phone, "13700001111"))).toEqual([]);
+    await deliveriesSettled(t.db);
+    const replyNotices = async () =>
+      (await t.db.select().from(smsOutbox).where(eq(smsOutbox.phone, user.phone))).filter(
+        (m) => m.purpose === "work_order_reply",
+      );
+    expect(await replyNotices()).toEqual([]);
     await c.post("/notifications", { order_id: id, channel: "sms" });
-    await c.post("/notifications", { order_id: id, channel: "email", address: "notify@lab.cn" });
+    await c.post("/notifications", { order_id: id, channel: "email" });
     const result = await staffReply(t.ctx, AGENT, { orderId: id, body: "第二次回复" });
     expect(result.notice).toEqual({ site: true, sms: true, email: true });
-    const [sms] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.phone, "13700001111"));
-    expect(sms).toMatchObject({ purpose: "work_order_reply", code: `order=${id}` });
-    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "notify@lab.cn"));
+    await deliveriesSettled(t.db);
+    expect(await replyNotices()).toEqual([expect.objectContaining({ code: `order=${id}` })]);
+    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, noticeEmail));
     expect(mail!.subject).toContain("工单回复");
     expect(mail!.body).toContain(`#${id}`);
+    const queued = await t.db
+      .select()
+      .from(messageDeliveries)
+      .where(inArray(messageDeliveries.recipient, [user.phone, noticeEmail]));
+    expect(queued.map((m) => [m.channel, m.status, m.attempts]).sort()).toEqual([
+      ["email", "sent", 1],
+      ["sms", "sent", 1],
+    ]);
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, user.userId));
     expect(notes.filter((n) => n.original.includes(`#${id}`))).toHaveLength(2);
   });
 
-  it("unsubscribed from site: no notification; a failing SMS gateway does not stop the email", async () => {
+  it("unsubscribed from site: no notification; a failing SMS gateway does not stop the email, and is retried", async () => {
+    await t.db.update(users).set({ noticeEmail }).where(eq(users.id, user.userId));
     const id = await fileOrder(t, c, user.userId);
     const detail = (await c.get(`/orders/${id}`)).body.data;
     await c.del(`/notifications/${detail.subscriptions[0].id}`);
     await c.post("/notifications", { order_id: id, channel: "sms" });
-    await c.post("/notifications", { order_id: id, channel: "email", address: "second@lab.cn" });
+    await c.post("/notifications", { order_id: id, channel: "email" });
     const sms = t.ctx.providers.sms;
-    const lines: string[] = [];
     t.ctx.providers.sms = {
       sendCode: sms.sendCode.bind(sms),
       sendNotice: async () => {
@@ -228,13 +246,29 @@ describe("reply notices", () => {
       },
     };
     try {
-      await staffTake(t.ctx, AGENT, { orderId: id });
-      const result = await notifyWorkOrderReply(t.ctx, { orderId: id }, (line) => lines.push(line));
-      expect(result).toEqual({ site: false, sms: false, email: true });
-      expect(lines.join("\n")).toContain("by sms");
+      const result = await staffReply(t.ctx, AGENT, { orderId: id, body: "回复" });
+      expect(result.notice).toEqual({ site: false, sms: true, email: true });
+      await deliveriesSettled(t.db);
+      const queued = await t.db
+        .select()
+        .from(messageDeliveries)
+        .where(inArray(messageDeliveries.recipient, [user.phone, noticeEmail]));
+      const smsRow = queued.find((m) => m.channel === "sms" && m.payload.order === String(id));
+      expect(smsRow).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        lastError: "SmsSendError isv.BUSINESS_LIMIT_CONTROL",
+      });
+      expect(smsRow!.nextAttemptAt.getTime()).toBe(t.clock.now().getTime() + RETRY_BASE_MS);
+      expect(queued.filter((m) => m.channel === "email" && m.status === "sent")).toHaveLength(2);
     } finally {
       t.ctx.providers.sms = sms;
     }
+    expect(await deliverDueMessages(t.ctx)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    t.clock.advance(RETRY_BASE_MS);
+    expect(await deliverDueMessages(t.ctx)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    const delivered = await t.db.select().from(smsOutbox).where(eq(smsOutbox.phone, user.phone));
+    expect(delivered.filter((m) => m.code === `order=${id}`)).toHaveLength(1);
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, user.userId));
     expect(notes.some((n) => n.original.includes(`#${id}`))).toBe(false);
   });

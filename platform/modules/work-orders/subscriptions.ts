@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { inTransaction } from "../../db/tx";
 import { workOrders, workOrderSubscriptions } from "../../db/work-order-schema";
@@ -10,11 +11,40 @@ import { isOpen } from "./status-rules";
 import type { WorkOrderChannel, WorkOrderSubscription } from "./types";
 
 /**
+ * Where a reply notice by SMS or email may go (decision 059): the account's own
+ * phone, and its notice email (set by the signed-in owner, who is sent a
+ * confirmation to it), never an address the caller types. `given`, when
+ * present, must be that address. Sub-accounts have neither of their own and
+ * subscribe on the site only.
+ */
+async function ownAddress(
+  tx: Db,
+  caller: Caller,
+  channel: "sms" | "email",
+  given: string | undefined,
+): Promise<string> {
+  if (caller.subAccountId !== null) return fail("WORK_ORDER_SUB_ACCOUNT_SITE_ONLY", "channel");
+  const [account] = await tx
+    .select({ phone: users.phone, noticeEmail: users.noticeEmail })
+    .from(users)
+    .where(eq(users.id, caller.userId));
+  if (channel === "sms") {
+    const phone = account!.phone;
+    if (given !== undefined && given.trim() !== phone) return fail("WORK_ORDER_SMS_NOT_OWN", "address");
+    return phone;
+  }
+  const email = account!.noticeEmail;
+  if (email === null) return fail("WORK_ORDER_EMAIL_REQUIRED", "address");
+  if (given !== undefined && given.trim().toLowerCase() !== email) return fail("WORK_ORDER_EMAIL_NOT_OWN", "address");
+  return email;
+}
+
+/**
  * Subscribes the caller to reply notices of one of its orders by a channel:
- * site (the notification centre), sms (to `address`, else the order's
- * contact phone) or email (to `address`, else the main account's notice
- * email; a sub-account must give one). Subscribing again to a channel
- * replaces its address. Only while the order is open: an ended order gets no more replies.
+ * site (the notification centre), sms (the account's phone) or email (the
+ * account's notice email); an `address` other than those is refused and
+ * nothing is stored. Subscribing again to a channel replaces its address. Only
+ * while the order is open: an ended order gets no more replies.
  */
 export async function subscribe(
   ctx: Ctx,
@@ -25,16 +55,7 @@ export async function subscribe(
   return inTransaction(ctx.db, async (tx) => {
     const order = await findVisibleOrder(tx, caller, input.orderId, { forUpdate: true });
     if (!isOpen(order.status)) return fail("WORK_ORDER_STATE");
-    let address: string | null = null;
-    if (input.channel === "sms") address = input.address ?? order.contactPhone;
-    if (input.channel === "email") {
-      address = input.address ?? null;
-      if (address === null && caller.subAccountId === null) {
-        const [user] = await tx.select({ email: users.noticeEmail }).from(users).where(eq(users.id, caller.userId));
-        address = user?.email ?? null;
-      }
-      if (address === null) return fail("WORK_ORDER_EMAIL_REQUIRED", "address");
-    }
+    const address = input.channel === "site" ? null : await ownAddress(tx, caller, input.channel, input.address);
     const [row] = await tx
       .insert(workOrderSubscriptions)
       .values({ orderId: order.id, channel: input.channel, address, createdAt: now })
