@@ -98,3 +98,18 @@ describe("uploads belong to their uploader", () => {
     expect((await subs[0]!.client.del(`/attachments/${subFile}`)).body.code).toBe(0);
   });
 });
+
+describe("reply-notice subscriptions (decision 059)", () => {
+  it("a sub-account subscribes on the site only: SMS and email are refused and nothing is stored", async () => {
+    for (const channel of ["sms", "email"]) {
+      const reply = await subs[0]!.client.post("/notifications", { order_id: orders.sub, channel });
+      expect(reply.http).toBe(403);
+      expect(reply.body).toMatchObject({ key: "WORK_ORDER_SUB_ACCOUNT_SITE_ONLY", data: { field: "channel" } });
+    }
+    const detail = (await subs[0]!.client.get(`/orders/${orders.sub}`)).body.data;
+    expect(detail.subscriptions.map((s: any) => s.channel)).toEqual(["site"]);
+    // The main account may subscribe to it: the notice goes to the main account's own phone.
+    const byMain = await mainClient.post("/notifications", { order_id: orders.sub, channel: "sms" });
+    expect(byMain.body.data.address).toBe(`${main.phone.slice(0, 3)}****${main.phone.slice(-4)}`);
+  });
+});

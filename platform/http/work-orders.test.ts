@@ -643,12 +643,35 @@ describe("POST attachments, DELETE attachments/{id}", () => {
 });
 
 describe("POST notifications, DELETE notifications/{id}", () => {
-  it("subscribes by SMS (the contact phone by default) and by email (the notice email, or an address given)", async () => {
+  it("subscribes by SMS (the account's phone) and by email (the notice email); a stranger's address is refused", async () => {
     const id = await fileOrder(t, c, user.userId);
+    const masked = `${user.phone.slice(0, 3)}****${user.phone.slice(-4)}`;
+    const stored = async () =>
+      (await t.db.select().from(workOrderSubscriptions).where(eq(workOrderSubscriptions.orderId, id)))
+        .map((s) => `${s.channel}:${s.address}`)
+        .sort();
+    // Issue 33 §2: a stranger's phone or address answered 200 and was stored.
+    refused(
+      await c.post("/notifications", { order_id: id, channel: "sms", address: "13700001111" }),
+      400,
+      100022,
+      "WORK_ORDER_SMS_NOT_OWN",
+      "address",
+    );
+    expect(await stored()).toEqual(["site:null"]);
     const sms = await c.post("/notifications", { order_id: id, channel: "sms" });
-    expect(sms.body.data).toEqual({ id: expect.any(Number), order_id: id, channel: "sms", address: "139****5678" });
+    expect(sms.body.data).toEqual({ id: expect.any(Number), order_id: id, channel: "sms", address: masked });
+    const same = await c.post("/notifications", { order_id: id, channel: "sms", address: user.phone });
+    expect(same.body.data).toEqual(sms.body.data);
     refused(
       await c.post("/notifications", { order_id: id, channel: "email" }),
+      400,
+      100022,
+      "WORK_ORDER_EMAIL_REQUIRED",
+      "address",
+    );
+    refused(
+      await c.post("/notifications", { order_id: id, channel: "email", address: "ops@lab.cn" }),
       400,
       100022,
       "WORK_ORDER_EMAIL_REQUIRED",
@@ -657,8 +680,16 @@ describe("POST notifications, DELETE notifications/{id}", () => {
     await t.db.update(users).set({ noticeEmail: "owner@example.com" }).where(eq(users.id, user.userId));
     const email = await c.post("/notifications", { order_id: id, channel: "email" });
     expect(email.body.data).toMatchObject({ channel: "email", address: "o***@example.com" });
-    const other = await c.post("/notifications", { order_id: id, channel: "email", address: "ops@lab.cn" });
-    expect(other.body.data).toMatchObject({ id: email.body.data.id, address: "o***@lab.cn" });
+    refused(
+      await c.post("/notifications", { order_id: id, channel: "email", address: "ops@lab.cn" }),
+      400,
+      100022,
+      "WORK_ORDER_EMAIL_NOT_OWN",
+      "address",
+    );
+    const typed = await c.post("/notifications", { order_id: id, channel: "email", address: " Owner@Example.com " });
+    expect(typed.body.data).toMatchObject({ id: email.body.data.id, address: "o***@example.com" });
+    expect(await stored()).toEqual(["email:owner@example.com", "site:null", `sms:${user.phone}`]);
     const channels = (await c.get(`/orders/${id}`)).body.data.subscriptions.map((s: any) => s.channel);
     expect(channels.sort()).toEqual(["email", "site", "sms"]);
 
