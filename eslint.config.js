@@ -20,6 +20,9 @@
 //   - platform/http/** holds no SQL (no drizzle-orm, db/schema, db/tx);
 //     platform/modules/** holds no HTTP (no hono, no platform/http) and reaches
 //     the network only through platform/providers/.
+//   - platform/** opens transactions only through inTransaction (platform/db/tx.ts,
+//     no-restricted-properties on `.transaction`), whose scope the providers' guard
+//     checks: no provider call inside a transaction (decision 058).
 //
 // A relative import is only a boundary crossing once you know where the file
 // sits: "../app" from platform/http/api/x.ts is platform/http/app.ts, not the
@@ -261,6 +264,23 @@ export default defineConfig([
         "error",
         { name: "fetch", message: "Modules reach the outside world only through platform/providers/ (DESIGN.md)." },
         { name: "WebSocket", message: "Modules reach the outside world only through platform/providers/ (DESIGN.md)." },
+      ],
+    },
+  },
+  {
+    // Decision 058: a transaction never waits on the outside world. inTransaction (platform/db/tx.ts) marks its scope
+    // so the providers refuse calls inside it; a bare `.transaction(` would escape that guard.
+    name: "platform: transactions only through inTransaction",
+    files: ["platform/**/*.{ts,tsx}"],
+    ignores: ["platform/db/tx.ts", ...TESTS],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          property: "transaction",
+          message:
+            "Open transactions with inTransaction (platform/db/tx.ts): it keeps provider calls (SMS, email, payments, storage) out of them (decision 058).",
+        },
       ],
     },
   },
