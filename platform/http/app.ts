@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { MAX_BODY_BYTES } from "../contract/limits";
-import { ping } from "../db/client";
+import { readinessProbe } from "../db/readiness";
 import { limitBody } from "./body-limit";
 import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
@@ -67,12 +67,10 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   const app = platformApp(ctx, options.addressing);
 
   app.get("/healthz", (c) => c.json({ ok: true }));
+  const ready = readinessProbe(ctx.db);
   app.get("/readyz", async (c) => {
-    const ready = await Promise.race([
-      ping(ctx.db).catch(() => false),
-      new Promise<false>((r) => setTimeout(() => r(false), 1000)),
-    ]);
-    return c.json({ ok: ready }, ready ? 200 : 503);
+    const ok = await ready();
+    return c.json({ ok }, ok ? 200 : 503);
   });
 
   const api = new Hono<Env>();
