@@ -21,6 +21,7 @@ import {
 import { formAction } from "~/utils/action.server";
 import * as field from "../../platform/rules/fields";
 import { formatDateTime } from "~/utils/format";
+import { maskPhone } from "~/utils/user-figures";
 import { myWorkOrderDetailPath, myWorkOrderPath } from "~/utils/paths";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -69,6 +70,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       thread: threadOf(order, user.Name),
       channels,
+      // Where SMS and email notices may go: the account's own phone and notice email (decision 059).
+      noticeAddresses: {
+        subAccount: user.SubAccount !== null,
+        maskedPhone: user.SubAccount === null ? maskPhone(user.Phone) : null,
+        noticeEmail: user.NoticeEmail,
+      },
       attachmentLimits: ATTACHMENT_LIMITS,
       draftKey: `work-order-reply:${draftOwner(user)}:${order.id}`,
       workOrderUnreadAfterOpening,
@@ -79,7 +86,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.id, NOT_FOUND);
   const channel = z.enum(["site", "sms", "email"], { errorMap: () => ({ message: "请选择通知方式" }) });
-  // The address for email notices; left empty, the platform uses the account's notice email.
+  // The address for email notices: only the account's notice email is accepted; left empty, the platform uses it.
   const optionalEmail = z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     field.email.optional(),
@@ -122,7 +129,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function WorkOrderDetailPage() {
-  const { order, thread, channels, attachmentLimits, draftKey } = useLoaderData<typeof loader>();
+  const { order, thread, channels, noticeAddresses, attachmentLimits, draftKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const formPath = myWorkOrderDetailPath(order.id);
   const subscriptionError =
@@ -180,6 +187,7 @@ export default function WorkOrderDetailPage() {
         {subscriptionError && <FieldError role="alert">{subscriptionError}</FieldError>}
         <SubscriptionForms
           action={formPath}
+          addresses={noticeAddresses}
           channels={channels.map((c) => ({
             channel: c.channel,
             label: c.label,

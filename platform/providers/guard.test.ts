@@ -40,7 +40,9 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const probeRows = async () => (await database.db.execute(sql`select count(*)::int as n from probe`)).rows[0];
+const probeRows = async () =>
+  ((await database.db.execute(sql`select count(*)::int as n from probe`)) as unknown as { rows: { n: number }[] })
+    .rows[0];
 
 describe("providers inside a transaction", () => {
   it("every outside call throws inside inTransaction, and the transaction rolls back", async () => {

@@ -139,16 +139,24 @@ test("submit a work order with an image (errors keep the text), find it in 我�
   await expect(toast(page, "回复已发送")).toBeVisible();
   await expect(page.getByTestId("thread-message").last().getByTestId("message-body").locator("em")).toHaveText("仍然");
 
-  // Reply notices by SMS: subscribe, then cancel.
+  // Reply notices by SMS go to the account's own phone (issue 33 §2): shown, subscribe, then cancel.
+  const subscriptions = page.getByTestId("work-order-subscriptions");
+  await expect(subscriptions).toContainText(`发送到本账号手机号 ${phone.slice(0, 3)}****${phone.slice(7)}`);
   await page.getByRole("button", { name: "订阅短信通知" }).click();
   await expect(toast(page, "已订阅短信通知")).toBeVisible();
   await page.getByRole("button", { name: "取消短信通知" }).click();
   await expect(toast(page, "已取消短信通知")).toBeVisible();
   await expect(page.getByRole("button", { name: "订阅短信通知" })).toBeVisible();
-  // By email: a fresh account has no notice email, so the address is asked for.
-  await page.getByRole("button", { name: "订阅邮件通知" }).click();
-  await expect(page.getByText("请填写接收通知的邮箱")).toBeVisible();
-  await page.getByRole("textbox", { name: "接收通知的邮箱" }).fill("wo-user@example.com");
+  // By email only to the account's notice email: a fresh account has none, so the page says where to set it.
+  await expect(page.getByRole("button", { name: "订阅邮件通知" })).toHaveCount(0);
+  const detailPath = new URL(page.url()).pathname;
+  await page.getByTestId("work-order-email-missing").getByRole("link", { name: "账号信息" }).click();
+  await expect(page).toHaveURL("/console/accountInfo");
+  await page.getByLabel("通知邮箱").fill("wo-user@example.com");
+  await page.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByText("当前：wo-user@example.com")).toBeVisible();
+  await page.goto(detailPath);
+  await expect(page.getByRole("textbox", { name: /接收通知的邮箱/ })).toHaveValue("wo-user@example.com");
   await page.getByRole("button", { name: "订阅邮件通知" }).click();
   await expect(toast(page, "已订阅邮件通知")).toBeVisible();
   await expect(page.getByRole("button", { name: "取消邮件通知" })).toBeVisible();
