@@ -156,7 +156,17 @@ test("submit a work order with an image (errors keep the text), find it in 我�
   await page.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("当前：wo-user@example.com")).toBeVisible();
   await page.goto(detailPath);
-  await expect(page.getByRole("textbox", { name: /接收通知的邮箱/ })).toHaveValue("wo-user@example.com");
+  const noticeEmail = page.getByRole("textbox", { name: /接收通知的邮箱/ });
+  await expect(noticeEmail).toHaveValue("wo-user@example.com");
+  // A stranger's address sent anyway (the field edited in the page) is refused beside the forms; nothing stored.
+  await noticeEmail.evaluate((input: HTMLInputElement) => {
+    input.readOnly = false;
+    input.value = "stranger@example.net";
+  });
+  await page.getByRole("button", { name: "订阅邮件通知" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "邮件通知只能发送到本账号的通知邮箱" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "取消邮件通知" })).toHaveCount(0);
+  await page.goto(detailPath);
   await page.getByRole("button", { name: "订阅邮件通知" }).click();
   await expect(toast(page, "已订阅邮件通知")).toBeVisible();
   await expect(page.getByRole("button", { name: "取消邮件通知" })).toBeVisible();

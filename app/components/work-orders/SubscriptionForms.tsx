@@ -75,7 +75,7 @@ export function SubscriptionForms({
                 type="email"
                 name="address"
                 aria-label="接收通知的邮箱（账号的通知邮箱）"
-                value={addresses.noticeEmail}
+                defaultValue={addresses.noticeEmail}
                 readOnly
                 css={{ width: 260, maxWidth: "100%" }}
               />
