@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { notifications } from "../../db/schema";
+import { notifications, users } from "../../db/schema";
 import { workOrders, workOrderSubscriptions } from "../../db/work-order-schema";
 import type { Ctx } from "../context";
 import { emailDelivery, queueDeliveries, smsDelivery } from "../deliveries/queue";
@@ -17,7 +17,9 @@ const TITLE = "工单有新回复";
  * Tells an order's owner that staff replied, by each channel it subscribed:
  * a notification in its notification centre (the sub-account's own when a
  * sub-account filed it, decision 028), and an SMS and an email queued in the
- * delivery outbox. Called with the reply's transaction (`ctx.db`), so the
+ * delivery outbox, only to the account's own phone and notice email as they
+ * are now (decision 059: a subscription stored before that rule, or an
+ * address since changed, gets nothing). Called with the reply's transaction (`ctx.db`), so the
  * notices land with the reply or not at all; the SMS and email go out after
  * the commit (modules/deliveries, decision 058), never inside it.
  */
@@ -25,6 +27,10 @@ export async function notifyWorkOrderReply(ctx: Ctx, input: { orderId: number })
   const [order] = await ctx.db.select().from(workOrders).where(eq(workOrders.id, input.orderId));
   const result: ReplyNoticeResult = { site: false, sms: false, email: false };
   if (!order) return result;
+  const [owner] = await ctx.db
+    .select({ phone: users.phone, noticeEmail: users.noticeEmail })
+    .from(users)
+    .where(eq(users.id, order.userId));
   const subscriptions = await ctx.db
     .select()
     .from(workOrderSubscriptions)
@@ -42,7 +48,7 @@ export async function notifyWorkOrderReply(ctx: Ctx, input: { orderId: number })
         createdAt: now,
       });
       result.site = true;
-    } else if (subscription.channel === "sms" && subscription.address) {
+    } else if (subscription.channel === "sms" && subscription.address === owner?.phone) {
       outgoing.push(
         smsDelivery(
           { phone: subscription.address, template: "work_order_reply", params: { order: String(order.id) } },
@@ -50,7 +56,11 @@ export async function notifyWorkOrderReply(ctx: Ctx, input: { orderId: number })
         ),
       );
       result.sms = true;
-    } else if (subscription.channel === "email" && subscription.address) {
+    } else if (
+      subscription.channel === "email" &&
+      subscription.address &&
+      subscription.address === owner?.noticeEmail
+    ) {
       outgoing.push(emailDelivery({ to: subscription.address, subject: `【工单回复】${order.title}`, text }, now));
       result.email = true;
     }

@@ -9,7 +9,7 @@ import { startTestPlatform, type RegisteredUser, type TestPlatform } from "../..
 import { fileOrder, insertUpload, workOrderClient, type WorkOrderClient } from "../../../tests/support/work-orders";
 import { messageDeliveries } from "../../db/delivery-schema";
 import { emailOutbox, notifications, smsOutbox, users } from "../../db/schema";
-import { workOrderEvents, workOrders } from "../../db/work-order-schema";
+import { workOrderEvents, workOrders, workOrderSubscriptions } from "../../db/work-order-schema";
 import { SmsSendError } from "../../providers/sms/types";
 import { deliverDueMessages, RETRY_BASE_MS } from "../deliveries/deliver";
 import { deliveriesSettled } from "../deliveries/soon";
@@ -271,5 +271,20 @@ describe("reply notices", () => {
     expect(delivered.filter((m) => m.code === `order=${id}`)).toHaveLength(1);
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, user.userId));
     expect(notes.some((n) => n.original.includes(`#${id}`))).toBe(false);
+  });
+
+  it("a subscription stored with a stranger's address before decision 059 gets nothing", async () => {
+    const id = await fileOrder(t, c, user.userId);
+    await t.db.insert(workOrderSubscriptions).values([
+      { orderId: id, channel: "sms", address: "13700001111" },
+      { orderId: id, channel: "email", address: "stranger@example.net" },
+    ]);
+    const result = await staffReply(t.ctx, AGENT, { orderId: id, body: "回复" });
+    expect(result.notice).toEqual({ site: true, sms: false, email: false });
+    const queued = await t.db
+      .select()
+      .from(messageDeliveries)
+      .where(inArray(messageDeliveries.recipient, ["13700001111", "stranger@example.net"]));
+    expect(queued).toEqual([]);
   });
 });
