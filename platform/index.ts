@@ -1,9 +1,8 @@
 import { DEFAULT_INSTANCE_RETENTION_DAYS, loadPlatformConfig, type PlatformConfig } from "./config";
 
 export { loadPlatformConfig };
-import { openDatabase, type Database } from "./db/client";
-import { migrateDatabase } from "./db/migrate";
-import { seedDatabase } from "./db/seed";
+import type { Database } from "./db/client";
+import { prepareDatabase } from "./db/prepare";
 import { createHttpApp, createOpsApp } from "./http/app";
 import { listenForOperators, type OpsListener } from "./http/ops-server";
 import type { Ctx } from "./modules/context";
@@ -34,6 +33,8 @@ export interface PlatformOptions {
   role?: "in-process" | "standalone";
   /** Run the background jobs (platform/jobs); tests run them by hand instead. Default true. */
   jobs?: boolean;
+  /** Start-up lines (creating, migrating, seeding the database, with durations). Default console.info. */
+  log?: (line: string) => void;
 }
 
 export async function createPlatform({
@@ -41,10 +42,14 @@ export async function createPlatform({
   now,
   role = "in-process",
   jobs = true,
+  log = (line) => console.info(line),
 }: PlatformOptions): Promise<Platform> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateDatabase(database);
-  await seedDatabase(database, { demo: config.seedDemo });
+  const database = await prepareDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    seedDemo: config.seedDemo,
+    log,
+  });
   const clock = now ?? (() => new Date());
   const ctx: Ctx = {
     db: database.db,

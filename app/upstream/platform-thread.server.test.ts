@@ -20,6 +20,16 @@ describe("PlatformThread", () => {
     expect(paths).toEqual(Array.from({ length: 20 }, (_, i) => `/api/call_${i}`));
   });
 
+  it("starts the thread before the first request when asked (the server's start)", async () => {
+    const thread = new PlatformThread(ECHO_WORKER);
+    thread.start();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const sentAt = Date.now();
+    const reply = await thread.request({ method: "GET", path: "/api/first", headers: [], body: null });
+    const { threadStartedAt } = JSON.parse(new TextDecoder().decode(reply.body)) as { threadStartedAt: number };
+    expect(sentAt - threadStartedAt).toBeGreaterThanOrEqual(300);
+  });
+
   it("fails the requests in flight when the thread dies, then starts a new one", async () => {
     const thread = new PlatformThread(ECHO_WORKER);
     const inFlight = thread.request({ method: "POST", path: "/slow-neighbour", headers: [], body: null });

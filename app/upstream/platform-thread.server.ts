@@ -8,7 +8,7 @@ type Settle = { resolve: (reply: WireResponse & { ok: true }) => void; reject: (
 
 /**
  * The platform on a worker thread of this process (docs/decisions/011-platform-thread.md).
- * The thread starts on first use. If it dies, the requests in flight fail and
+ * The thread starts on first use, or earlier with `start` (the server's start, decision 066). If it dies, the requests in flight fail and
  * the next request starts a new one. It keeps the process alive only while
  * requests are in flight.
  */
@@ -19,8 +19,13 @@ export class PlatformThread {
 
   constructor(private readonly file: URL) {}
 
+  /** Starts the thread now, so it prepares the platform (opens the database) before the first request. */
+  start(): void {
+    this.worker ??= this.spawn();
+  }
+
   request(message: Omit<WireRequest, "id">): Promise<WireResponse & { ok: true }> {
-    const worker = (this.worker ??= this.start());
+    const worker = (this.worker ??= this.spawn());
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       // Held while requests are in flight, so a script awaiting one is not cut short.
@@ -30,7 +35,7 @@ export class PlatformThread {
     });
   }
 
-  private start(): Worker {
+  private spawn(): Worker {
     const worker = new Worker(this.file, { workerData: { role: PLATFORM_THREAD_ROLE } });
     worker.on("message", (reply: WireResponse) => {
       const settle = this.pending.get(reply.id);

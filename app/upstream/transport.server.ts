@@ -57,7 +57,7 @@ const INTERNAL_ORIGIN = "http://platform.internal";
  */
 function inProcessPlatform(): Promise<InProcessPlatform> {
   inProcess ??= platformThreadWanted()
-    ? Promise.resolve(threadPlatform(new PlatformThread(PLATFORM_WORKER_FILE)))
+    ? Promise.resolve(threadPlatform(startedThread()))
     : import("../../platform/index").then(async ({ getPlatform }) => {
         const platform = await getPlatform();
         const send: PlatformHandler = (request, headers) =>
@@ -74,6 +74,17 @@ function platformThreadWanted(): boolean {
     existsSync(fileURLToPath(PLATFORM_WORKER_FILE))
   );
 }
+
+function startedThread(): PlatformThread {
+  const thread = new PlatformThread(PLATFORM_WORKER_FILE);
+  thread.start();
+  return thread;
+}
+
+// The production server starts its platform thread with the process: the database is opened (on a
+// first start, created) while this thread loads the pages and starts listening, not at the first
+// request (decision 066).
+if (!env.PLATFORM_URL && platformThreadWanted()) void inProcessPlatform();
 
 /**
  * Sends one request to the platform: in memory by default, over HTTP when

@@ -35,12 +35,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir);
 }
 
+/** Where PGlite keeps its files under DATA_DIR; "memory://" for an in-memory database. */
+export function pgliteDirectory(dataDir: string): string {
+  return dataDir === "memory://" || dataDir === "" ? "memory://" : path.resolve(dataDir, "pglite");
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const inMemory = dataDir === "memory://" || dataDir === "";
+  const directory = pgliteDirectory(dataDir);
+  const inMemory = directory === "memory://";
   if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(path.resolve(dataDir, "pglite"));
+  const client = inMemory ? new PGlite() : new PGlite(directory);
   await client.waitReady;
   sendQueriesInOneTrip(client);
   const db = drizzle(client, { schema }) as unknown as Db;

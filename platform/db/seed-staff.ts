@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
-import { hashPassword } from "../modules/accounts/passwords";
 import type { Db } from "./client";
+import type { DemoPasswordHashes } from "./seed-passwords";
 import { staffAccounts } from "./staff-schema";
 
 /**
@@ -15,7 +15,7 @@ export const DEMO_STAFF = [
 ] as const;
 
 /** Idempotent: existing logins are left as they are. */
-export async function seedDemoStaff(db: Db): Promise<void> {
+export async function seedDemoStaff(db: Db, hashes: DemoPasswordHashes): Promise<void> {
   const existing = new Set(
     (
       await db
@@ -36,7 +36,7 @@ export async function seedDemoStaff(db: Db): Promise<void> {
         login: staff.login,
         displayName: staff.displayName,
         role: staff.role,
-        passwordHash: await hashPassword(staff.password),
+        passwordHash: await hashes.get(staff.login),
       })
       .onConflictDoNothing({ target: staffAccounts.login });
   }

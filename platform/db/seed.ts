@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database, Db } from "./client";
 import { messages, notices, notifications, users } from "./schema";
-import { hashPassword } from "../modules/accounts/passwords";
 import { subAccounts } from "./schema";
 import { seedDemoTopUps } from "./seed-demo-top-ups";
 import { seedDemoWallet } from "./seed-demo-wallet";
@@ -10,15 +9,12 @@ import { seedCoupons } from "./seed-coupons";
 import { seedDemoWorkOrders, seedWorkOrderCatalogue } from "./seed-work-orders";
 import { seedDemoStaff } from "./seed-staff";
 import { seedMarket } from "./seed-market";
+import { DEMO } from "./demo-account";
+import { demoPasswordHashes, type DemoPasswordHashes } from "./seed-passwords";
 
 const SEED_LOCK = 727_002;
 
-/** The demo account of the README: phone 13800000000, password demo1234. */
-export const DEMO = {
-  phone: "13800000000",
-  password: "demo1234",
-  subAccount: { name: "lab-student", password: "student1234", moneyLimitFen: 500_00 },
-} as const;
+export { DEMO };
 
 const DEMO_NOTICES = [
   {
@@ -90,19 +86,19 @@ async function seedNotices(db: Db) {
     .values(DEMO_NOTICES.map((notice, i) => ({ ...notice, publishedAt: new Date(base + i * 3600_000) })));
 }
 
-async function seedDemoAccount(db: Db) {
+async function seedDemoAccount(db: Db, hashes: DemoPasswordHashes) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO.phone)).limit(1);
   if (existing) return;
   const [user] = await db
     .insert(users)
-    .values({ phone: DEMO.phone, passwordHash: await hashPassword(DEMO.password), nickname: "演示用户" })
+    .values({ phone: DEMO.phone, passwordHash: await hashes.get("account"), nickname: "演示用户" })
     .returning({ id: users.id });
   const [sub] = await db
     .insert(subAccounts)
     .values({
       mainUserId: user.id,
       name: DEMO.subAccount.name,
-      passwordHash: await hashPassword(DEMO.subAccount.password),
+      passwordHash: await hashes.get("subAccount"),
       moneyLimitFen: DEMO.subAccount.moneyLimitFen,
     })
     .returning({ id: subAccounts.id });
@@ -120,19 +116,26 @@ async function seedDemoAccount(db: Db) {
   await db.insert(messages).values({ userId: user.id, message: "欢迎注册，祝您使用愉快。" });
 }
 
-/** Idempotent: safe on every start and on several replicas at once. */
-export async function seedDatabase(database: Database, options: { demo: boolean }): Promise<void> {
+/**
+ * Idempotent: safe on every start and on several replicas at once. `hashes` are the demo passwords'
+ * (hashed only for rows still missing; prepare.ts starts them early on a database being created).
+ */
+export async function seedDatabase(
+  database: Database,
+  options: { demo: boolean; hashes?: DemoPasswordHashes },
+): Promise<void> {
+  const hashes = options.hashes ?? demoPasswordHashes();
   await database.withExclusiveLock(SEED_LOCK, async (db) => {
     await seedVoucherOffers(db);
     await seedWorkOrderCatalogue(db);
     await seedMarket(db);
     if (!options.demo) return;
     await seedNotices(db);
-    await seedDemoAccount(db);
+    await seedDemoAccount(db, hashes);
     await seedDemoTopUps(db, DEMO.phone);
     await seedDemoWallet(db, DEMO.phone);
     await seedCoupons(db, DEMO.phone);
-    await seedDemoStaff(db);
+    await seedDemoStaff(db, hashes);
     await seedDemoWorkOrders(db, DEMO.phone);
   });
 }

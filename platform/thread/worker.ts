@@ -34,6 +34,9 @@ async function answer(message: WireRequest): Promise<WireResponse> {
 
 if (!isMainThread && parentPort && (workerData as { role?: string } | null)?.role === PLATFORM_THREAD_ROLE) {
   const port = parentPort;
+  // Prepared as soon as the thread starts (the web tier starts it with the server, decision 066); a
+  // failure is logged here and tried again by the next request.
+  getPlatform().catch((error: unknown) => console.error(`[platform thread] start: ${describeFault(error)}`));
   port.on("message", (message: WireRequest) => {
     void answer(message).then((reply) => port.postMessage(reply, reply.ok ? [reply.body] : []));
   });

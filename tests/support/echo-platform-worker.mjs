@@ -2,6 +2,8 @@
 // WireRequest with what it received, and exits (code 3) on POST /crash.
 import { parentPort, workerData } from "node:worker_threads";
 
+const threadStartedAt = Date.now();
+
 if (workerData?.role === "gpu-cloud-platform") {
   parentPort.on("message", (message) => {
     if (message.path === "/crash") process.exit(3);
@@ -12,6 +14,7 @@ if (workerData?.role === "gpu-cloud-platform") {
         headers: Object.fromEntries(message.headers),
         bodyBytes: message.body ? message.body.byteLength : null,
         bodyText: message.body ? new TextDecoder().decode(message.body) : null,
+        threadStartedAt,
       }),
     ).buffer;
     const reply = {

@@ -198,6 +198,7 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
     },
     now: clock.now,
     jobs: false,
+    log: () => {},
   });
   // Same sandbox outbox, without a log line per code.
   platform.ctx.providers.sms = new OutboxSmsProvider(platform.ctx.db, () => {});
