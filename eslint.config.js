@@ -217,6 +217,8 @@ export default defineConfig([
   globalIgnores([
     "build/",
     "public/build/",
+    "dev-build/",
+    "public/dev-build/",
     "node_modules/",
     "data/",
     ".cache/",

@@ -1,7 +1,17 @@
+/**
+ * `remix dev` (NODE_ENV=development) writes its build to dev-build/ and public/dev-build/, never to
+ * the production build's build/ and public/build/: a dev server run must not leave `npm start` a
+ * development build to serve (issue 33 §5; `npm start` checks, scripts/check-build.mjs).
+ */
+const development = process.env.NODE_ENV === "development";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
+  serverBuildPath: development ? "dev-build/index.js" : "build/index.js",
+  assetsBuildDirectory: development ? "public/dev-build" : "public/build",
+  publicPath: development ? "/dev-build/" : "/build/",
   // @uiw/react-markdown-preview is ESM-only and imports CSS, which Node cannot
   // import: it is bundled into the server build (its CSS import dropped there).
   serverDependenciesToBundle: [

@@ -40,7 +40,7 @@ export default defineConfig({
         test: {
           name: "app",
           environment: "node",
-          include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
+          include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
         },
       },
     ],

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: measures the production build on 127.0.0.1 (decision 022).
  *
- * Starts `remix-serve <build>/index.js` (web tier + in-process platform) on a free port with a fresh
+ * First (section firststart, bench/first-start.ts): `npm start` on a fresh DATA_DIR three times, the time until
+ * /store answers 200 each time (target: median ≤ 15 s; decision 066). Then starts `remix-serve <build>/index.js` (web tier + in-process platform) on a free port with a fresh
  * DATA_DIR, sandbox providers and production settings; logs in as the seeded demo account through the
  * login form (following the redirect as a browser does) and through POST /api/login; then runs the
  * sections named in BENCH_ONLY (default all) and prints one markdown table per section:
@@ -21,7 +22,7 @@
  * Writes bench/results/latest.json and always stops the server and deletes DATA_DIR. Prints the machine's speed
  * (bench/machine-speed.ts) at the start and the end: this sandbox's CPU speed varies up to 2× within minutes.
  *
- * Environment: BENCH_ONLY (latency,capacity,js,lighthouse,coupons,rentals,settlement); BENCH_USERS, BENCH_STEP_SECONDS; BENCH_SECONDS per run (default 5);
+ * Environment: BENCH_ONLY (firststart,latency,capacity,js,lighthouse,coupons,rentals,settlement); BENCH_FIRST_STARTS (3); BENCH_USERS, BENCH_STEP_SECONDS; BENCH_SECONDS per run (default 5);
  * BENCH_TRACE=1 prints each capacity step second by second (requests, p99, slowest), its new connections, and where
  *   each request over 1 s spent its time (socket, connect, response headers);
  * BENCH_BUILD_DIR (default ./build; built when missing and default); BENCH_DATABASE_URL for PostgreSQL:
@@ -53,7 +54,7 @@ const HOST = "127.0.0.1";
 const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 5);
 // Long enough for the JIT to settle on a document route.
 const WARMUP_SECONDS = Math.min(3, SECONDS);
-const SECTIONS = ["latency", "capacity", "js", "lighthouse", "coupons", "rentals", "settlement"] as const;
+const SECTIONS = ["firststart", "latency", "capacity", "js", "lighthouse", "coupons", "rentals", "settlement"] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? SECTIONS.join(","))
@@ -614,7 +615,20 @@ function settlement(): void {
   if (pglite.status !== 0 || postgres.status !== 0) process.exitCode = 1;
 }
 
+/** The first start: the built server on fresh data directories, before anything else runs (bench/first-start.ts). */
+function firstStart(): void {
+  if (!runs("firststart") || stopping) return;
+  ensureBuild();
+  const result = spawnSync("npx", ["tsx", "bench/first-start.ts"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, DATABASE_URL: "", BENCH_DATABASE_URL: "" },
+  });
+  if (result.status !== 0) process.exitCode = 1;
+}
+
 console.log(machineSpeedLine("at the start"));
+firstStart();
 await main();
 couponRush();
 releaseRush();
