@@ -4,6 +4,8 @@
 #   web + in-process platform (default):  docker run -p 3000:3000 --env-file gpu.env -v gpu-data:/data <image>
 #                                         (gpu.env: the variables required below)
 #   platform alone (split deployment):    docker run -e HOST=0.0.0.0 -e PORT=3001 … <image> npm run start:platform
+#                                         (= node build/platform.js, the bundled platform/main.ts)
+#   operator commands inside the image:   docker exec <container> node build/ops.js <command> --name value …
 #                                         (then run the web image with PLATFORM_URL=http://<platform>:3001;
 #                                         both with the same PLATFORM_WEB_TIER_KEY)
 #
@@ -30,7 +32,8 @@
 # Run with `docker run --init` (or an orchestrator that reaps processes) so SIGTERM reaches the server
 # promptly through npm.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24, the Active LTS line (Node 20 reached its end of life in April 2026; package.json allows 22 and later).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- deps: every dependency, for the build ----
 FROM ${NODE_IMAGE} AS deps
@@ -40,7 +43,7 @@ COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
-# ---- build: the Remix production build (build/ and public/build/) ----
+# ---- build: the Remix production build (build/ and public/build/), the platform bundles and the empty database ----
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
@@ -48,8 +51,8 @@ COPY . .
 RUN npm run build
 
 # ---- prod-deps: production dependencies only ----
-# tsx is a production dependency, so `npm run start:platform` works in this image; so is patch-package,
-# which the postinstall runs here too.
+# The platform runs from its bundles in build/ (no TypeScript at run time, so no tsx); patch-package is a
+# production dependency, which the postinstall runs here too.
 # @node-rs/argon2 ships prebuilt binaries as optional dependencies: npm picks the one for this platform.
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
@@ -69,12 +72,14 @@ WORKDIR /app
 
 # Application files stay owned by root (read-only for the server); only /data is writable.
 COPY --from=prod-deps /app/node_modules ./node_modules
-COPY package.json package-lock.json tsconfig.json ./
+COPY package.json package-lock.json ./
+# `npm start` checks that build/ holds a production build first.
+COPY scripts/check-build.mjs ./scripts/
+# build/: the web tier, the platform's bundles (thread, standalone, ops) and the empty database a first start copies.
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-# The platform's SQL migrations are read at start-up from platform/db/migrations (MIGRATIONS_DIR to
-# override); the rest of platform/ is what `npm run start:platform` runs with tsx.
-COPY --from=build /app/platform ./platform
+# The platform's SQL migrations are read at start-up from platform/db/migrations (MIGRATIONS_DIR to override).
+COPY --from=build /app/platform/db/migrations ./platform/db/migrations
 
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything CI checks, from a fresh clone: Debian packages the tests need,
 # npm ci, typecheck, lint, unit + module/API tests on PGlite, the same module/API
-# tests on a throwaway PostgreSQL server, the production build, the login flood
+# tests on a throwaway PostgreSQL server, the production build (started once on Node 24), the login flood
 # (tests/load/login-flood.ts) and Playwright (JavaScript on and off) against the
 # built server.
 set -euo pipefail
@@ -52,6 +52,9 @@ step "unit, module and API tests (PGlite)" npx vitest run
 step "module and API tests (PostgreSQL)" bash scripts/with-postgres.sh npx vitest run --project platform
 
 step "production build" npm run build
+
+# The built server and the standalone platform bundle on Node 24, the Dockerfile's LTS (seconds).
+step "the built server on Node 24" bash scripts/smoke-node-lts.sh
 
 # Issue 9: 20 connections, 10 s; memory and another user's login.
 step "login flood against the built server" npx tsx tests/load/login-flood.ts
