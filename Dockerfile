@@ -13,7 +13,7 @@
 #   SESSION_SECRET  at least 32 characters (e.g. `openssl rand -hex 32`); signs the session cookie.
 #                   The web tier refuses to start without it.
 #   SMS_PROVIDER=aliyun with ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME,
-#                   ALIYUN_SMS_TEMPLATE_CODE (see README, Configuration).
+#                   ALIYUN_SMS_TEMPLATE_CODE (see docs/configuration.md).
 #   EMAIL_PROVIDER=smtp with SMTP_URL (smtps://user:pass@host:465) and MAIL_FROM.
 #   PUBLIC_URL      the site's https origin; payment callbacks are sent to <PUBLIC_URL>/api/pay/notify/….
 #   PAYMENT_WECHAT=wechatpay with WECHATPAY_APP_ID, WECHATPAY_MCH_ID, WECHATPAY_SERIAL_NO,
