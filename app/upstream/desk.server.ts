@@ -6,6 +6,7 @@ import type {
   DeskOrderWire,
   DeskQueueFields,
   DeskQueueItemWire,
+  DeskQueuePageWire,
 } from "../../platform/contract/desk";
 import type { PageWire } from "../../platform/contract/page";
 import { STAFF_SESSION_HEADER, type StaffAuthCalls, type StaffMeWire } from "../../platform/contract/staff";
@@ -16,7 +17,15 @@ import {
 } from "../../platform/contract/work-orders";
 import { callApiOrThrow, type Fields } from "./transport.server";
 
-export type { DeskCatalogueWire, DeskEventWire, DeskOrderWire, DeskQueueFields, DeskQueueItemWire, PageWire };
+export type {
+  DeskCatalogueWire,
+  DeskEventWire,
+  DeskOrderWire,
+  DeskQueueFields,
+  DeskQueueItemWire,
+  DeskQueuePageWire,
+  PageWire,
+};
 export type { StaffMeWire, WorkOrderStatusWire };
 export { WORK_ORDER_RESOURCE_LABELS, WORK_ORDER_STATUS_LABELS };
 export type StaffMe = StaffMeWire;
@@ -60,7 +69,7 @@ export function getStaffMe(auth: StaffAuth): Promise<StaffMe> {
   return staffCall("/me", {}, auth);
 }
 
-export function getDeskQueue(auth: StaffAuth, filter: DeskQueueFields): Promise<PageWire<DeskQueueItemWire>> {
+export function getDeskQueue(auth: StaffAuth, filter: DeskQueueFields): Promise<DeskQueuePageWire> {
   return staffCall("/work-orders/queue", filter, auth);
 }
 

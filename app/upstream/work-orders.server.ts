@@ -33,6 +33,7 @@ export type {
   WorkOrderPageWire,
   WorkOrderQuestionWire,
   WorkOrderResourceTypeWire,
+  WorkOrderStatusCountsWire,
   WorkOrderStatusFilter,
   WorkOrderStatusWire,
   WorkOrderSubscriptionWire,

@@ -11,6 +11,7 @@ import type {
   WorkOrderDocumentWire,
   WorkOrderFileWire,
   WorkOrderResourceTypeWire,
+  WorkOrderStatusCountsWire,
   WorkOrderStatusFilter,
   WorkOrderStatusWire,
 } from "./work-orders";
@@ -36,6 +37,9 @@ export type DeskQueueItemWire = {
   unread: boolean;
   waiting_for_us: boolean;
 };
+
+/** One page of the queue, and `status_counts`: the orders per state under the queue's other filters (the tabs). */
+export type DeskQueuePageWire = PageWire<DeskQueueItemWire> & { status_counts: WorkOrderStatusCountsWire };
 
 /**
  * The queue's filters (a GET form): `assignee` is "me", "none", "all" or a staff id; `min_wait_hours` (1–720): only
@@ -117,7 +121,7 @@ export type DeskIdWire = { id: number };
 
 /** Every desk call, by path under /staff; all need a live staff token. */
 export type DeskCalls = {
-  "/work-orders/queue": MainApiCall<DeskQueueFields, PageWire<DeskQueueItemWire>, "required">;
+  "/work-orders/queue": MainApiCall<DeskQueueFields, DeskQueuePageWire, "required">;
   "/work-orders/detail": MainApiCall<DeskOrderFields, DeskOrderWire, "required">;
   "/work-orders/take": MainApiCall<DeskOrderFields, DeskOrderActionWire, "required">;
   "/work-orders/reply": MainApiCall<DeskOrderMessageFields, DeskOrderActionWire, "required">;

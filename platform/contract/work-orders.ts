@@ -204,7 +204,11 @@ export type WorkOrderDetailWire = WorkOrderSummaryWire & {
   can_revoke: boolean;
 };
 
-export type WorkOrderPageWire = PageWire<WorkOrderSummaryWire>;
+/** How many orders are in each state (every state present, 0 when none): the figures of the status tabs. */
+export type WorkOrderStatusCountsWire = Record<WorkOrderStatusWire, number>;
+
+/** One page of the caller's orders, and `status_counts`: all of the caller's orders per state, whatever the filter. */
+export type WorkOrderPageWire = PageWire<WorkOrderSummaryWire> & { status_counts: WorkOrderStatusCountsWire };
 
 /** After a change: the order's id and state, and the thread event it wrote (null when nothing was written). */
 export type WorkOrderChangedWire = { id: number; status: WorkOrderStatusWire; event_id: number | null };

@@ -48,6 +48,11 @@ describe("visibility", () => {
     expect(await listed(subs[1]!.client)).toEqual([orders.sibling]);
     const row = ((await mainClient.get("/orders")).body.data.list as any[]).find((o) => o.id === orders.sub);
     expect(row.sub_account_name).toBe("wo-lab");
+    // The status tabs count the same orders: three for the main account, one for each sub-account.
+    const counted = async (c: WorkOrderClient) => (await c.get("/orders")).body.data.status_counts.new as number;
+    expect([await counted(mainClient), await counted(subs[0]!.client), await counted(subs[1]!.client)]).toEqual([
+      3, 1, 1,
+    ]);
   });
 
   it("a sub-account cannot open its main account's or its sibling's order; the main account opens both", async () => {

@@ -441,6 +441,12 @@ describe("GET orders", () => {
       updated_at: expect.any(String),
       last_reply_at: null,
     });
+    // The tabs' figures: the caller's orders per state, whatever the filter; another account's orders not counted.
+    const stranger = await t.registerUser();
+    await fileOrder(t, workOrderClient(t, stranger.token), stranger.userId, { title: "别人的工单" });
+    const counts = { new: 2, processing: 0, waiting_user: 0, resolved: 0, closed: 0, revoked: 1 };
+    expect((await client.get("/orders")).body.data.status_counts).toEqual(counts);
+    expect((await client.get("/orders", { status: "revoked" })).body.data.status_counts).toEqual(counts);
     expect((await client.get("/orders", { status: "revoked" })).body.data.list.map((o: any) => o.id)).toEqual([ids[0]]);
     expect((await client.get("/orders", { status: "open" })).body.data.total).toBe(2);
     const page2 = (await client.get("/orders", { page: 2, page_size: 2 })).body.data;

@@ -57,6 +57,18 @@ describe("the desk's queue", () => {
       user_phone: `${alice.phone.slice(0, 3)}****${alice.phone.slice(7)}`,
     });
 
+    // The tabs' figures: per state within the other filters (this category), whatever the state asked for.
+    expect(open.body.data.status_counts).toEqual({
+      new: 1,
+      processing: 0,
+      waiting_user: 0,
+      resolved: 0,
+      closed: 1,
+      revoked: 0,
+    });
+    const mineCounted = await staffPost(t, "/work-orders/queue", token, { status: "closed", assignee: "me" });
+    expect(mineCounted.body.data.status_counts).toMatchObject({ new: 0, processing: 1, closed: 0 });
+
     const all = await staffPost(t, "/work-orders/queue", token, { status: "all", category_id: category.id });
     expect(all.body.data.list.map((o: { id: number }) => o.id)).toEqual([old.id, done.id]);
 

@@ -54,7 +54,7 @@ on.post("/work-orders/queue", async (c) => {
     page: input.page,
     pageSize: input.page_size,
   });
-  return toPage(page, toDeskQueueItem);
+  return { ...toPage(page, toDeskQueueItem), status_counts: page.statusCounts };
 });
 
 on.post("/work-orders/catalogue", async (c) => {

@@ -99,7 +99,7 @@ on("listOrders", "GET", "/api/v1/work-order/orders", async (c) => {
     page: query.page,
     pageSize: query.page_size,
   });
-  return toPage(page, toSummary);
+  return { ...toPage(page, toSummary), status_counts: page.statusCounts };
 });
 
 const createBody = z.object({

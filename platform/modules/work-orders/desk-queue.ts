@@ -6,6 +6,7 @@ import type { Page } from "../page";
 import type { StaffCaller } from "../staff/caller";
 import { staffNames } from "./desk-people";
 import { staffQueue } from "./staff-queue";
+import type { StatusCounts } from "./status-counts";
 
 /** What the desk's queue may be narrowed to (a GET form). */
 export interface DeskQueueFilter {
@@ -49,7 +50,7 @@ export async function listDeskQueue(
   ctx: Ctx,
   staff: StaffCaller,
   filter: DeskQueueFilter,
-): Promise<Page<DeskQueueItem>> {
+): Promise<Page<DeskQueueItem> & { statusCounts: StatusCounts }> {
   const waiting = filter.minWaitHours !== null;
   const page = await staffQueue(
     ctx,

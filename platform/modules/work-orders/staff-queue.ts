@@ -5,6 +5,7 @@ import type { Page, PageRequest } from "../page";
 import { assembleDetail } from "./order-detail";
 import { findOrderForStaff } from "./find-order";
 import { OPEN_STATUSES } from "./status-rules";
+import { countByStatus, type StatusCounts } from "./status-counts";
 import { selectSummaries } from "./summaries";
 import type { StaffActor, WorkOrderDetail, WorkOrderStatus, WorkOrderSummary } from "./types";
 
@@ -20,13 +21,14 @@ export interface QueueFilter {
   waitingForUs?: boolean;
 }
 
-function conditions(filter: QueueFilter): SQL | undefined {
+function statusCondition(status: QueueFilter["status"]): SQL | undefined {
+  if (status === "all") return undefined;
+  return status === "open" ? inArray(workOrders.status, [...OPEN_STATUSES]) : eq(workOrders.status, status);
+}
+
+/** The queue's filters other than the state: what the status tabs count within. */
+function otherConditions(filter: QueueFilter): SQL | undefined {
   return and(
-    filter.status === "all"
-      ? undefined
-      : filter.status === "open"
-        ? inArray(workOrders.status, [...OPEN_STATUSES])
-        : eq(workOrders.status, filter.status),
     filter.categoryId === undefined ? undefined : eq(workOrders.categoryId, filter.categoryId),
     filter.assignee === undefined
       ? undefined
@@ -38,14 +40,21 @@ function conditions(filter: QueueFilter): SQL | undefined {
   );
 }
 
-/** The desk's queue: every account's orders, longest waiting first. */
+function conditions(filter: QueueFilter): SQL | undefined {
+  return and(statusCondition(filter.status), otherConditions(filter));
+}
+
+/**
+ * The desk's queue: every account's orders, longest waiting first, and how many orders are in each state under
+ * the queue's other filters (the status tabs).
+ */
 export async function staffQueue(
   ctx: Ctx,
   _staff: StaffActor,
   input: PageRequest & QueueFilter,
-): Promise<Page<WorkOrderSummary>> {
+): Promise<Page<WorkOrderSummary> & { statusCounts: StatusCounts }> {
   const where = conditions(input);
-  const [items, [total]] = await Promise.all([
+  const [items, [total], statusCounts] = await Promise.all([
     selectSummaries(
       ctx.db,
       where,
@@ -53,8 +62,9 @@ export async function staffQueue(
       "longest-waiting",
     ),
     ctx.db.select({ n: count() }).from(workOrders).where(where),
+    countByStatus(ctx.db, otherConditions(input)),
   ]);
-  return { items, total: Number(total?.n ?? 0), page: input.page, pageSize: input.pageSize };
+  return { items, total: Number(total?.n ?? 0), page: input.page, pageSize: input.pageSize, statusCounts };
 }
 
 /** An order for the desk: its whole thread, internal notes included. Opening it changes nothing. */
