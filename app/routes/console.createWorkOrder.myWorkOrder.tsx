@@ -5,11 +5,18 @@ import { ButtonLink } from "~/components/ui/Button";
 import { Dot, Panel, Row, Table } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
 import { TableScroll } from "~/components/ui/TableScroll";
+import { StatusBadge } from "~/components/work-orders/StatusBadge";
 import { StatusTabs } from "~/components/work-orders/StatusTabs";
-import { listWorkOrders, WORK_ORDER_STATUS_LABELS, type WorkOrderStatusWire } from "~/upstream/work-orders.server";
+import {
+  listWorkOrders,
+  OPEN_WORK_ORDER_STATUSES,
+  WORK_ORDER_STATUS_LABELS,
+  type WorkOrderStatusWire,
+} from "~/upstream/work-orders.server";
 import { formatDateTime } from "~/utils/format";
 import { myWorkOrderDetailPath, myWorkOrderPath } from "~/utils/paths";
 import { requireUser } from "~/utils/session.server";
+import { statusFilterCount } from "~/utils/status-filter-count";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { workOrderCaller } from "~/utils/work-order-view.server";
 
@@ -34,11 +41,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       page,
       page_size: PAGE_SIZE,
     });
-    // 全部, then one tab per state, in the order an order moves through them.
+    // 全部, then one tab per state, in the order an order moves through them, each with its count.
     const tabs = [
       { value: undefined, label: "全部" },
       ...STATUSES.map((s) => ({ value: s, label: WORK_ORDER_STATUS_LABELS[s] })),
-    ];
+    ].map((tab) => ({
+      label: tab.label,
+      href: myWorkOrderPath(tab.value),
+      count: statusFilterCount(tab.value ?? "all", orders.status_counts, OPEN_WORK_ORDER_STATUSES),
+      current: tab.value === status,
+    }));
     return { status, page, orders, tabs };
   });
 }
@@ -54,7 +66,7 @@ export default function MyWorkOrdersPage() {
         </ButtonLink>
       </Row>
       <Panel>
-        <StatusTabs tabs={tabs} current={status} />
+        <StatusTabs tabs={tabs} />
         {orders.list.length === 0 ? (
           <p>暂无工单</p>
         ) : (
@@ -82,7 +94,9 @@ export default function MyWorkOrdersPage() {
                     <td data-wrap>
                       {o.category_name} / {o.question_name}
                     </td>
-                    <td>{o.status_label}</td>
+                    <td>
+                      <StatusBadge status={o.status} label={o.status_label} />
+                    </td>
                     <td>{formatDateTime(o.created_at)}</td>
                     <td>{o.last_reply_at ? formatDateTime(o.last_reply_at) : "—"}</td>
                   </tr>

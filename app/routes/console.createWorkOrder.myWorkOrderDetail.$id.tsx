@@ -3,9 +3,10 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { markdownEditorLinks } from "~/components/markdown-editor/MarkdownEditor";
 import { FieldError } from "~/components/ui/Field";
-import { Badge, Dot, Muted, Panel, PanelTitle, Row } from "~/components/ui/layout";
+import { Dot, Muted, Panel, PanelTitle, Row } from "~/components/ui/layout";
 import { ReplyForm } from "~/components/work-orders/ReplyForm";
 import { RevokeWorkOrder } from "~/components/work-orders/RevokeWorkOrder";
+import { StatusBadge } from "~/components/work-orders/StatusBadge";
 import { SubscriptionForms } from "~/components/work-orders/SubscriptionForms";
 import { WorkOrderThread } from "~/components/work-orders/WorkOrderThread";
 import {
@@ -60,6 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       order: {
         id: order.id,
         title: order.title,
+        status: order.status,
         statusLabel: order.status_label,
         category: `${order.category_name} / ${order.question_name}`,
         resource: `${WORK_ORDER_RESOURCE_LABELS[order.resource_type]} ${order.resource_id}`,
@@ -146,7 +148,7 @@ export default function WorkOrderDetailPage() {
       </Row>
       <Panel aria-label="工单信息">
         <Row>
-          <Badge data-testid="work-order-status">{order.statusLabel}</Badge>
+          <StatusBadge status={order.status} label={order.statusLabel} testId="work-order-status" />
           <Muted>问题分类：{order.category}</Muted>
           <Muted>相关资源：{order.resource}</Muted>
           <Muted>联系电话：{order.contactPhone}</Muted>

@@ -2,15 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Button } from "~/components/ui/Button";
-import { Badge, Dot, Muted, Panel, PanelTitle, Row, Table } from "~/components/ui/layout";
+import { Dot, Muted, Panel, PanelTitle, Row, Table } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
 import { styled } from "~/components/ui/stitches.config";
 import { TableScroll } from "~/components/ui/TableScroll";
+import { StatusBadge } from "~/components/work-orders/StatusBadge";
+import { StatusTabs } from "~/components/work-orders/StatusTabs";
 import { getDeskCatalogue, getDeskQueue, WORK_ORDER_STATUS_LABELS } from "~/upstream/desk.server";
+import { OPEN_WORK_ORDER_STATUSES } from "~/upstream/work-orders.server";
 import { waitingText } from "~/utils/desk-age";
 import { loadDeskPage, requireStaff } from "~/utils/desk-session.server";
 import { formatDateTime } from "~/utils/format";
 import { deskOrderPath } from "~/utils/paths";
+import { statusFilterCount } from "~/utils/status-filter-count";
 
 export const meta: MetaFunction = () => [{ title: "工单队列 · 客服工作台" }];
 
@@ -56,19 +60,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }),
       getDeskCatalogue(auth),
     ]);
-    // Labels are read here: the contract's tables reach the page only through its loader data.
-    const statusOptions = STATUS_OPTIONS.map((value) => ({
-      value,
+    // Labels are read here: the contract's tables reach the page only through its loader data. Each tab keeps
+    // the other filters and counts the orders it lists under them.
+    const statusTabs = STATUS_OPTIONS.map((value) => ({
       label: value === "open" ? "未结束" : value === "all" ? "全部" : WORK_ORDER_STATUS_LABELS[value],
+      href: queuePath({ ...query, status: value, page: 1 }),
+      count: statusFilterCount(value, queue.status_counts, OPEN_WORK_ORDER_STATUSES),
+      current: value === query.status,
     }));
     return {
       query,
-      statusOptions,
+      statusTabs,
       queue: { ...queue, list: queue.list.map((o) => ({ ...o, status_label: WORK_ORDER_STATUS_LABELS[o.status] })) },
       categories: catalogue.categories.map((c) => ({ id: c.id, name: c.name })),
       now: new Date().toISOString(),
     };
   });
+}
+
+type QueueQuery = z.infer<typeof QueueQuery>;
+
+/** The queue with these filters (the tabs, the pages): every filter in the URL, so it works without JavaScript. */
+function queuePath(query: QueueQuery): string {
+  const params = new URLSearchParams({ status: query.status, assignee: query.assignee, page: String(query.page) });
+  if (query.category) params.set("category", String(query.category));
+  if (query.wait) params.set("wait", String(query.wait));
+  return `/desk?${params.toString()}`;
 }
 
 const Filters = styled(Form, {
@@ -82,27 +99,14 @@ const Filters = styled(Form, {
 });
 
 export default function DeskQueuePage() {
-  const { query, statusOptions, queue, categories, now } = useLoaderData<typeof loader>();
-  const hrefFor = (page: number) => {
-    const params = new URLSearchParams({ status: query.status, assignee: query.assignee, page: String(page) });
-    if (query.category) params.set("category", String(query.category));
-    if (query.wait) params.set("wait", String(query.wait));
-    return `/desk?${params.toString()}`;
-  };
+  const { query, statusTabs, queue, categories, now } = useLoaderData<typeof loader>();
+  const hrefFor = (page: number) => queuePath({ ...query, page });
   return (
     <Panel>
       <PanelTitle as="h1">工单队列</PanelTitle>
+      <StatusTabs tabs={statusTabs} />
       <Filters method="get" aria-label="筛选工单">
-        <label>
-          状态
-          <select name="status" defaultValue={query.status}>
-            {statusOptions.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <input type="hidden" name="status" value={query.status} />
         <label>
           分类
           <select name="category" defaultValue={query.category ?? ""}>
@@ -168,7 +172,7 @@ export default function DeskQueuePage() {
                     </Row>
                   </td>
                   <td>
-                    <Badge tone={order.waiting_for_us ? "gold" : "muted"}>{order.status_label}</Badge>
+                    <StatusBadge status={order.status} label={order.status_label} />
                     {order.waiting_for_us && <Muted> 待我们处理</Muted>}
                   </td>
                   <td data-wrap>

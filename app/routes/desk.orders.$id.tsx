@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeskFileLink, type DeskFile } from "~/components/desk/DeskFiles";
 import { DeskThread } from "~/components/desk/DeskThread";
 import { ATTACHMENT_ACCEPT, AttachmentField } from "~/components/work-orders/AttachmentField";
+import { StatusBadge } from "~/components/work-orders/StatusBadge";
 import { DeskReplyEditor } from "~/components/desk/DeskReplyEditor";
 import { FieldError } from "~/components/ui/Field";
 import { Badge, Muted, Panel, PanelTitle, Row } from "~/components/ui/layout";
@@ -122,9 +123,7 @@ export default function DeskOrderPage() {
             <Link to="/desk">← 返回队列</Link>
           </Row>
           <Row css={{ marginBottom: "$3" }}>
-            <Badge tone={order.waiting_for_us ? "gold" : "muted"} data-testid="order-status">
-              {statusLabel}
-            </Badge>
+            <StatusBadge status={order.status} label={statusLabel} testId="order-status" />
             {order.unread && <Badge>用户有新回复</Badge>}
             {order.unread && <Muted>{waitingText(order.last_user_activity_at, new Date(now))}</Muted>}
             <Muted>

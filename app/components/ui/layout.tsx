@@ -1,4 +1,4 @@
-import { styled } from "./stitches.config";
+import { type colors, styled } from "./stitches.config";
 
 export const Page = styled("main", { maxWidth: 1200, margin: "0 auto", padding: "$5 $4" });
 export const Panel = styled("section", {
@@ -25,18 +25,30 @@ export const Row = styled("div", {
   flexWrap: "wrap",
   "& > *": { maxWidth: "100%" },
 });
+/** Each badge tone's text and background colour tokens (their contrast: badge-tones.test.ts). */
+export const BADGE_TONES = {
+  primary: { text: "primaryText", background: "primarySoft" },
+  muted: { text: "mutedText", background: "mutedSoft" },
+  gold: { text: "goldText", background: "goldSoft" },
+  success: { text: "successText", background: "successSoft" },
+  warn: { text: "warnText", background: "warnSoft" },
+} as const satisfies Record<string, { text: keyof typeof colors; background: keyof typeof colors }>;
+export type BadgeTone = keyof typeof BADGE_TONES;
+
 export const Badge = styled("span", {
   display: "inline-block",
   padding: "0 $2",
   borderRadius: 999,
   fontSize: "$sm",
   lineHeight: "20px",
+  whiteSpace: "nowrap",
   variants: {
-    tone: {
-      primary: { backgroundColor: "$primarySoft", color: "$primaryText" },
-      muted: { backgroundColor: "$mutedSoft", color: "$mutedText" },
-      gold: { backgroundColor: "$goldSoft", color: "$goldText" },
-    },
+    tone: Object.fromEntries(
+      Object.entries(BADGE_TONES).map(([tone, c]) => [
+        tone,
+        { backgroundColor: `$${c.background}`, color: `$${c.text}` },
+      ]),
+    ) as Record<BadgeTone, { backgroundColor: string; color: string }>,
   },
   defaultVariants: { tone: "primary" },
 });

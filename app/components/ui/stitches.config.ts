@@ -30,6 +30,10 @@ export const colors = {
   successText: "#1E7A4B",
   goldText: "#8A5A12",
   goldSoft: "#FFF4DC",
+  // Status badges: green for done, orange for waiting on the user (work orders).
+  successSoft: "#E6F4EC",
+  warnText: "#9A3412",
+  warnSoft: "#FFEDD5",
   mutedSoft: "#F0F1F4",
   // Neutrals.
   text: "#333333",
