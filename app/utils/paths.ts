@@ -42,11 +42,6 @@ export function couponUsePath(id: number): string {
   return `/console/coupon/use/${encodeURIComponent(String(id))}`;
 }
 
-/** The expense detail's spending chart (an SVG image) for the days `from` to `to`, both included. */
-export function spendingChartPath(from: string, to: string): string {
-  return `/console/finance/expenseDetail/chart.svg?${new URLSearchParams({ from, to })}`;
-}
-
 /** app/routes/console.createWorkOrder.selectQuestion.tsx: the categories, with question `questionId`'s documents shown. */
 export function selectQuestionPath(questionId?: number): string {
   return questionId === undefined

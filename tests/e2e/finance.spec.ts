@@ -34,13 +34,17 @@ test("the expense detail lists every entry, filters by kind, draws the chart and
   await expect(rows.filter({ hasText: "-35.50" })).toContainText("消费");
   const chart = page.getByRole("img", { name: /每日消费柱状图，合计消费 41\.50 元/ });
   await expect(chart).toBeVisible();
-  // The drawing is an SVG image beside the document: it loads, and it is the caller's own.
-  await expect
-    .poll(() => chart.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBeGreaterThan(0);
-  const drawing = await page.request.get((await chart.getAttribute("src"))!);
-  expect(drawing.headers()["content-type"]).toContain("image/svg+xml");
-  expect(await drawing.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  // The drawing is an SVG of the page (not an image), scaling by its viewBox, in the page's font, one bar group a day.
+  const drawing = await chart.evaluate((svg) => ({
+    tag: svg.tagName.toLowerCase(),
+    viewBox: svg.getAttribute("viewBox"),
+    days: svg.querySelectorAll("g[data-date]").length,
+    font: getComputedStyle(svg.querySelector("text")!).fontFamily,
+    pageFont: getComputedStyle(document.body).fontFamily,
+  }));
+  expect(drawing).toMatchObject({ tag: "svg", viewBox: expect.stringMatching(/^0 0 \d+ \d+$/) });
+  expect(drawing.days).toBeGreaterThanOrEqual(28);
+  expect(drawing.font).toBe(drawing.pageFont);
   await expectAccessible(page, javaScriptEnabled);
 
   await page.getByLabel("变动类型").selectOption({ label: "充值" });

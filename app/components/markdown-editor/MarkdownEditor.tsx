@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { FieldError } from "~/components/ui/Field";
 import { styled } from "~/components/ui/stitches.config";
+import { EDITOR_HEIGHT } from "./editor-size";
 import type { RichMarkdownEditorProps } from "./RichMarkdownEditor.client";
 import type { ImageLimits } from "./image-uploads";
 import type { UploadedImage } from "./upload-image";
@@ -44,8 +45,12 @@ export interface MarkdownEditorProps {
 
 const Wrapper = styled("div", { display: "flex", flexDirection: "column", gap: "$1", marginBottom: "$3" });
 const Label = styled("label", { fontSize: "$md", color: "$text" });
+/** As high as the rich editor that takes its place (EDITOR_HEIGHT), so nothing below it moves. */
 const PlainTextarea = styled("textarea", {
   width: "100%",
+  height: EDITOR_HEIGHT,
+  margin: 0,
+  display: "block",
   padding: "$2",
   border: "1px solid $border",
   borderRadius: "$sm",

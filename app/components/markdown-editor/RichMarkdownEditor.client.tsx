@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { markdownPreviewOptions } from "~/utils/markdown-render";
 import { DRAFT_DELAY_MS, readDraft, removeDraft, writeDraft, type Draft } from "./draft-storage";
 import { record, redo, startHistory, undo, type EditHistory } from "./edit-history";
+import { EDITOR_HEIGHT, PHONE_TOOLS } from "./editor-size";
 import { EditorPanel } from "./EditorPanel";
 import { LinkDialog } from "./LinkDialog";
 import type { MarkdownEditorProps } from "./MarkdownEditor";
@@ -45,7 +46,19 @@ type PendingSelection = { selection: text.Selection; focus: boolean };
 const toolbarTargets = globalCss({
   ".w-md-editor-toolbar li > button": { height: 24, minWidth: 24 },
   "@media (pointer: coarse)": { ".w-md-editor-toolbar li > button": { height: 32, minWidth: 32 } },
+  // A phone's toolbar is one row: PHONE_TOOLS and 更多工具, which shows the rest (in rows of their own) and hides
+  // them again. A wide screen shows every tool and no 更多工具.
+  "@media (max-width: 899px)": {
+    "[data-more-tools=closed] .w-md-editor-toolbar li[data-phone-more]": { display: "none" },
+  },
+  "@media (min-width: 900px)": { ".w-md-editor-toolbar li[data-phone-only]": { display: "none" } },
+  // The status line takes no room until it has something to say.
+  "[data-testid=markdown-editor-status]": { margin: 0 },
 });
+
+/** md-editor's `liProps`, which takes the data attributes that place a tool on a phone's toolbar. */
+type ToolPlace = ICommand["liProps"] & { "data-phone-more"?: ""; "data-phone-only"?: "" };
+const phoneMore: ToolPlace = { "data-phone-more": "" };
 
 export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
   toolbarTargets();
@@ -63,6 +76,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
   const [readMode, setReadMode] = useState(false);
   const [panel, setPanel] = useState<Panel>(null);
   const [popup, setPopup] = useState<Popup>(null);
+  const [moreTools, setMoreTools] = useState(false);
   const [status, setStatus] = useState("");
   const [offeredDraft, setOfferedDraft] = useState<Draft | null>(null);
   // Every image uploaded here; those whose address is in the text are the form's (so undo brings one back).
@@ -221,6 +235,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
     ): ICommand => ({
       name: commandName,
       keyCommand: commandName,
+      liProps: PHONE_TOOLS.has(commandName) ? undefined : phoneMore,
       // Named by its title (the icon is hidden): an aria-label would also match the
       // page's own fields in label look-ups (a 标题 field and the 1 级标题 button).
       render: () => (
@@ -236,7 +251,12 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
         </button>
       ),
     });
-    const divider = (key: string): ICommand => ({ ...mdCommands.divider, keyCommand: "divider", name: key });
+    const divider = (key: string): ICommand => ({
+      ...mdCommands.divider,
+      keyCommand: "divider",
+      name: key,
+      liProps: phoneMore,
+    });
     const edit = (commandName: string, label: string, icon: ReactNode, command: text.TextCommand) =>
       button(commandName, label, icon, () => apply(command));
     const view = (commandName: string, label: string, icon: ReactNode, onClick: () => void, pressed: boolean) =>
@@ -356,6 +376,22 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
       ),
       view("html-view", m.htmlView, "</>", () => setPanel((p) => (p === "html" ? null : "html")), panel === "html"),
       view("help", m.help, "?", () => setPanel((p) => (p === "help" ? null : "help")), panel === "help"),
+      {
+        name: "more-tools",
+        keyCommand: "more-tools",
+        liProps: { "data-phone-only": "" } as ToolPlace,
+        render: () => (
+          <button
+            type="button"
+            data-name="more-tools"
+            title={m.moreTools}
+            aria-expanded={moreTools}
+            onClick={() => setMoreTools((open) => !open)}
+          >
+            <span aria-hidden="true">⋯</span>
+          </button>
+        ),
+      },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [
@@ -365,6 +401,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
     fullscreen,
     readMode,
     panel,
+    moreTools,
     uploadUrl,
     apply,
     step,
@@ -380,6 +417,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
       role="group"
       aria-label={m.toolbar}
       data-testid="markdown-editor"
+      data-more-tools={moreTools ? "open" : "closed"}
       onPaste={(event) => {
         if (!uploadUrl || !editing) return;
         const files = pastedFiles(event.clipboardData);
@@ -439,7 +477,7 @@ export function RichMarkdownEditor(props: RichMarkdownEditorProps) {
         extraCommands={[]}
         preview={mode}
         fullscreen={fullscreen}
-        height={360}
+        height={EDITOR_HEIGHT}
         visibleDragbar={false}
         previewOptions={previewOptions}
         textareaProps={{

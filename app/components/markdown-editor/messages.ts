@@ -63,6 +63,8 @@ export interface EditorMessages {
   restoreDraft: string;
   discardDraft: string;
   toolbar: string;
+  /** The phone's toolbar button that shows the tools that do not fit its one row. */
+  moreTools: string;
 }
 
 const zhCN: EditorMessages = {
@@ -123,6 +125,7 @@ const zhCN: EditorMessages = {
   restoreDraft: "恢复草稿",
   discardDraft: "丢弃草稿",
   toolbar: "编辑器工具栏",
+  moreTools: "更多工具",
 };
 
 const zhTW: EditorMessages = {
@@ -183,6 +186,7 @@ const zhTW: EditorMessages = {
   restoreDraft: "復原草稿",
   discardDraft: "捨棄草稿",
   toolbar: "編輯器工具列",
+  moreTools: "更多工具",
 };
 
 const en: EditorMessages = {
@@ -243,6 +247,7 @@ const en: EditorMessages = {
   restoreDraft: "Restore draft",
   discardDraft: "Discard draft",
   toolbar: "Editor toolbar",
+  moreTools: "More tools",
 };
 
 const fr: EditorMessages = {
@@ -300,6 +305,7 @@ const fr: EditorMessages = {
   restoreDraft: "Restaurer le brouillon",
   discardDraft: "Abandonner le brouillon",
   toolbar: "Barre d'outils de l'éditeur",
+  moreTools: "Plus d'outils",
 };
 
 const pt: EditorMessages = {
@@ -359,6 +365,7 @@ const pt: EditorMessages = {
   restoreDraft: "Restaurar rascunho",
   discardDraft: "Descartar rascunho",
   toolbar: "Barra de ferramentas do editor",
+  moreTools: "Mais ferramentas",
 };
 
 const ru: EditorMessages = {
@@ -418,6 +425,7 @@ const ru: EditorMessages = {
   restoreDraft: "Восстановить черновик",
   discardDraft: "Удалить черновик",
   toolbar: "Панель инструментов редактора",
+  moreTools: "Ещё инструменты",
 };
 
 const de: EditorMessages = {
@@ -476,6 +484,7 @@ const de: EditorMessages = {
   restoreDraft: "Entwurf wiederherstellen",
   discardDraft: "Entwurf verwerfen",
   toolbar: "Werkzeugleiste des Editors",
+  moreTools: "Weitere Werkzeuge",
 };
 
 const ja: EditorMessages = {
@@ -535,6 +544,7 @@ const ja: EditorMessages = {
   restoreDraft: "下書きを復元",
   discardDraft: "下書きを破棄",
   toolbar: "エディターのツールバー",
+  moreTools: "その他のツール",
 };
 
 const MESSAGES: Record<EditorLocale, EditorMessages> = {

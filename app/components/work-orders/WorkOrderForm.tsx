@@ -7,6 +7,10 @@ import { MarkdownEditor } from "../markdown-editor/MarkdownEditor";
 import { ATTACHMENT_ACCEPT, AttachmentField, type AttachmentLimits } from "./AttachmentField";
 import { WORK_ORDER_UPLOAD_URL } from "./upload-url";
 
+/** Fields as wide as what they take: a title line (up to 100 characters, most far shorter), a phone number. */
+const TITLE_WIDTH = "40em";
+const PHONE_WIDTH = "14em";
+
 /** One resource the work order may be about: the account itself, one of its instances or purchase orders. */
 export interface ResourceOption {
   value: string;
@@ -96,7 +100,14 @@ export function WorkOrderForm({
         checked={values.resource_id}
         error={errors.resource_id}
       />
-      <Field label="标题" name="title" defaultValue={values.title} error={errors.title} maxLength={100} />
+      <Field
+        label="标题"
+        name="title"
+        defaultValue={values.title}
+        error={errors.title}
+        maxLength={100}
+        style={{ maxWidth: TITLE_WIDTH }}
+      />
       <MarkdownEditor
         name="body"
         label="问题描述"
@@ -116,6 +127,7 @@ export function WorkOrderForm({
         autoComplete="tel"
         defaultValue={values.contact_phone ?? contactPhone}
         error={errors.contact_phone}
+        style={{ maxWidth: PHONE_WIDTH }}
       />
       <CheckboxField name="agree" error={errors.agree} defaultChecked={values.agree === "1"}>
         我已阅读并同意

@@ -6,7 +6,7 @@ import { EXPENSE_PAGE_SIZE as PAGE_SIZE } from "~/utils/finance-query";
 
 /**
  * What the expense detail shows: the filtered entries, one page of them, and the
- * spending chart's range and total (the drawing itself is an image: spendingChartPath).
+ * spending chart's days (numbers to draw with), range and total.
  */
 export async function expenseDetailData(token: string, url: URL, now: Date) {
   const query = expenseQuery(url);
@@ -21,6 +21,10 @@ export async function expenseDetailData(token: string, url: URL, now: Date) {
   return {
     query,
     list,
-    chart: { ...range, total: fenToYuan(totalFen) },
+    chart: {
+      ...range,
+      total: fenToYuan(totalFen),
+      days: spending.days.map((d) => ({ date: d.Date, cash: Number(d.Cash), voucher: Number(d.Voucher) })),
+    },
   };
 }

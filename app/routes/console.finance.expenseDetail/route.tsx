@@ -46,7 +46,7 @@ export default function ExpenseDetailPage() {
             error={query.errors.kind}
           />
         </FilterForm>
-        <SpendingChart from={chart.from} to={chart.to} total={chart.total} />
+        <SpendingChart days={chart.days} from={chart.from} to={chart.to} total={chart.total} />
       </Panel>
       <Panel>
         <PanelTitle>
