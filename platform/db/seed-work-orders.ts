@@ -22,7 +22,7 @@ type CategorySeed = { name: string; docs?: { title: string; content: string }[];
 
 const md = (...lines: string[]) => lines.join("\n");
 
-const CATALOGUE: CategorySeed[] = [
+export const CATALOGUE: CategorySeed[] = [
   {
     name: "实例问题",
     questions: [
@@ -37,9 +37,9 @@ const CATALOGUE: CategorySeed[] = [
               "",
               "开机失败最常见的原因有三类，请依次检查：",
               "",
-              "1. **账户余额或额度不足**：按量计费的实例开机前会校验可用余额，余额与可用信用额度均不足时无法开机。请先在「费用中心」充值。",
-              "2. **所在主机 GPU 已被占用**：实例关机后 GPU 会释放给其他用户，再次开机时若该主机没有空闲 GPU，会提示「资源不足」。可以选择「无卡模式开机」先取出数据，或迁移到同地区其他主机。",
-              "3. **镜像或系统盘异常**：最近修改过 `/etc/fstab`、升级过内核或驱动，可能导致系统无法启动。可在实例详情页查看启动日志。",
+              "1. **余额不足**：按量计费的实例开机前要能支付一小时的费用（先用算力券，再用余额与授信额度），不足时无法开机。请先 [充值](/console/recharge)。",
+              "2. **所在主机空闲 GPU 不足**：按量计费的实例关机后 GPU 会归还主机，再次开机时若该主机已没有足够的空闲 GPU，会提示「所在主机空闲GPU不足，暂时无法开机」。实例详情页显示主机当前的空闲卡数，请稍后再试。",
+              "3. **套餐已到期**：包天、包月的实例到期后不能再开机，到期后数据会保留一段时间再释放（[控制台总览](/console/dashboard) 显示释放倒计时）。",
               "",
               "> 如果以上都不是原因，请提交工单并附上实例 ID 与开机时间，我们会查看宿主机日志。",
             ),
@@ -95,7 +95,7 @@ const CATALOGUE: CategorySeed[] = [
               "| `~/.cache/huggingface` | 删除不再使用的模型 |",
               "| 训练产生的 checkpoint | 只保留最近几个 |",
               "",
-              "系统盘不建议存放数据集，请放到数据盘；数据盘不够时可以在实例详情页扩容。",
+              "系统盘不建议存放数据集，请放到数据盘。数据盘的大小随租用的 GPU 数量而定，可在实例详情页查看；需要更多空间时，请租用 GPU 更多的配置。",
             ),
           },
         ],
@@ -109,15 +109,14 @@ const CATALOGUE: CategorySeed[] = [
             content: md(
               "# SSH 连接失败",
               "",
-              "- 请使用实例详情页给出的 **登录指令**，端口不是 22。",
+              "- 请使用实例详情页「访问方式」给出的 **SSH 登录** 指令，端口不是 22。",
               "- `Connection refused`：实例可能尚未开机完成，等待 1-2 分钟后重试。",
-              "- `Permission denied`：密码区分大小写；如修改过密码，请使用新密码。",
+              "- `Permission denied`：密码区分大小写，请从实例详情页复制；如在实例内用 `passwd` 改过密码，请使用新密码。",
               "- JupyterLab 打不开：确认浏览器没有拦截弹出窗口，或在实例内执行 `ps aux | grep jupyter` 确认服务在运行。",
             ),
           },
         ],
       },
-      { name: "续费、升降配失败", types: ["instance", "order"] },
     ],
   },
   {
@@ -128,7 +127,7 @@ const CATALOGUE: CategorySeed[] = [
         content: md(
           "# 账户与财务常见问题",
           "",
-          "**余额能提现吗？** 现金余额中未消费的部分可以申请提现，赠送的算力券不可提现。",
+          "**余额能提现吗？** 充值的现金中未消费的部分可以申请提现，进度见 [提现记录](/console/finance/withdrawRecords)；算力券、优惠券与授信额度不可提现。",
           "",
           "**子账号能看到主账号的余额吗？** 不能。子账号只能看到主账号分配给它的额度。",
           "",
@@ -146,37 +145,16 @@ const CATALOGUE: CategorySeed[] = [
             content: md(
               "# 充值未到账",
               "",
-              "1. 微信、支付宝扫码充值一般在支付成功后 **1 分钟内** 到账。请在「费用中心 → 充值记录」查看订单状态。",
+              "1. 微信、支付宝扫码充值一般在支付成功后 **1 分钟内** 到账。请在 [订单记录](/console/finance/orders) 查看充值订单的状态。",
               "2. 订单显示「待支付」但已扣款：支付渠道的回调可能延迟，请等待 10 分钟后刷新。",
-              "3. 对公转账需要 **1-2 个工作日** 人工核对，请在转账备注中填写平台账号手机号。",
+              "3. 对公转账由财务人工核对，通常 **1 个工作日内** 到账；转账时请按充值页给出的 **转账附言** 填写。",
               "",
               "超过以上时间仍未到账，请提交工单并填写 **充值订单号** 和支付截图。",
             ),
           },
         ],
       },
-      {
-        name: "发票申请与开具",
-        types: ["account", "order"],
-        docs: [
-          {
-            title: "如何申请发票",
-            content: md(
-              "# 申请发票",
-              "",
-              "在「费用中心 → 发票管理」中选择已消费的金额申请发票：",
-              "",
-              "- 个人用户可开具增值税普通发票；",
-              "- 企业用户完成企业认证后可开具增值税专用发票；",
-              "- 电子发票一般在 3 个工作日内发送到通知邮箱。",
-              "",
-              "赠送金额与算力券抵扣的部分不可开票。",
-            ),
-          },
-        ],
-      },
       { name: "退款与提现", types: ["account", "order"] },
-      { name: "实名认证问题", types: ["account"] },
       { name: "子账号与权限", types: ["account"] },
       { name: "优惠券与算力券", types: ["account", "order"] },
     ],
@@ -240,18 +218,17 @@ const CATALOGUE: CategorySeed[] = [
             content: md(
               "# 上传下载数据",
               "",
-              "- 小文件：JupyterLab 页面直接上传。",
+              "- 小文件：在 JupyterLab 页面直接上传（入口在实例详情页的「访问方式」）。",
               "- 大文件：使用 `scp` 或 `rsync`，断点续传推荐 `rsync -avP`。",
               "- 数据集：建议打包为一个 `tar` 文件再传输，大量小文件会显著变慢。",
               "",
               "```bash",
-              "rsync -avP -e 'ssh -p 端口' ./dataset.tar root@地址:/root/autodl-tmp/",
+              "rsync -avP -e 'ssh -p 端口' ./dataset.tar root@地址:/root/",
               "```",
             ),
           },
         ],
       },
-      { name: "网盘或 SFTP 空间", types: ["account", "order"] },
       { name: "数据恢复", types: ["instance"] },
     ],
   },
@@ -370,22 +347,22 @@ export async function seedDemoWorkOrders(db: Db, phone: string): Promise<void> {
       body: md(
         "您好，已查到这笔微信支付，是支付渠道的回调延迟导致未及时入账。",
         "",
-        "我们已经为您 **补单**，200 元将在 10 分钟内到账，请稍后刷新「费用中心」查看。给您带来不便，非常抱歉。",
+        "我们已经为您 **补单**，200 元将在 10 分钟内到账，请稍后在 [订单记录](/console/finance/orders) 查看。给您带来不便，非常抱歉。",
       ),
       createdAt: at(2),
     },
   ]);
 
-  const invoice = await questionId(db, "发票申请与开具");
+  const withdrawal = await questionId(db, "退款与提现");
   const [resolved] = await db
     .insert(workOrders)
     .values({
       userId: user.id,
-      ...invoice,
+      ...withdrawal,
       resourceType: "account",
       resourceId: String(user.id),
-      title: "申请的电子发票一直没有收到",
-      body: "上周申请了 500 元的增值税普通发票，到现在还没有收到邮件，请问进度如何？",
+      title: "提现申请一直显示审核中",
+      body: "上周申请提现 500 元，提现记录里到现在还显示「审核中」，请问进度如何？",
       contactPhone: user.phone,
       status: "resolved",
       assigneeStaffId: DEMO_STAFF_ID,
@@ -413,7 +390,7 @@ export async function seedDemoWorkOrders(db: Db, phone: string): Promise<void> {
       orderId: resolved!.id,
       kind: "comment",
       ...staffAuthor,
-      body: "您好，发票已于今天开具，已重新发送到您的通知邮箱，请注意查收（也可能在垃圾邮件中）。",
+      body: "您好，您的提现申请已审核通过，提现记录中的状态已变为「已通过」，请留意到账。",
       createdAt: at(13),
     },
     { orderId: resolved!.id, kind: "comment", ...userAuthor, body: "收到了，谢谢！", createdAt: at(13.5) },

@@ -111,7 +111,7 @@ async function seedDemoAccount(db: Db, hashes: DemoPasswordHashes) {
   });
   await db.insert(notifications).values([
     { userId: user.id, title: "欢迎使用 GPU 算力平台", original: "您的演示账号已开通，可以浏览算力市场并体验控制台。" },
-    { userId: user.id, title: "实名认证提醒", original: "完成实名认证后可租用全部机型并开具发票。" },
+    { userId: user.id, title: "新用户算力券已到账", original: "您的 50 元新用户算力券已到账，租用实例时优先抵扣。" },
   ]);
   await db.insert(messages).values({ userId: user.id, message: "欢迎注册，祝您使用愉快。" });
 }

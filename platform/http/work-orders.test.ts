@@ -142,7 +142,7 @@ describe("GET documents", () => {
     const titles = (reply.body.data.list as { title: string }[]).map((d) => d.title);
     expect(titles).toContain("充值未到账怎么办");
     expect(titles).toContain("账户与财务常见问题");
-    expect(titles).not.toContain("如何申请发票");
+    expect(titles).not.toContain("实例无法开机的排查步骤");
     expect(reply.body.data.list[0]).toMatchObject({
       id: expect.any(Number),
       category_id: q!.categoryId,

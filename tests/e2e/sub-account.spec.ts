@@ -66,7 +66,7 @@ test("a sub-account's console pages show its own quota and notices, nothing of t
   expect(notices?.status()).toBe(200);
   await expect(page.getByTestId("notification-list")).toContainText("子账号已开通");
   await expect(page.getByTestId("notification-list")).not.toContainText("欢迎使用 GPU 算力平台");
-  await expect(page.getByTestId("notification-list")).not.toContainText("实名认证提醒");
+  await expect(page.getByTestId("notification-list")).not.toContainText("新用户算力券已到账");
 
   const messages = await page.goto("/console/messages");
   expect(messages?.status()).toBe(200);
