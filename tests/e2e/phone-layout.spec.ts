@@ -2,9 +2,11 @@
  * The site on a phone (390 × 844, touch), JavaScript on and off: no page is
  * wider than the screen (a wide table scrolls inside its own box), a console
  * page starts on the first screen, the bar's controls can be hit with a
- * finger, and the phone's menu opens under the bar.
+ * finger, and the phone's menu opens under the bar. The work-order, expense
+ * and desk pages and the login page also at 1440 × 900: no sideways overflow,
+ * and their key figures and actions on the first screen.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/session";
 import { fileWorkOrderAbout, mainApi, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
 import { addStaffByCli, staffLogsIn, uniqueStaffLogin } from "./staff";
@@ -36,7 +38,7 @@ function overflowOf(page: Page) {
   }, page.viewportSize()!.width);
 }
 
-async function expectFitsThePhone(page: Page, path: string) {
+async function expectFitsTheScreen(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
   const { scrollWidth, width, out } = await overflowOf(page);
@@ -54,7 +56,7 @@ async function expectHeadingOnFirstScreen(page: Page, path: string) {
 
 test("the public pages fit a phone's screen", async ({ page }) => {
   for (const path of ["/store", "/store?type=docker", "/store?type=bare_metal", "/login", "/inform", "/agreements"])
-    await expectFitsThePhone(page, path);
+    await expectFitsTheScreen(page, path);
   // The login page's way back, which the wide screen's hero carries.
   await page.goto("/login");
   await expect(page.getByRole("link", { name: "返回算力市场" })).toBeVisible();
@@ -83,10 +85,10 @@ test("a renter's console fits a phone's screen and each page starts on the first
     `/console/createWorkOrder/myWorkOrderDetail/${workOrder}`,
   ];
   for (const path of consolePages) {
-    await expectFitsThePhone(page, path);
+    await expectFitsTheScreen(page, path);
     await expectHeadingOnFirstScreen(page, path);
   }
-  await expectFitsThePhone(page, "/createInstance?type=docker&region=bj-a&gpu=rtx4090");
+  await expectFitsTheScreen(page, "/createInstance?type=docker&region=bj-a&gpu=rtx4090");
 
   // A phone cannot scan its own screen: the payment page says how to pay on the same phone.
   const order = await mainApi<{ out_trade_no: string }>(request, "/create_qrcode", {
@@ -94,7 +96,7 @@ test("a renter's console fits a phone's screen and each page starts on the first
     amount: "20",
     pay_type: 0,
   });
-  await expectFitsThePhone(page, `/console/pay?out_trade_no=${order.data.out_trade_no}`);
+  await expectFitsTheScreen(page, `/console/pay?out_trade_no=${order.data.out_trade_no}`);
   await expect(page.getByTestId("phone-pay-hint")).toContainText("支付宝「扫一扫」，从相册选取截图");
 
   // The console's navigation is one row that scrolls sideways, and it still reaches every page.
@@ -141,9 +143,9 @@ test("the support desk fits a phone's screen", async ({ page, baseURL }) => {
   const staff = uniqueStaffLogin();
   await addStaffByCli(baseURL!, staff, "手机巡检");
   await staffLogsIn(page, staff);
-  await expectFitsThePhone(page, "/desk");
+  await expectFitsTheScreen(page, "/desk");
   const firstOrder = await page.locator("main a[href^='/desk/orders/']").first().getAttribute("href");
-  await expectFitsThePhone(page, firstOrder!);
+  await expectFitsTheScreen(page, firstOrder!);
 });
 
 test.describe("a narrow desktop window (390 px wide, no phone viewport)", () => {
@@ -152,7 +154,7 @@ test.describe("a narrow desktop window (390 px wide, no phone viewport)", () => 
   test("the rental form fits, however long an image's name", async ({ page, login }) => {
     await login();
     // The image select's widest option ("PyTorch 2.5.1 · CUDA 12.4 · Python 3.12") once pushed the form to 397 px.
-    await expectFitsThePhone(page, "/createInstance?type=docker&region=bj-a&gpu=rtx4090");
+    await expectFitsTheScreen(page, "/createInstance?type=docker&region=bj-a&gpu=rtx4090");
   });
 });
 
@@ -170,9 +172,113 @@ test.describe("the smallest phones", () => {
         "/console/messages?tab=notifications",
         "/createInstance?type=docker&region=bj-a&gpu=rtx4090",
       ])
-        await expectFitsThePhone(page, path);
+        await expectFitsTheScreen(page, path);
       // The bar shows the logo alone there, and the link keeps its name.
       await expect(page.getByRole("link", { name: "算力云" })).toBeVisible();
     });
   }
 });
+
+/** A page's key element lies wholly on the first screen: inside the viewport as set, nothing to scroll to. */
+async function expectOnFirstScreen(page: Page, what: string, locator: Locator) {
+  await expect(locator, what).toBeVisible();
+  const box = (await locator.boundingBox())!;
+  const screen = page.viewportSize()!;
+  const where = `${what} at x=${Math.round(box.x)}..${Math.round(box.x + box.width)}, y=${Math.round(box.y)}..${Math.round(box.y + box.height)} on ${screen.width}×${screen.height}`;
+  expect(box.x >= -1 && box.x + box.width <= screen.width + 1, `${where}: sideways`).toBe(true);
+  expect(box.y >= -1 && box.y + box.height <= screen.height + 1, `${where}: below the first screen`).toBe(true);
+}
+
+/** The chart box shows the newest day's label: scrolled to its end on a phone, without JavaScript too. */
+async function expectNewestDayInView(page: Page) {
+  const view = await page.getByTestId("spending-chart-box").evaluate((box) => {
+    const days = box.querySelectorAll("g[data-date]");
+    const newest = days[days.length - 1]!.getAttribute("data-date")!.slice(5);
+    const label = [...box.querySelectorAll("text")].find((t) => t.textContent === newest);
+    const inner = label!.getBoundingClientRect();
+    const outer = box.getBoundingClientRect();
+    return { newest, left: inner.left - outer.left, right: outer.right - inner.right };
+  });
+  expect(view.left, `the newest day ${view.newest} is in the chart's box`).toBeGreaterThanOrEqual(0);
+  expect(view.right, `the newest day ${view.newest} is in the chart's box`).toBeGreaterThanOrEqual(0);
+}
+
+const SCREENS = [
+  { name: "a 390 px phone", viewport: PHONE, isMobile: true, hasTouch: true },
+  { name: "a 1440 px screen", viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false },
+] as const;
+
+for (const screen of SCREENS) {
+  test.describe(`work orders, expenses, the desk and login on ${screen.name}`, () => {
+    test.use({ viewport: screen.viewport, isMobile: screen.isMobile, hasTouch: screen.hasTouch });
+
+    test("a renter's expense detail, work-order form, list and order: no overflow, the key parts on the first screen", async ({
+      page,
+      login,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const user = await login();
+      const token = await tokenOf(request, user.phone, user.password);
+      await topUp(request, token, "100");
+      const instance = await rentHourlyByApi(request, token, `layout-${user.phone}`);
+      const workOrder = await fileWorkOrderAbout(request, token, instance.uuid);
+
+      await expectFitsTheScreen(page, "/console/finance/expenseDetail");
+      await expectOnFirstScreen(page, "收支明细's heading", page.locator("main h1"));
+      await expectOnFirstScreen(page, "the chart's total", page.locator("figcaption", { hasText: "合计" }));
+      await expectNewestDayInView(page);
+
+      await page.goto("/console/createWorkOrder/selectQuestion");
+      await page.getByRole("link", { name: "充值未到账" }).click();
+      await page.getByTestId("documents").getByRole("link", { name: "提交工单（账户问题）" }).click();
+      await expect(page.getByRole("heading", { name: "填写工单" })).toBeVisible();
+      await expectFitsTheScreen(page, page.url().replace(/^https?:\/\/[^/]+/, ""));
+      await expectOnFirstScreen(page, "the title field", page.getByRole("textbox", { name: "标题" }));
+      await expectOnFirstScreen(page, "the description's label", page.getByText("问题描述", { exact: true }));
+      // Fields as wide as what they take: a title line, a phone number.
+      const width = async (name: string) => (await page.getByRole("textbox", { name }).boundingBox())!.width;
+      expect(await width("标题"), "the title field").toBeLessThanOrEqual(600);
+      expect(await width("联系电话"), "the phone field").toBeLessThanOrEqual(260);
+
+      await expectFitsTheScreen(page, "/console/createWorkOrder/myWorkOrder");
+      await expectOnFirstScreen(page, "我的工单's heading", page.locator("main h1"));
+      await expectOnFirstScreen(page, "提交工单", page.getByRole("main").getByRole("link", { name: "提交工单" }));
+      const tabs = page.getByRole("navigation", { name: "工单状态" });
+      await expectOnFirstScreen(page, "the status tabs", tabs);
+      await expect(tabs.getByRole("link", { name: "全部 1" })).toHaveAttribute("aria-current", "page");
+      await expect(tabs.getByRole("link", { name: "待处理 1" })).toBeVisible();
+      await expect(tabs.getByRole("link", { name: "已解决 0" })).toBeVisible();
+      await expect(page.getByTestId("work-order-row").locator("[data-status=new]")).toHaveText("待处理");
+
+      await expectFitsTheScreen(page, `/console/createWorkOrder/myWorkOrderDetail/${workOrder}`);
+      await expectOnFirstScreen(page, "the order's heading", page.locator("main h1"));
+      await expectOnFirstScreen(page, "the order's state", page.getByTestId("work-order-status"));
+    });
+
+    test("the desk's queue and an order: no overflow, the tabs and the state on the first screen", async ({
+      page,
+      baseURL,
+    }) => {
+      const staff = uniqueStaffLogin();
+      await addStaffByCli(baseURL!, staff, "版面巡检");
+      await staffLogsIn(page, staff);
+      await expectFitsTheScreen(page, "/desk");
+      await expectOnFirstScreen(page, "工单队列's heading", page.locator("main h1"));
+      const tabs = page.getByRole("navigation", { name: "工单状态" });
+      await expectOnFirstScreen(page, "the status tabs", tabs);
+      await expect(tabs.getByRole("link", { name: /^未结束 \d+$/ })).toHaveAttribute("aria-current", "page");
+      await expectOnFirstScreen(page, "筛选", page.getByRole("button", { name: "筛选" }));
+      const firstOrder = await page.locator("main a[href^='/desk/orders/']").first().getAttribute("href");
+      await expectFitsTheScreen(page, firstOrder!);
+      await expectOnFirstScreen(page, "the order's heading", page.locator("main h1"));
+      await expectOnFirstScreen(page, "the order's state", page.getByTestId("order-status"));
+    });
+
+    test("the login page: no overflow, the phone field and 登录 on the first screen", async ({ page }) => {
+      await expectFitsTheScreen(page, "/login");
+      await expectOnFirstScreen(page, "the phone field", page.getByRole("textbox", { name: "手机号" }).first());
+      await expectOnFirstScreen(page, "登录", page.getByRole("button", { name: "登录", exact: true }));
+    });
+  });
+}
