@@ -43,7 +43,8 @@ export const globalStyles = globalCss({
   a: { color: "$primaryText", textDecoration: "none" },
   "a:hover": { textDecoration: "underline" },
   // A link inside running text is told apart by more than its colour (WCAG 1.4.1).
-  "p a, label a": { textDecoration: "underline" },
+  // Rendered markdown too (its own stylesheet takes the underline off every link, lists included).
+  "p a, label a, .wmde-markdown a[href]": { textDecoration: "underline" },
   "h1, h2, h3": { lineHeight: 1.3, margin: "0 0 $3" },
   // A fieldset is as wide as its widest content by default (min-inline-size: min-content): a long option in a
   // select then pushed the rental form past a 390 px screen. Like any other box, it fits its container.
