@@ -38,7 +38,7 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 # ---- deps: every dependency, for the build ----
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
-# patches/ first: npm ci's postinstall applies it (docs/decisions/015).
+# patches/ first: npm ci's postinstall applies them (docs/decisions/014, 015).
 COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
