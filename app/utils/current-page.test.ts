@@ -33,3 +33,15 @@ describe("currentPageAttribute", () => {
     expect(currentPageAttribute("/store", "/console/dashboard")).toBeUndefined();
   });
 });
+
+describe("isCurrentPage with further pages a link stands for", () => {
+  it("marks a page under one of them", () => {
+    const also = ["/console/createWorkOrder/submit"];
+    expect(
+      isCurrentPage("/console/createWorkOrder/submit/1/2/instance", "/console/createWorkOrder/selectQuestion", also),
+    ).toBe(true);
+    expect(isCurrentPage("/console/createWorkOrder/myWorkOrder", "/console/createWorkOrder/selectQuestion", also)).toBe(
+      false,
+    );
+  });
+});

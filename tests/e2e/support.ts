@@ -107,9 +107,9 @@ export async function loginAs(page: Page, phone: string, password: string): Prom
   await page.waitForURL("**/console/dashboard");
 }
 
-/** Logs out with the console side nav's button (a POST form); ends on /login. */
+/** Logs out with 账号信息's button (the account menu's page without JavaScript; a POST form); ends on /login. */
 export async function logout(page: Page): Promise<void> {
-  await page.goto("/console/dashboard");
-  await page.locator("aside").getByRole("button", { name: "退出登录" }).click();
+  await page.goto("/console/accountInfo");
+  await page.getByRole("main").getByRole("button", { name: "退出登录" }).click();
   await page.waitForURL((url) => url.pathname === "/login");
 }
