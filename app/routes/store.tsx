@@ -96,7 +96,10 @@ export default function StorePage() {
                 <p>暂无符合条件的GPU，请调整筛选条件</p>
               </Panel>
             ) : (
-              <Grid data-testid="offers">
+              <Grid
+                data-testid="offers"
+                css={{ gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 280px), 1fr))" }}
+              >
                 {offers.map((offer) => (
                   <OfferCard
                     key={`${offer.Region.Code}-${offer.Gpu.Code}`}

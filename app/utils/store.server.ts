@@ -45,7 +45,7 @@ export async function loadStore(request: Request) {
     getSelectorOptions(type),
     type === "bare_metal"
       ? Promise.resolve([] as OfferWire[])
-      : getOffers(type, { ...good, gpu_count: filter.gpuCount }),
+      : getOffers(type, { ...good, gpu_count: filter.gpuCount, sort: filter.sort }),
     type === "bare_metal"
       ? getBareMetalServers({ region: filter.region, gpu: filter.gpu })
       : Promise.resolve([] as BareMetalServerWire[]),

@@ -24,6 +24,11 @@ export type OfferFilterFields = {
   cuda?: string;
   price_min?: string;
   price_max?: string;
+  /**
+   * The order: "price_asc" or "price_desc" (list price per GPU-hour), "free_desc" (most free GPUs first); absent:
+   * region, then model. Ties keep region, then model order.
+   */
+  sort?: "price_asc" | "price_desc" | "free_desc";
 };
 
 /** What the filters can choose from for one machine type. */
@@ -59,6 +64,18 @@ export type OfferWire = {
   CudaVersions: string[];
   /** The newest of CudaVersions. */
   MaxCudaVersion: string;
+  /** The offer's online hosts, most free GPUs first: what a renter picks by (空闲 3/8, the host's CUDA version). */
+  Hosts: OfferHostWire[];
+};
+
+/** One online host of an offer. */
+export type OfferHostWire = {
+  /** Region and machine number, e.g. 北京A区-12号机. */
+  Name: string;
+  GpuFree: number;
+  GpuTotal: number;
+  /** The newest CUDA its driver runs. */
+  CudaVersion: string;
 };
 
 export type OffersWire = { offers: OfferWire[] };

@@ -16,6 +16,7 @@ let user: RegisteredUser;
 
 type Offer = {
   Region: { Code: string };
+  Hosts: { Name: string; GpuFree: number; GpuTotal: number; CudaVersion: string }[];
   Gpu: { Code: string; Name: string };
   Price: string;
   FreeGpus: number;
@@ -98,6 +99,45 @@ describe("catalogue and offers", () => {
     expect(await offers("docker", { gpu: "rtx4090", region: "cq-a", gpu_count: "1" })).toEqual([]);
     await t.db.update(hosts).set({ gpuFree: 8, online: true }).where(eq(hosts.id, first!.id));
     await t.db.update(hosts).set({ gpuFree: 8, online: true }).where(eq(hosts.id, second!.id));
+  });
+
+  it("sorts by price and by free GPUs in SQL, stably, within the filter (decision 069)", async () => {
+    const key = (o: Offer) => `${o.Region.Code}/${o.Gpu.Code}`;
+    const all = await offers("docker");
+    const catalogue = all.map(key);
+    const fen = (o: Offer) => Math.round(Number(o.Price) * 100);
+    // Ties keep the catalogue's order (region, then model): a JavaScript sort is stable, so it says what SQL must give.
+    const byCatalogue = (a: Offer, b: Offer) => catalogue.indexOf(key(a)) - catalogue.indexOf(key(b));
+    const cheapest = await offers("docker", { sort: "price_asc" });
+    expect(cheapest.map(key)).toEqual([...all].sort((a, b) => fen(a) - fen(b) || byCatalogue(a, b)).map(key));
+    const dearest = await offers("docker", { sort: "price_desc" });
+    expect(dearest.map(key)).toEqual([...all].sort((a, b) => fen(b) - fen(a) || byCatalogue(a, b)).map(key));
+    expect(fen(dearest[0]!)).toBeGreaterThan(fen(dearest.at(-1)!));
+    const freest = await offers("docker", { sort: "free_desc" });
+    expect(freest.map(key)).toEqual(
+      [...all]
+        .sort((a, b) => b.FreeGpus - a.FreeGpus || b.MaxFreePerHost - a.MaxFreePerHost || byCatalogue(a, b))
+        .map(key),
+    );
+    // The same filter scopes the sorted list.
+    const inBj = await offers("docker", { region: "bj-a", sort: "price_asc" });
+    expect(inBj.every((o) => o.Region.Code === "bj-a")).toBe(true);
+    expect(inBj.map(key)).toEqual(cheapest.filter((o) => o.Region.Code === "bj-a").map(key));
+    expect((await t.post("/store/get_docker_gpu_selector", { sort: "cheap" })).body).toMatchObject({
+      status: 1,
+      reason: "排序方式不存在",
+      data: { field: "sort" },
+    });
+  });
+
+  it("lists each offer's hosts with free and total GPUs and their CUDA version, most free first", async () => {
+    const [offer] = await offers("docker", { region: "bj-a", gpu: "rtx4090" });
+    const hostsOfOffer = offer!.Hosts;
+    expect(hostsOfOffer).toHaveLength((await hostsOf("bj-a", "docker", "rtx4090")).length);
+    expect(hostsOfOffer.every((h) => h.GpuTotal === 8 && h.CudaVersion === "12.4" && h.Name.length > 0)).toBe(true);
+    expect(hostsOfOffer.reduce((n, h) => n + h.GpuFree, 0)).toBe(offer!.FreeGpus);
+    const free = hostsOfOffer.map((h) => h.GpuFree);
+    expect(free).toEqual([...free].sort((a, b) => b - a));
   });
 
   it("answers bad filters with a Chinese reason on the field, never a 500", async () => {

@@ -59,3 +59,12 @@ it("orders CUDA versions as numbers and defaults the store's tab to docker", () 
   expect(storeTypeOf("gpu")).toBe("docker");
   expect(storeTypeOf(null)).toBe("docker");
 });
+
+describe("readOfferFilter's sort", () => {
+  it("reads the three orders and refuses any other by name", () => {
+    for (const sort of ["price_asc", "price_desc", "free_desc"] as const)
+      expect(readOfferFilter({ sort })).toEqual({ filter: { sort }, errors: {} });
+    expect(readOfferFilter({ sort: "price" })).toEqual({ filter: {}, errors: { sort: FILTER_REASONS.sort } });
+    expect(readOfferFilter({ sort: "" })).toEqual({ filter: {}, errors: {} });
+  });
+});

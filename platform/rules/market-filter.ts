@@ -15,6 +15,21 @@ export const DEFAULT_STORE_TYPE: StoreMachineType = "docker";
 /** The most GPUs a filter may ask one host for. */
 export const MAX_GPU_COUNT_FILTER = 64;
 
+/**
+ * How the store orders its offers (decision 069): the catalogue's order (region, then model) by default, by list
+ * price either way, or most free GPUs first. Every order ends with the catalogue's, so equal offers keep their place.
+ */
+export const OFFER_SORTS = ["price_asc", "price_desc", "free_desc"] as const;
+export type OfferSort = (typeof OFFER_SORTS)[number];
+
+/** The sort's names in the store's select, the default first. */
+export const OFFER_SORT_LABELS: [OfferSort | "", string][] = [
+  ["", "默认排序"],
+  ["price_asc", "价格从低到高"],
+  ["price_desc", "价格从高到低"],
+  ["free_desc", "空闲GPU从多到少"],
+];
+
 /** A valid filter: absent fields do not filter. Prices are fen per GPU-hour. */
 export interface OfferFilter {
   region?: string;
@@ -25,16 +40,18 @@ export interface OfferFilter {
   cuda?: string;
   priceMinFen?: number;
   priceMaxFen?: number;
+  /** The order of the offers; the catalogue's when absent. */
+  sort?: OfferSort;
 }
 
 /** The filter fields as sent (the store's GET form and the selector calls share the names). */
 export type OfferFilterFields = Partial<
-  Record<"region" | "gpu" | "gpu_count" | "cuda" | "price_min" | "price_max", string>
+  Record<"region" | "gpu" | "gpu_count" | "cuda" | "price_min" | "price_max" | "sort", string>
 >;
 
 export type OfferFilterErrors = Partial<Record<keyof OfferFilterFields, string>>;
 
-export const OFFER_FILTER_FIELDS = ["region", "gpu", "gpu_count", "cuda", "price_min", "price_max"] as const;
+export const OFFER_FILTER_FIELDS = ["region", "gpu", "gpu_count", "cuda", "price_min", "price_max", "sort"] as const;
 
 const CODE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 const CUDA = /^\d{1,2}\.\d{1,2}$/;
@@ -47,6 +64,7 @@ export const FILTER_REASONS = {
   cuda: "CUDA版本格式不正确，如 12.2",
   price: "价格格式不正确，请输入数字，如 1.98",
   priceOrder: "最高价格不能低于最低价格",
+  sort: "排序方式不存在",
 } as const;
 
 /** Reads a filter; every bad field is left out of `filter` and reported in `errors`. */
@@ -88,6 +106,11 @@ export function readOfferFilter(fields: OfferFilterFields): { filter: OfferFilte
     const fen = text.length <= 16 ? parseYuanToFen(text) : null;
     if (fen === null) errors[name] = FILTER_REASONS.price;
     else filter[key] = fen;
+  }
+  const sort = value("sort");
+  if (sort !== undefined) {
+    if ((OFFER_SORTS as readonly string[]).includes(sort)) filter.sort = sort as OfferSort;
+    else errors.sort = FILTER_REASONS.sort;
   }
   if (filter.priceMinFen !== undefined && filter.priceMaxFen !== undefined && filter.priceMinFen > filter.priceMaxFen) {
     errors.price_max = FILTER_REASONS.priceOrder;

@@ -20,8 +20,20 @@ const Foot = styled("div", {
   display: "flex",
   justifyContent: "space-between",
   alignItems: "center",
-  marginTop: "auto",
 });
+
+/** The offer's hosts, one line each: what a renter picks by (decision 069). */
+const Hosts = styled("ul", {
+  listStyle: "none",
+  margin: "auto 0 0",
+  padding: "$2 0 0",
+  borderTop: "1px solid #ECEDF0",
+  fontSize: "$sm",
+  li: { display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: "0 $2", padding: "2px 0" },
+});
+
+/** Hosts listed on a card; more are counted. */
+const HOSTS_SHOWN = 4;
 const Rent = styled(Link, {
   padding: "$1 $4",
   borderRadius: "$sm",
@@ -33,8 +45,10 @@ const Rent = styled(Link, {
 
 /**
  * One offer of cloud hosts or containers: model and memory, region, specs per
- * GPU, CUDA, the price in red per GPU-hour, the caller's membership price, the
- * free GPUs, and 租用 preset to this offer (or 已售罄, no link).
+ * GPU, the newest CUDA, the price in red per GPU-hour, the caller's membership
+ * price, the free GPUs, 租用 preset to this offer (or 已售罄, no link), and its
+ * hosts with free/total GPUs, CUDA version and the largest data disk one can
+ * rent there now (GPUs free × the disk per GPU).
  */
 export function OfferCard({
   offer,
@@ -57,7 +71,7 @@ export function OfferCard({
         每卡 {offer.CpuCoresPerGpu} 核 CPU · {offer.RamGbPerGpu}GB 内存 · 数据盘 {offer.DataDiskGbPerGpu}GB · 系统盘{" "}
         {offer.SystemDiskGb}GB
       </p>
-      <Muted>CUDA {offer.CudaVersions.join(" / ")}</Muted>
+      <Muted data-testid="offer-cuda">最高 CUDA {offer.MaxCudaVersion}</Muted>
       <p>
         <Price data-testid="offer-price">¥{offer.Price}/卡·时</Price>
         {memberPrice && (
@@ -86,6 +100,21 @@ export function OfferCard({
           <Muted data-testid="offer-free">已售罄</Muted>
         )}
       </Foot>
+      <Hosts aria-label={`${offer.Region.Name} ${offer.Gpu.Name} 的主机`} data-testid="offer-hosts">
+        {offer.Hosts.slice(0, HOSTS_SHOWN).map((host) => (
+          <li key={host.Name} data-testid="offer-host">
+            <span>{host.Name}</span>
+            <span>
+              空闲 <strong>{host.GpuFree}</strong>/{host.GpuTotal} 卡
+            </span>
+            <Muted css={{ flexBasis: "100%" }}>
+              CUDA ≤ {host.CudaVersion} · 数据盘{" "}
+              {host.GpuFree > 0 ? `最多 ${host.GpuFree * offer.DataDiskGbPerGpu}GB` : "—"}
+            </Muted>
+          </li>
+        ))}
+        {offer.Hosts.length > HOSTS_SHOWN && <Muted as="li">另有 {offer.Hosts.length - HOSTS_SHOWN} 台主机</Muted>}
+      </Hosts>
     </Card>
   );
 }

@@ -4,7 +4,12 @@ import { Button } from "~/components/ui/Button";
 import { FieldError, Input, Select } from "~/components/ui/Field";
 import { styled } from "~/components/ui/stitches.config";
 import type { SelectorOptionsWire } from "~/upstream/market.server";
-import type { OfferFilterErrors, OfferFilterFields, StoreMachineType } from "../../../platform/rules/market-filter";
+import {
+  OFFER_SORT_LABELS,
+  type OfferFilterErrors,
+  type OfferFilterFields,
+  type StoreMachineType,
+} from "../../../platform/rules/market-filter";
 
 const Bar = styled("div", {
   display: "flex",
@@ -14,6 +19,43 @@ const Bar = styled("div", {
   "& > div": { display: "flex", flexDirection: "column", gap: "$1" },
   label: { fontSize: "$sm", color: "$mutedText" },
   "input[type=text]": { width: 96 },
+});
+
+/** The form: the filters (folded on a phone), then the order and 筛选. */
+const Line = styled("div", {
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "$3",
+  alignItems: "flex-start",
+  "& > div": { display: "flex", flexDirection: "column", gap: "$1" },
+  label: { fontSize: "$sm", color: "$mutedText" },
+});
+
+/**
+ * On a phone the filters fold behind one button (a <details>, no JavaScript needed); on a wide screen its
+ * summary is hidden and its content shown, open or not (`::details-content`, decision 069).
+ */
+const Fold = styled("details", {
+  flexBasis: "100%",
+  summary: {
+    display: "inline-flex",
+    alignItems: "center",
+    minHeight: 40,
+    padding: "0 $4",
+    border: "1px solid $border",
+    borderRadius: "$sm",
+    cursor: "pointer",
+    listStyle: "none",
+    "&::-webkit-details-marker": { display: "none" },
+    "&::after": { content: '"▾"', marginLeft: "$2" },
+  },
+  "&[open] summary": { marginBottom: "$3" },
+  "&[open] summary::after": { content: '"▴"' },
+  "@desktop": {
+    flexBasis: "auto",
+    summary: { display: "none" },
+    "&::details-content": { contentVisibility: "visible", display: "contents" },
+  },
 });
 
 const TYPING_DELAY_MS = 500;
@@ -86,6 +128,7 @@ export function OfferFilters({
     );
   };
   const full = type !== "bare_metal";
+  const chosen = Object.entries(typed).filter(([name, value]) => name !== "sort" && value).length;
   /** A select filter: "any" first, then each [value, text]. */
   const choice = (name: FilterName, label: string, any: string, items: [string, string][]) => (
     <FilterField name={name} label={label} error={errors[name]}>
@@ -117,41 +160,59 @@ export function OfferFilters({
   return (
     <Form method="get" action="/store" onChange={onChange} aria-label="筛选条件" data-testid="store-filters">
       <input type="hidden" name="type" value={type} />
-      <Bar>
-        {choice(
-          "region",
-          "地区",
-          "全部地区",
-          options.Regions.map((r) => [r.Code, r.Name]),
-        )}
-        {choice(
-          "gpu",
-          "GPU型号",
-          "全部型号",
-          options.GpuModels.map((m) => [m.Code, m.Name]),
-        )}
+      <Line>
+        <Fold data-testid="filter-fold">
+          <summary>筛选条件{chosen > 0 ? `（已选 ${chosen} 项）` : ""}</summary>
+          <Bar>
+            {choice(
+              "region",
+              "地区",
+              "全部地区",
+              options.Regions.map((r) => [r.Code, r.Name]),
+            )}
+            {choice(
+              "gpu",
+              "GPU型号",
+              "全部型号",
+              options.GpuModels.map((m) => [m.Code, m.Name]),
+            )}
+            {full && (
+              <>
+                {choice(
+                  "gpu_count",
+                  "GPU数量",
+                  "不限",
+                  options.GpuCounts.map((n) => [String(n), `${n} 卡`]),
+                )}
+                {choice(
+                  "cuda",
+                  "CUDA版本",
+                  "不限",
+                  options.CudaVersions.map((v) => [v, `≥ ${v}`]),
+                )}
+                {price("price_min", "最低价格（元/卡·时）", options.PriceMin)}
+                {price("price_max", "最高价格（元/卡·时）", options.PriceMax)}
+              </>
+            )}
+          </Bar>
+        </Fold>
         {full && (
-          <>
-            {choice(
-              "gpu_count",
-              "GPU数量",
-              "不限",
-              options.GpuCounts.map((n) => [String(n), `${n} 卡`]),
+          <FilterField name="sort" label="排序" error={errors.sort}>
+            {(control) => (
+              <Select defaultValue={typed.sort ?? ""} {...control} data-testid="offer-sort">
+                {OFFER_SORT_LABELS.map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </Select>
             )}
-            {choice(
-              "cuda",
-              "CUDA版本",
-              "不限",
-              options.CudaVersions.map((v) => [v, `≥ ${v}`]),
-            )}
-            {price("price_min", "最低价格（元/卡·时）", options.PriceMin)}
-            {price("price_max", "最高价格（元/卡·时）", options.PriceMax)}
-          </>
+          </FilterField>
         )}
         <Button type="submit" css={{ marginTop: 18 }}>
           筛选
         </Button>
-      </Bar>
+      </Line>
     </Form>
   );
 }

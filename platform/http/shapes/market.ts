@@ -42,6 +42,12 @@ export const toOffer = (o: Offer): OfferWire => ({
   GpusPerHost: o.gpusPerHost,
   CudaVersions: o.cudaVersions,
   MaxCudaVersion: newestCuda(o),
+  Hosts: o.hostList.map((h) => ({
+    Name: h.name,
+    GpuFree: h.gpuFree,
+    GpuTotal: h.gpuTotal,
+    CudaVersion: h.cudaVersion,
+  })),
 });
 
 export const toOffers = (offers: Offer[]) => ({ offers: offers.map(toOffer) });

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { hosts, MachineType } from "../../db/market-schema";
-import { compareCuda, type OfferFilter } from "../../rules/market-filter";
+import { compareCuda, type OfferFilter, type OfferSort } from "../../rules/market-filter";
 import type { Ctx, Visitor } from "../context";
 import { fail } from "../errors";
 import { num, rowsOf } from "../finance/rows";
@@ -35,6 +35,15 @@ export interface Offer {
   freeHosts: number;
   /** The hosts' CUDA versions, oldest first. */
   cudaVersions: string[];
+  /** The online hosts, most free GPUs first, then by name. */
+  hostList: OfferHost[];
+}
+
+export interface OfferHost {
+  name: string;
+  gpuFree: number;
+  gpuTotal: number;
+  cudaVersion: string;
 }
 
 /** host CUDA ≥ version, compared as numbers ("12.10" > "12.4"). */
@@ -75,6 +84,24 @@ interface OfferRow extends GpuSpecRow {
   hosts: unknown;
   free_hosts: unknown;
   cuda_versions: string[] | string;
+  host_list: unknown;
+}
+
+/** The catalogue's order (region, then model), which ends every sort so equal offers keep their place. */
+const CATALOGUE_ORDER = sql`r.sort_order, r.id, m.sort_order, m.id`;
+
+/** `order by` for a sort (decision 069): in SQL, scoped by the same filter, stable. */
+function orderBy(sort: OfferSort | undefined): SQL {
+  switch (sort) {
+    case "price_asc":
+      return sql`order by p.unit_price_fen asc, ${CATALOGUE_ORDER}`;
+    case "price_desc":
+      return sql`order by p.unit_price_fen desc, ${CATALOGUE_ORDER}`;
+    case "free_desc":
+      return sql`order by sum(h.gpu_free) desc, max(h.gpu_free) desc, ${CATALOGUE_ORDER}`;
+    default:
+      return sql`order by ${CATALOGUE_ORDER}`;
+  }
 }
 
 /** `and <condition>` when the filter names it, else nothing. */
@@ -102,7 +129,9 @@ export async function listOffers(
           sum(h.gpu_free)::int as free_gpus, max(h.gpu_free)::int as max_free_per_host,
           sum(h.gpu_total)::int as total_gpus, max(h.gpu_total)::int as gpus_per_host, count(*)::int as hosts,
           (count(*) filter (where h.gpu_free = h.gpu_total))::int as free_hosts,
-          array_agg(distinct h.cuda_version) as cuda_versions
+          array_agg(distinct h.cuda_version) as cuda_versions,
+          json_agg(json_build_object('name', h.name, 'gpuFree', h.gpu_free, 'gpuTotal', h.gpu_total,
+            'cudaVersion', h.cuda_version) order by h.gpu_free desc, h.name) as host_list
         from hosts h
         join regions r on r.id = h.region_id
         join gpu_models m on m.id = h.gpu_model_id
@@ -115,7 +144,7 @@ export async function listOffers(
           ${andIf(filter.priceMaxFen, (fen) => sql`p.unit_price_fen <= ${fen}`)}
         group by r.id, m.id, p.id
         ${filter.gpuCount !== undefined ? sql`having max(h.gpu_free) >= ${filter.gpuCount}` : sql``}
-        order by r.sort_order, m.sort_order`,
+        ${orderBy(filter.sort)}`,
   );
 
   return rows.map((row) => ({
@@ -133,6 +162,7 @@ export async function listOffers(
     hosts: num(row.hosts),
     freeHosts: num(row.free_hosts),
     cudaVersions: [...parseTextArray(row.cuda_versions)].sort(compareCuda),
+    hostList: (typeof row.host_list === "string" ? JSON.parse(row.host_list) : row.host_list) as OfferHost[],
   }));
 }
 
