@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { InstanceTable } from "~/components/instances/InstanceTable";
+import { ButtonLink } from "~/components/ui/Button";
 import { usePollWhile } from "~/components/instances/use-poll-while";
 import { CreditDialog } from "~/components/console/CreditDialog";
 import { MembershipGuide } from "~/components/console/MembershipGuide";
@@ -44,6 +45,13 @@ const Figure = styled("div", {
   small: { display: "block", color: "$mutedText" },
   strong: { fontSize: "$xl" },
 });
+const Empty = styled("div", {
+  padding: "$5 $4",
+  textAlign: "center",
+  borderRadius: "$md",
+  backgroundColor: "$page",
+  p: { margin: "0 0 $3", color: "$mutedText" },
+});
 const Quick = styled("div", {
   display: "flex",
   gap: "$3",
@@ -73,7 +81,12 @@ export default function DashboardPage() {
         {instances.length > 0 ? (
           <InstanceTable instances={instances} now={now} outcome={outcome} viewerIsSub={f.isSub} />
         ) : (
-          <Muted data-testid="instance-empty">暂无实例，前往算力市场租用 GPU</Muted>
+          <Empty data-testid="instance-empty">
+            <p>还没有实例。在算力市场选好 GPU 型号和地区，几秒后即可用 SSH 或 JupyterLab 登录。</p>
+            <ButtonLink as={Link} to="/store" data-testid="instance-empty-store">
+              前往算力市场租用 GPU
+            </ButtonLink>
+          </Empty>
         )}
       </Panel>
       <Panel>

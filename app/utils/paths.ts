@@ -123,3 +123,8 @@ export function instancePath(uuid: string): string {
 export function releaseInstancePath(uuid: string): string {
   return `${instancePath(uuid)}/release`;
 }
+
+/** app/routes/resources.instance-password.$uuid.ts: an instance's SSH password as JSON, for its copy button. */
+export function instancePasswordPath(uuid: string): string {
+  return `/resources/instance-password/${encodeURIComponent(uuid)}`;
+}

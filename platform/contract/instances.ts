@@ -152,16 +152,22 @@ export type InstanceChargeWire = {
   Explanation: string;
 };
 
+/** How to reach an instance. */
+export type InstanceAccessWire = {
+  SshHost: string;
+  SshPort: number;
+  /** e.g. "ssh -p 41234 root@ssh-bj-a.sandbox.gpu-cloud.local". */
+  SshCommand: string;
+  /** Only from get_instance_detail asked with reveal_password=1; else null (always null in the list). */
+  SshPassword: string | null;
+  JupyterUrl: string;
+};
+
+/** A row of the instance list: the instance and how to reach it (null once released), without the password. */
+export type InstanceListItemWire = InstanceWire & { Access: InstanceAccessWire | null };
+
 export type InstanceDetailWire = InstanceWire & {
-  Access: {
-    SshHost: string;
-    SshPort: number;
-    /** e.g. "ssh -p 41234 root@ssh-bj-a.sandbox.gpu-cloud.local". */
-    SshCommand: string;
-    /** Only when asked with reveal_password=1; else null. */
-    SshPassword: string | null;
-    JupyterUrl: string;
-  } | null;
+  Access: InstanceAccessWire | null;
   Charges: InstanceChargeWire[];
 };
 
@@ -200,7 +206,7 @@ export type InstanceCalls = {
   /** Newest first; `state` filters ("released" ones are listed only when asked for). */
   "/instance/get_instance_list": MainApiCall<
     PageFields & { state?: InstanceStateWire | "all" },
-    PageWire<InstanceWire>,
+    PageWire<InstanceListItemWire>,
     "required"
   >;
   "/instance/get_instance_detail": MainApiCall<

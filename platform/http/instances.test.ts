@@ -144,6 +144,11 @@ describe("a rental on the wire", () => {
       page_size: 10,
       list: [{ InstanceUuid: data.Instance.InstanceUuid, State: "running" }],
     });
+    // Each row carries how to reach it (the dashboard's SSH command and JupyterLab link), never the password.
+    const row = list.body.data.list[0];
+    expect(row.Access).toMatchObject({ SshPassword: null, SshCommand: expect.stringMatching(/^ssh -p \d+ root@/) });
+    expect(row.Access.JupyterUrl).toContain("token=");
+    expect(JSON.stringify(list.body)).not.toMatch(/"SshPassword":"/);
 
     const detail = await t.post("/instance/get_instance_detail", {
       session: renter.token,

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { InstanceDetailWire } from "~/upstream/instances.server";
 import { instancePath } from "~/utils/paths";
 import { ButtonLink } from "../ui/Button";
+import { CopyButton } from "../ui/CopyButton";
 import { Muted } from "../ui/layout";
 import { styled } from "../ui/stitches.config";
 
@@ -25,7 +26,8 @@ export function InstanceAccess({ uuid, access }: { uuid: string; access: Instanc
     <Lines data-testid="instance-access">
       <dt>SSH 登录</dt>
       <dd>
-        <code data-testid="ssh-command">{access.SshCommand}</code>
+        <code data-testid="ssh-command">{access.SshCommand}</code>{" "}
+        <CopyButton text={access.SshCommand} label="复制" name="SSH 命令" />
       </dd>
       <dt>主机 / 端口</dt>
       <dd>
@@ -36,6 +38,7 @@ export function InstanceAccess({ uuid, access }: { uuid: string; access: Instanc
         {access.SshPassword ? (
           <>
             <code data-testid="ssh-password">{access.SshPassword}</code>{" "}
+            <CopyButton text={access.SshPassword} label="复制" name="密码" />{" "}
             <ButtonLink as={Link} to={instancePath(uuid)} preventScrollReset variant="secondary" size="sm">
               隐藏
             </ButtonLink>

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { InstanceWire } from "~/upstream/instances.server";
+import type { InstanceListItemWire, InstanceWire } from "~/upstream/instances.server";
 import { formatDateTime } from "~/utils/format";
 import {
   BILLING_LABELS,
@@ -11,8 +11,9 @@ import {
 } from "~/utils/instance-text";
 import { instancePath } from "~/utils/paths";
 import { Badge, Muted, Table } from "../ui/layout";
-import { TableScroll } from "../ui/TableScroll";
+import { styled } from "../ui/stitches.config";
 import { InstanceActions, outcomeError, type InstanceActionOutcome } from "./InstanceActions";
+import { InstanceLogin } from "./InstanceLogin";
 
 /** The state in Chinese, with why a stopped instance stopped when it was not the user. */
 export function StateText({ instance }: { instance: InstanceWire }) {
@@ -37,10 +38,48 @@ export function TermText({ instance, now }: { instance: InstanceWire; now: strin
 }
 
 /**
- * The console's instance list (issue 12 §4): per row its name (and the
- * sub-account that rented it), type, region, GPU model × count, image, state,
- * billing mode, expiry or release countdown, cost so far, the host's free GPUs
- * (空闲 3/8) and its actions, with the last action's refusal beside them.
+ * A table on a wide screen; on a phone each instance is a card, its name and state first, then its actions and
+ * login, then its specs and billing (CSS `order`, decision 068), so what a renter acts on is on the first screen.
+ */
+const Rows = styled(Table, {
+  "td > div + div": { marginTop: 2 },
+  "@mobile": {
+    "&, & tbody": { display: "block" },
+    thead: { display: "none" },
+    tr: {
+      display: "flex",
+      flexDirection: "column",
+      gap: "$2",
+      padding: "$3",
+      marginBottom: "$3",
+      border: "1px solid #ECEDF0",
+      borderRadius: "$md",
+    },
+    td: { display: "block", padding: 0, border: "none" },
+    "td[data-cell=name]": { order: 1 },
+    "td[data-cell=state]": { order: 2 },
+    "td[data-cell=actions]": { order: 3 },
+    "td[data-cell=login]": { order: 4 },
+    "td[data-cell=spec]": { order: 5 },
+    "td[data-cell=billing]": { order: 6 },
+    "td[data-label]::before": {
+      content: "attr(data-label)",
+      display: "block",
+      color: "$mutedText",
+      fontSize: "$sm",
+    },
+  },
+  "@desktop": { "td[data-cell=login]": { minWidth: 260 } },
+});
+
+/** On a wide screen too narrow for the table, the table scrolls in its box. */
+const Box = styled("div", { "@desktop": { overflowX: "auto" } });
+
+/**
+ * The console's instance list (issue 12 §4, issue 33 §6): per instance its name and id (and the sub-account that
+ * rented it), state with the host's free GPUs (空闲 3/8) and the release countdown, its login (SSH command,
+ * password on request, JupyterLab), its specs, billing and cost so far, and its actions, with the last action's
+ * refusal beside them.
  */
 export function InstanceTable({
   instances,
@@ -48,26 +87,22 @@ export function InstanceTable({
   outcome,
   viewerIsSub,
 }: {
-  instances: InstanceWire[];
+  instances: InstanceListItemWire[];
   now: string;
   outcome: InstanceActionOutcome | null | undefined;
   /** A sub-account sees only its own instances: no sub-account mark. */
   viewerIsSub: boolean;
 }) {
   return (
-    <TableScroll label="实例列表" minWidth={960}>
-      <Table data-testid="instance-list">
+    <Box>
+      <Rows data-testid="instance-list">
         <thead>
           <tr>
             <th>实例</th>
-            <th>类型 / 地区</th>
-            <th>GPU</th>
-            <th>镜像</th>
             <th>状态</th>
-            <th>计费方式</th>
-            <th>到期 / 释放</th>
-            <th>已花费</th>
-            <th>主机空闲GPU</th>
+            <th>登录方式</th>
+            <th>规格</th>
+            <th>计费</th>
             <th>操作</th>
           </tr>
         </thead>
@@ -79,50 +114,60 @@ export function InstanceTable({
               data-uuid={i.InstanceUuid}
               aria-busy={isTransitional(i.State) || undefined}
             >
-              <td data-wrap>
+              <td data-cell="name">
                 <Link to={instancePath(i.InstanceUuid)} prefetch="intent">
-                  {i.Name}
+                  <strong>{i.Name}</strong>
                 </Link>
                 <div>
-                  <Muted>{i.InstanceUuid}</Muted>
+                  <Muted>
+                    {i.InstanceUuid} · {MACHINE_TYPE_LABELS[i.MachineType]} · {i.RegionName}
+                  </Muted>
                 </div>
                 {i.SubAccountName && !viewerIsSub && <Badge tone="gold">子账号 {i.SubAccountName}</Badge>}
               </td>
-              <td>
-                {MACHINE_TYPE_LABELS[i.MachineType]}
-                <div>
-                  <Muted>{i.RegionName}</Muted>
-                </div>
-              </td>
-              <td>
-                {i.GpuName} × {i.GpuCount}
-              </td>
-              <td data-wrap>{i.ImageName}</td>
-              <td>
+              <td data-cell="state">
                 <StateText instance={i} />
-              </td>
-              <td>
-                {BILLING_LABELS[i.BillingMode]}
-                {i.BillingMode === "hour" && (
+                <div data-testid="instance-host-free">
+                  <Muted>
+                    主机空闲 {i.HostGpuFree}/{i.HostGpuTotal}
+                  </Muted>
+                </div>
+                {i.ReleaseAt && (
                   <div>
-                    <Muted>¥{i.HourlyPrice}/时</Muted>
+                    <Muted data-testid="release-countdown">{releaseCountdown(i.ReleaseAt, now)}</Muted>
                   </div>
                 )}
               </td>
-              <td>
-                <TermText instance={i} now={now} />
+              <td data-cell="login" data-label="登录方式">
+                {i.Access ? <InstanceLogin uuid={i.InstanceUuid} access={i.Access} /> : <Muted>—</Muted>}
               </td>
-              <td data-testid="instance-cost">¥{i.CostSoFar}</td>
-              <td data-testid="instance-host-free">
-                空闲 {i.HostGpuFree}/{i.HostGpuTotal}
+              <td data-cell="spec" data-label="规格">
+                {i.GpuName} × {i.GpuCount}
+                <div>
+                  <Muted>
+                    {i.ImageName} · 数据盘 {i.DataDiskGb}GB
+                  </Muted>
+                </div>
               </td>
-              <td data-wrap>
+              <td data-cell="billing" data-label="计费">
+                {BILLING_LABELS[i.BillingMode]}
+                {i.BillingMode === "hour" && <Muted> ¥{i.HourlyPrice}/时</Muted>}
+                {i.PackageExpiresAt && (
+                  <div>
+                    <Muted>{formatDateTime(i.PackageExpiresAt)} 到期</Muted>
+                  </div>
+                )}
+                <div>
+                  <Muted>已花费</Muted> <span data-testid="instance-cost">¥{i.CostSoFar}</span>
+                </div>
+              </td>
+              <td data-cell="actions">
                 <InstanceActions instance={i} error={outcomeError(outcome, i.InstanceUuid)} />
               </td>
             </tr>
           ))}
         </tbody>
-      </Table>
-    </TableScroll>
+      </Rows>
+    </Box>
   );
 }

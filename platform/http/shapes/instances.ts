@@ -1,8 +1,10 @@
 import type {
   CouponChoiceWire,
   CreateInstanceWire,
+  InstanceAccessWire,
   InstanceChargeWire,
   InstanceDetailWire,
+  InstanceListItemWire,
   InstanceWire,
   PickCouponsWire,
   PriceBreakdownWire,
@@ -10,7 +12,8 @@ import type {
 } from "../../contract/instances";
 import type { PageWire } from "../../contract/page";
 import type { CreatedInstance } from "../../modules/instances/create";
-import type { InstanceCharge, InstanceDetail } from "../../modules/instances/detail";
+import type { InstanceAccessShown, InstanceCharge, InstanceDetail } from "../../modules/instances/detail";
+import type { InstanceListItem } from "../../modules/instances/list";
 import type { Page } from "../../modules/page";
 import { discountFigure, type PriceBreakdown } from "../../modules/instances/price";
 import type { CouponChoice } from "../../modules/instances/rental-coupons";
@@ -91,7 +94,17 @@ export function toInstanceWire(i: Instance): InstanceWire {
   };
 }
 
-export const toInstancePageWire = (page: Page<Instance>): PageWire<InstanceWire> => toPage(page, toInstanceWire);
+const toInstanceAccessWire = (a: InstanceAccessShown | null): InstanceAccessWire | null =>
+  a && {
+    SshHost: a.sshHost,
+    SshPort: a.sshPort,
+    SshCommand: a.sshCommand,
+    SshPassword: a.sshPassword,
+    JupyterUrl: a.jupyterUrl,
+  };
+
+export const toInstancePageWire = (page: Page<InstanceListItem>): PageWire<InstanceListItemWire> =>
+  toPage(page, (i) => ({ ...toInstanceWire(i), Access: toInstanceAccessWire(i.access) }));
 
 /** The formula of a charge in words and figures, e.g. "3600 秒 × 1 卡 × ¥1.98/卡·时 × 1 × 0.98 = ¥1.94". */
 function explanation(i: Instance, c: InstanceCharge): string {
@@ -117,13 +130,7 @@ export const toInstanceChargeWire = (i: Instance, c: InstanceCharge): InstanceCh
 
 export const toInstanceDetailWire = (d: InstanceDetail): InstanceDetailWire => ({
   ...toInstanceWire(d),
-  Access: d.access && {
-    SshHost: d.access.sshHost,
-    SshPort: d.access.sshPort,
-    SshCommand: d.access.sshCommand,
-    SshPassword: d.access.sshPassword,
-    JupyterUrl: d.access.jupyterUrl,
-  },
+  Access: toInstanceAccessWire(d.access),
   Charges: d.charges.map((c) => toInstanceChargeWire(d, c)),
 });
 

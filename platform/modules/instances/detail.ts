@@ -23,10 +23,27 @@ export interface InstanceCharge {
   price: PriceBreakdown | null;
 }
 
+/** How to reach an instance; the password only when asked for. */
+export type InstanceAccessShown = Omit<InstanceAccess, "sshPassword"> & { sshPassword: string | null };
+
 export interface InstanceDetail extends Instance {
   /** How to reach it; null once released. The password only when asked for. */
-  access: (Omit<InstanceAccess, "sshPassword"> & { sshPassword: string | null }) | null;
+  access: InstanceAccessShown | null;
   charges: InstanceCharge[];
+}
+
+/** How to reach an instance (null once released), the password only with `revealPassword`. */
+export function instanceAccess(
+  ctx: Pick<Ctx, "providers">,
+  instance: Instance,
+  revealPassword: boolean,
+): InstanceAccessShown | null {
+  if (instance.state === "released") return null;
+  const full = ctx.providers.compute.access(
+    { sshHost: instance.hostSshHost },
+    { sshPort: instance.sshPort, sshPassword: instance.sshPassword, jupyterToken: instance.jupyterToken },
+  );
+  return { ...full, sshPassword: revealPassword ? full.sshPassword : null };
 }
 
 /**
@@ -44,14 +61,7 @@ export async function instanceDetail(
   if (!row) return fail("INSTANCE_NOT_FOUND");
   const instance = toInstance(row, now);
 
-  let access: InstanceDetail["access"] = null;
-  if (instance.state !== "released") {
-    const full = ctx.providers.compute.access(
-      { sshHost: instance.hostSshHost },
-      { sshPort: instance.sshPort, sshPassword: instance.sshPassword, jupyterToken: instance.jupyterToken },
-    );
-    access = { ...full, sshPassword: input.revealPassword ? full.sshPassword : null };
-  }
+  const access = instanceAccess(ctx, instance, input.revealPassword);
 
   const orders = await ctx.db
     .select()

@@ -3,6 +3,7 @@ import { preparedOncePerDb } from "../../db/prepared";
 import { instances, type InstanceState } from "../../db/market-schema";
 import type { Caller, Ctx } from "../context";
 import { totalFromPage, type Page, type PageRequest } from "../page";
+import { instanceAccess, type InstanceAccessShown } from "./detail";
 import { ownedByPlaceholders } from "./scope";
 import { selectInstances, toInstance, type Instance } from "./view";
 
@@ -54,11 +55,14 @@ function listQueriesFor(sub: boolean, kind: StateFilterKind) {
  * and its sub-accounts'; a sub-account's own), newest first, one page, each
  * with its host's free GPUs and its usage not yet settled.
  */
+/** A row of the list: the instance and how to reach it, never its password (that is the detail's, on request). */
+export type InstanceListItem = Instance & { access: InstanceAccessShown | null };
+
 export async function listInstances(
-  ctx: Pick<Ctx, "db" | "now">,
+  ctx: Pick<Ctx, "db" | "now" | "providers">,
   caller: Caller,
   input: PageRequest & { state: InstanceStateFilter },
-): Promise<Page<Instance>> {
+): Promise<Page<InstanceListItem>> {
   const now = ctx.now();
   const sub = caller.subAccountId !== null;
   const queries = listQueriesFor(sub, kindOf(input.state))(ctx.db);
@@ -75,7 +79,10 @@ export async function listInstances(
   // Most callers have fewer instances than a page holds: their first page is their whole list, and is not counted again.
   const total = totalFromPage(input, rows.length) ?? Number((await queries.total.execute(params))[0]?.n ?? 0);
   return {
-    items: rows.map((r) => toInstance(r, now)),
+    items: rows.map((r) => {
+      const instance = toInstance(r, now);
+      return { ...instance, access: instanceAccess(ctx, instance, false) };
+    }),
     total,
     page: input.page,
     pageSize: input.pageSize,
