@@ -68,7 +68,8 @@ export default function CreateInstancePage() {
   return (
     <Page>
       <h1>租用实例</h1>
-      <Panel>
+      {/* On a phone a narrower frame leaves the selects room for an image's whole name. */}
+      <Panel css={{ "@mobile": { padding: "$3" } }}>
         <PanelTitle>
           {view.offer.gpuName} · {view.offer.regionName} · {view.offer.typeName}
         </PanelTitle>

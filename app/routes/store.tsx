@@ -62,7 +62,7 @@ export default function StorePage() {
       <Page>
         <h1 style={{ fontSize: 20, margin: "0 0 16px" }}>算力市场</h1>
         <StoreTabs current={type} />
-        <Panel>
+        <Panel css={{ "@mobile": { padding: "$3" } }}>
           <OfferFilters key={type} type={type} options={options} typed={typed} errors={errors} />
         </Panel>
         {type === "bare_metal" ? (

@@ -114,10 +114,12 @@ export async function rentChoice(token: string, choice: RentalChoice, input: z.i
 
 const MACHINE_TYPE_NAMES = { kvm: "云主机", docker: "容器实例" } as const;
 
-/** "PyTorch 2.5.1 · CUDA 12.4 · Python 3.12": an image as the select names it. */
+/**
+ * "PyTorch 2.5.1 · CUDA 12.4": an image as the select names it; its Python version is said under the select
+ * (with it, "TensorFlow 2.16.1 · CUDA 12.3 · Python 3.11" was cut off on a 390 px phone).
+ */
 export function imageName(image: ImageWire): string {
-  const python = image.PythonVersion ? ` · Python ${image.PythonVersion}` : "";
-  return `${image.Framework} ${image.Version} · CUDA ${image.CudaVersion}${python}`;
+  return `${image.Framework} ${image.Version} · CUDA ${image.CudaVersion}`;
 }
 
 /**
@@ -139,7 +141,7 @@ async function rentalCatalogue(choice: RentalChoice) {
   return {
     gpuName: offer.Gpu.Name,
     regionName: offer.Region.Name,
-    images: runnable.map((i) => ({ id: i.Id, name: imageName(i) })),
+    images: runnable.map((i) => ({ id: i.Id, name: imageName(i), python: i.PythonVersion })),
   };
 }
 

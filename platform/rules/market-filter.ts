@@ -27,7 +27,7 @@ export const OFFER_SORT_LABELS: [OfferSort | "", string][] = [
   ["", "默认排序"],
   ["price_asc", "价格从低到高"],
   ["price_desc", "价格从高到低"],
-  ["free_desc", "空闲GPU从多到少"],
+  ["free_desc", "空闲GPU最多"],
 ];
 
 /** A valid filter: absent fields do not filter. Prices are fen per GPU-hour. */

@@ -6,46 +6,14 @@
  * and desk pages and the login page also at 1440 × 900: no sideways overflow,
  * and their key figures and actions on the first screen.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/session";
+import { expectFitsTheScreen, expectOnFirstScreen } from "./screen-fit";
 import { fileWorkOrderAbout, mainApi, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
 import { addStaffByCli, staffLogsIn, uniqueStaffLogin } from "./staff";
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
-
-/**
- * The page's width, and the elements that stick out past the screen's right edge (outermost first). The screen's
- * width is the viewport's as set, not `innerWidth`: a phone browser zooms out to show content wider than the
- * screen, and `innerWidth` then grows with it.
- */
-function overflowOf(page: Page) {
-  return page.evaluate((width) => {
-    const out: string[] = [];
-    for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
-      if (el.getBoundingClientRect().right <= width + 1) continue;
-      // Inside a box that scrolls or clips sideways, sticking out is that box's business.
-      let inner = el.parentElement;
-      let clipped = false;
-      while (inner && inner !== document.body) {
-        if (getComputedStyle(inner).overflowX !== "visible") clipped = true;
-        inner = inner.parentElement;
-      }
-      if (!clipped)
-        out.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(el.getBoundingClientRect().right)}`);
-    }
-    return { scrollWidth: document.scrollingElement!.scrollWidth, width, out: out.slice(0, 5) };
-  }, page.viewportSize()!.width);
-}
-
-async function expectFitsTheScreen(page: Page, path: string) {
-  const response = await page.goto(path);
-  expect(response?.status(), path).toBe(200);
-  const { scrollWidth, width, out } = await overflowOf(page);
-  expect(scrollWidth, `${path} is ${scrollWidth}px wide on a ${width}px screen: ${out.join(", ")}`).toBeLessThanOrEqual(
-    width,
-  );
-}
 
 /** The page's heading is on the first screen, not below the console's navigation. */
 async function expectHeadingOnFirstScreen(page: Page, path: string) {
@@ -179,16 +147,6 @@ test.describe("the smallest phones", () => {
   }
 });
 
-/** A page's key element lies wholly on the first screen: inside the viewport as set, nothing to scroll to. */
-async function expectOnFirstScreen(page: Page, what: string, locator: Locator) {
-  await expect(locator, what).toBeVisible();
-  const box = (await locator.boundingBox())!;
-  const screen = page.viewportSize()!;
-  const where = `${what} at x=${Math.round(box.x)}..${Math.round(box.x + box.width)}, y=${Math.round(box.y)}..${Math.round(box.y + box.height)} on ${screen.width}×${screen.height}`;
-  expect(box.x >= -1 && box.x + box.width <= screen.width + 1, `${where}: sideways`).toBe(true);
-  expect(box.y >= -1 && box.y + box.height <= screen.height + 1, `${where}: below the first screen`).toBe(true);
-}
-
 /** The chart box shows the newest day's label: scrolled to its end on a phone, without JavaScript too. */
 async function expectNewestDayInView(page: Page) {
   const view = await page.getByTestId("spending-chart-box").evaluate((box) => {
@@ -225,8 +183,8 @@ for (const screen of SCREENS) {
       const workOrder = await fileWorkOrderAbout(request, token, instance.uuid);
 
       await expectFitsTheScreen(page, "/console/finance/expenseDetail");
-      await expectOnFirstScreen(page, "收支明细's heading", page.locator("main h1"));
-      await expectOnFirstScreen(page, "the chart's total", page.locator("figcaption", { hasText: "合计" }));
+      await expectOnFirstScreen(page, page.locator("main h1"), "收支明细's heading");
+      await expectOnFirstScreen(page, page.locator("figcaption", { hasText: "合计" }), "the chart's total");
       await expectNewestDayInView(page);
 
       await page.goto("/console/createWorkOrder/selectQuestion");
@@ -234,26 +192,26 @@ for (const screen of SCREENS) {
       await page.getByTestId("documents").getByRole("link", { name: "提交工单（账户问题）" }).click();
       await expect(page.getByRole("heading", { name: "填写工单" })).toBeVisible();
       await expectFitsTheScreen(page, page.url().replace(/^https?:\/\/[^/]+/, ""));
-      await expectOnFirstScreen(page, "the title field", page.getByRole("textbox", { name: "标题" }));
-      await expectOnFirstScreen(page, "the description's label", page.getByText("问题描述", { exact: true }));
+      await expectOnFirstScreen(page, page.getByRole("textbox", { name: "标题" }), "the title field");
+      await expectOnFirstScreen(page, page.getByText("问题描述", { exact: true }), "the description's label");
       // Fields as wide as what they take: a title line, a phone number.
       const width = async (name: string) => (await page.getByRole("textbox", { name }).boundingBox())!.width;
       expect(await width("标题"), "the title field").toBeLessThanOrEqual(600);
       expect(await width("联系电话"), "the phone field").toBeLessThanOrEqual(260);
 
       await expectFitsTheScreen(page, "/console/createWorkOrder/myWorkOrder");
-      await expectOnFirstScreen(page, "我的工单's heading", page.locator("main h1"));
-      await expectOnFirstScreen(page, "提交工单", page.getByRole("main").getByRole("link", { name: "提交工单" }));
+      await expectOnFirstScreen(page, page.locator("main h1"), "我的工单's heading");
+      await expectOnFirstScreen(page, page.getByRole("main").getByRole("link", { name: "提交工单" }), "提交工单");
       const tabs = page.getByRole("navigation", { name: "工单状态" });
-      await expectOnFirstScreen(page, "the status tabs", tabs);
+      await expectOnFirstScreen(page, tabs, "the status tabs");
       await expect(tabs.getByRole("link", { name: "全部 1" })).toHaveAttribute("aria-current", "page");
       await expect(tabs.getByRole("link", { name: "待处理 1" })).toBeVisible();
       await expect(tabs.getByRole("link", { name: "已解决 0" })).toBeVisible();
       await expect(page.getByTestId("work-order-row").locator("[data-status=new]")).toHaveText("待处理");
 
       await expectFitsTheScreen(page, `/console/createWorkOrder/myWorkOrderDetail/${workOrder}`);
-      await expectOnFirstScreen(page, "the order's heading", page.locator("main h1"));
-      await expectOnFirstScreen(page, "the order's state", page.getByTestId("work-order-status"));
+      await expectOnFirstScreen(page, page.locator("main h1"), "the order's heading");
+      await expectOnFirstScreen(page, page.getByTestId("work-order-status"), "the order's state");
     });
 
     test("the desk's queue and an order: no overflow, the tabs and the state on the first screen", async ({
@@ -264,21 +222,21 @@ for (const screen of SCREENS) {
       await addStaffByCli(baseURL!, staff, "版面巡检");
       await staffLogsIn(page, staff);
       await expectFitsTheScreen(page, "/desk");
-      await expectOnFirstScreen(page, "工单队列's heading", page.locator("main h1"));
+      await expectOnFirstScreen(page, page.locator("main h1"), "工单队列's heading");
       const tabs = page.getByRole("navigation", { name: "工单状态" });
-      await expectOnFirstScreen(page, "the status tabs", tabs);
+      await expectOnFirstScreen(page, tabs, "the status tabs");
       await expect(tabs.getByRole("link", { name: /^未结束 \d+$/ })).toHaveAttribute("aria-current", "page");
-      await expectOnFirstScreen(page, "筛选", page.getByRole("button", { name: "筛选" }));
+      await expectOnFirstScreen(page, page.getByRole("button", { name: "筛选" }), "筛选");
       const firstOrder = await page.locator("main a[href^='/desk/orders/']").first().getAttribute("href");
       await expectFitsTheScreen(page, firstOrder!);
-      await expectOnFirstScreen(page, "the order's heading", page.locator("main h1"));
-      await expectOnFirstScreen(page, "the order's state", page.getByTestId("order-status"));
+      await expectOnFirstScreen(page, page.locator("main h1"), "the order's heading");
+      await expectOnFirstScreen(page, page.getByTestId("order-status"), "the order's state");
     });
 
     test("the login page: no overflow, the phone field and 登录 on the first screen", async ({ page }) => {
       await expectFitsTheScreen(page, "/login");
-      await expectOnFirstScreen(page, "the phone field", page.getByRole("textbox", { name: "手机号" }).first());
-      await expectOnFirstScreen(page, "登录", page.getByRole("button", { name: "登录", exact: true }));
+      await expectOnFirstScreen(page, page.getByRole("textbox", { name: "手机号" }).first(), "the phone field");
+      await expectOnFirstScreen(page, page.getByRole("button", { name: "登录", exact: true }), "登录");
     });
   });
 }

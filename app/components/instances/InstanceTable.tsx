@@ -69,7 +69,11 @@ const Rows = styled(Table, {
       fontSize: "$sm",
     },
   },
-  "@desktop": { "td[data-cell=login]": { minWidth: 260 } },
+  "@desktop": {
+    "td[data-cell=state]": { whiteSpace: "nowrap" },
+    "td[data-cell=login]": { minWidth: 300 },
+    "td[data-cell=login] code": { whiteSpace: "nowrap", fontSize: "$sm" },
+  },
 });
 
 /** On a wide screen too narrow for the table, the table scrolls in its box. */

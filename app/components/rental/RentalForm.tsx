@@ -1,9 +1,10 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { FastPay, FAST_PAY_REASON } from "../payment/FastPay";
 import { Button } from "../ui/Button";
 import { Field, FieldError } from "../ui/Field";
-import { Muted, Row } from "../ui/layout";
+import { Muted, Price } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
 import { yuanToFen } from "../../../platform/rules/money";
 import { PACKAGE_LIMITS } from "../../../platform/rules/rental-price";
@@ -17,12 +18,14 @@ import {
 } from "~/utils/rental-choice";
 import type { RentalQuote } from "~/utils/rental.server";
 import { CouponSelect } from "./CouponSelect";
-import { Choice, RadioLine, SelectBox } from "./form-parts";
+import { Choice, ChoiceLine, RadioLine, RentBar, RentBarTotal, RentLayout, RentSummary, SelectBox } from "./form-parts";
 import { PriceBreakdown } from "./PriceBreakdown";
 
 export interface RentalImage {
   id: number;
+  /** Framework, version and CUDA. */
   name: string;
+  python: string | null;
 }
 
 /** What the page's loader gives the form, and what the live preview's fetcher brings back. */
@@ -108,6 +111,9 @@ export function RentalForm({
   const actionUrl = `/createInstance?${rentalChoiceQuery(current.shown)}`;
   const loading = fetcher.state !== "idle";
   const preview = quote.preview;
+  // With JavaScript the price follows every change: 计算价格 is the way without it.
+  const hydrated = useHydrated();
+  const chosenImage = images.find((image) => image.id === choice.image);
 
   return (
     <Form ref={form} method="post" action={actionUrl} data-testid="rental-form">
@@ -116,171 +122,193 @@ export function RentalForm({
       <input type="hidden" name="region" value={choice.region} />
       <input type="hidden" name="gpu" value={choice.gpu} />
 
-      <Choice>
-        <legend>配置</legend>
-        <Row>
-          <div>
-            <label htmlFor="rental-gpus">GPU 数量</label>
-            <SelectBox
-              id="rental-gpus"
-              name="gpus"
-              value={String(choice.gpus)}
-              onChange={(e) => update({ gpus: Number(e.target.value) })}
-              aria-invalid={errors.gpus ? true : undefined}
-              aria-describedby="rental-gpus-error"
+      <RentLayout>
+        <div>
+          <Choice>
+            <legend>配置</legend>
+            <ChoiceLine>
+              <div>
+                <label htmlFor="rental-gpus">GPU 数量</label>
+                <SelectBox
+                  id="rental-gpus"
+                  name="gpus"
+                  value={String(choice.gpus)}
+                  onChange={(e) => update({ gpus: Number(e.target.value) })}
+                  aria-invalid={errors.gpus ? true : undefined}
+                  aria-describedby="rental-gpus-error"
+                >
+                  {gpuCounts(quote, choice.gpus).map((n) => (
+                    <option key={n} value={n}>
+                      {n} 卡
+                    </option>
+                  ))}
+                </SelectBox>
+                <ErrorText id="rental-gpus-error" error={errors.gpus} />
+              </div>
+              <div>
+                <label htmlFor="rental-image">镜像</label>
+                <SelectBox
+                  id="rental-image"
+                  name="image"
+                  value={String(choice.image)}
+                  onChange={(e) => update({ image: Number(e.target.value) })}
+                  aria-invalid={errors.image ? true : undefined}
+                  aria-describedby="rental-image-error"
+                >
+                  {images.map((image) => (
+                    <option key={image.id} value={image.id}>
+                      {image.name}
+                    </option>
+                  ))}
+                </SelectBox>
+                {chosenImage?.python && <Muted data-testid="rental-image-python">Python {chosenImage.python}</Muted>}
+                <ErrorText id="rental-image-error" error={errors.image} />
+              </div>
+            </ChoiceLine>
+            {preview && <Muted data-testid="rental-free">当前空闲 {preview.FreeGpus} 卡（单台主机）</Muted>}
+            <ErrorText id="rental-offer-error" error={errors.type ?? errors.region ?? errors.gpu} />
+          </Choice>
+
+          <Choice>
+            <legend>计费方式</legend>
+            <RadioLine>
+              <label>
+                <input
+                  type="radio"
+                  name="mode"
+                  value="hour"
+                  checked={choice.mode === "hour"}
+                  onChange={() => update({ mode: "hour" })}
+                />
+                {BILLING_MODE_LABELS.hour}
+              </label>
+            </RadioLine>
+            <RadioLine>
+              <label>
+                <input
+                  type="radio"
+                  name="mode"
+                  value="day"
+                  checked={choice.mode === "day"}
+                  onChange={() => update({ mode: "day" })}
+                />
+                {BILLING_MODE_LABELS.day}
+              </label>
+              <SelectBox
+                name="days"
+                aria-label="包日天数"
+                value={String(choice.days)}
+                onChange={(e) => update({ mode: "day", days: Number(e.target.value) })}
+                aria-invalid={errors.days ? true : undefined}
+                aria-describedby="rental-days-error"
+              >
+                {range(PACKAGE_LIMITS.day.min, PACKAGE_LIMITS.day.max).map((n) => (
+                  <option key={n} value={n}>
+                    {n} 天
+                  </option>
+                ))}
+              </SelectBox>
+            </RadioLine>
+            <ErrorText id="rental-days-error" error={errors.days} />
+            <RadioLine>
+              <label>
+                <input
+                  type="radio"
+                  name="mode"
+                  value="month"
+                  checked={choice.mode === "month"}
+                  onChange={() => update({ mode: "month" })}
+                />
+                {BILLING_MODE_LABELS.month}
+              </label>
+              <SelectBox
+                name="months"
+                aria-label="包月时长"
+                value={String(choice.months)}
+                onChange={(e) => update({ mode: "month", months: Number(e.target.value) })}
+                aria-invalid={errors.months ? true : undefined}
+                aria-describedby="rental-months-error"
+              >
+                {range(PACKAGE_LIMITS.month.min, PACKAGE_LIMITS.month.max).map((n) => (
+                  <option key={n} value={n}>
+                    {monthsLabel(n)}
+                  </option>
+                ))}
+              </SelectBox>
+            </RadioLine>
+            <ErrorText id="rental-months-error" error={errors.months ?? errors.mode} />
+          </Choice>
+
+          <Choice>
+            <legend>优惠</legend>
+            <CouponSelect
+              coupons={quote.coupons}
+              value={choice.coupon}
+              onChange={(coupon) => update({ coupon })}
+              error={errors.coupon}
+            />
+          </Choice>
+
+          <Field
+            label="实例名称（可选）"
+            name="name"
+            maxLength={30}
+            defaultValue={result?.values.name ?? view.typedName}
+            placeholder="默认：GPU 型号 + 实例"
+            error={errors.name}
+          />
+        </div>
+
+        {/* The summary: beside the choices and in view on a wide screen; on a phone its bar stays at the bottom. */}
+        <RentSummary data-testid="rental-summary">
+          <Choice>
+            <legend>费用</legend>
+            {preview ? <PriceBreakdown preview={preview} /> : <Muted>请先修正上面的选择</Muted>}
+          </Choice>
+
+          {formError && (
+            <p role="alert" data-testid="rental-error">
+              <FieldError as="span">{formError}</FieldError>
+            </p>
+          )}
+          {result?.formError === FAST_PAY_REASON && preview && <FastPay shortfallFen={yuanToFen(preview.Shortfall)} />}
+
+          <RentBar data-testid="rental-bar">
+            <RentBarTotal aria-hidden>
+              {preview ? (
+                <>
+                  {preview.Price.BillingMode === "hour" ? "每小时 " : "合计 "}
+                  <Price data-testid="rental-bar-total">
+                    {preview.Price.BillingMode === "hour" ? `¥${preview.Price.Amount}/时` : `¥${preview.Price.Amount}`}
+                  </Price>
+                </>
+              ) : (
+                "—"
+              )}
+            </RentBarTotal>
+            {!hydrated && (
+              <Button
+                type="submit"
+                name="intent"
+                value="preview"
+                variant="secondary"
+                formMethod="get"
+                formAction="/createInstance"
+              >
+                计算价格
+              </Button>
+            )}
+            <StatusButton
+              intent="rent"
+              formAction={actionUrl}
+              pendingText="租用中…"
+              {...(loading || !preview ? { disabled: true } : {})}
             >
-              {gpuCounts(quote, choice.gpus).map((n) => (
-                <option key={n} value={n}>
-                  {n} 卡
-                </option>
-              ))}
-            </SelectBox>
-            <ErrorText id="rental-gpus-error" error={errors.gpus} />
-          </div>
-          <div>
-            <label htmlFor="rental-image">镜像</label>
-            <SelectBox
-              id="rental-image"
-              name="image"
-              value={String(choice.image)}
-              onChange={(e) => update({ image: Number(e.target.value) })}
-              aria-invalid={errors.image ? true : undefined}
-              aria-describedby="rental-image-error"
-            >
-              {images.map((image) => (
-                <option key={image.id} value={image.id}>
-                  {image.name}
-                </option>
-              ))}
-            </SelectBox>
-            <ErrorText id="rental-image-error" error={errors.image} />
-          </div>
-        </Row>
-        {preview && <Muted data-testid="rental-free">当前空闲 {preview.FreeGpus} 卡（单台主机）</Muted>}
-        <ErrorText id="rental-offer-error" error={errors.type ?? errors.region ?? errors.gpu} />
-      </Choice>
-
-      <Choice>
-        <legend>计费方式</legend>
-        <RadioLine>
-          <label>
-            <input
-              type="radio"
-              name="mode"
-              value="hour"
-              checked={choice.mode === "hour"}
-              onChange={() => update({ mode: "hour" })}
-            />
-            {BILLING_MODE_LABELS.hour}
-          </label>
-        </RadioLine>
-        <RadioLine>
-          <label>
-            <input
-              type="radio"
-              name="mode"
-              value="day"
-              checked={choice.mode === "day"}
-              onChange={() => update({ mode: "day" })}
-            />
-            {BILLING_MODE_LABELS.day}
-          </label>
-          <SelectBox
-            name="days"
-            aria-label="包日天数"
-            value={String(choice.days)}
-            onChange={(e) => update({ mode: "day", days: Number(e.target.value) })}
-            aria-invalid={errors.days ? true : undefined}
-            aria-describedby="rental-days-error"
-          >
-            {range(PACKAGE_LIMITS.day.min, PACKAGE_LIMITS.day.max).map((n) => (
-              <option key={n} value={n}>
-                {n} 天
-              </option>
-            ))}
-          </SelectBox>
-        </RadioLine>
-        <ErrorText id="rental-days-error" error={errors.days} />
-        <RadioLine>
-          <label>
-            <input
-              type="radio"
-              name="mode"
-              value="month"
-              checked={choice.mode === "month"}
-              onChange={() => update({ mode: "month" })}
-            />
-            {BILLING_MODE_LABELS.month}
-          </label>
-          <SelectBox
-            name="months"
-            aria-label="包月时长"
-            value={String(choice.months)}
-            onChange={(e) => update({ mode: "month", months: Number(e.target.value) })}
-            aria-invalid={errors.months ? true : undefined}
-            aria-describedby="rental-months-error"
-          >
-            {range(PACKAGE_LIMITS.month.min, PACKAGE_LIMITS.month.max).map((n) => (
-              <option key={n} value={n}>
-                {monthsLabel(n)}
-              </option>
-            ))}
-          </SelectBox>
-        </RadioLine>
-        <ErrorText id="rental-months-error" error={errors.months ?? errors.mode} />
-      </Choice>
-
-      <Choice>
-        <legend>优惠</legend>
-        <CouponSelect
-          coupons={quote.coupons}
-          value={choice.coupon}
-          onChange={(coupon) => update({ coupon })}
-          error={errors.coupon}
-        />
-      </Choice>
-
-      <Field
-        label="实例名称（可选）"
-        name="name"
-        maxLength={30}
-        defaultValue={result?.values.name ?? view.typedName}
-        placeholder="默认：GPU 型号 + 实例"
-        error={errors.name}
-      />
-
-      <Choice>
-        <legend>费用</legend>
-        {preview ? <PriceBreakdown preview={preview} /> : <Muted>请先修正上面的选择</Muted>}
-      </Choice>
-
-      {formError && (
-        <p role="alert" data-testid="rental-error">
-          <FieldError as="span">{formError}</FieldError>
-        </p>
-      )}
-      {result?.formError === FAST_PAY_REASON && preview && <FastPay shortfallFen={yuanToFen(preview.Shortfall)} />}
-
-      <Row css={{ marginTop: "$4" }}>
-        <Button
-          type="submit"
-          name="intent"
-          value="preview"
-          variant="secondary"
-          formMethod="get"
-          formAction="/createInstance"
-        >
-          计算价格
-        </Button>
-        <StatusButton
-          intent="rent"
-          formAction={actionUrl}
-          pendingText="租用中…"
-          {...(loading || !preview ? { disabled: true } : {})}
-        >
-          立即租用
-        </StatusButton>
-      </Row>
+              立即租用
+            </StatusButton>
+          </RentBar>
+        </RentSummary>
+      </RentLayout>
     </Form>
   );
 }

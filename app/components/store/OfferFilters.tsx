@@ -36,18 +36,19 @@ const Line = styled("div", {
  * summary is hidden and its content shown, open or not (`::details-content`, decision 069).
  */
 const Fold = styled("details", {
-  flexBasis: "100%",
+  "&[open]": { flexBasis: "100%" },
   summary: {
     display: "inline-flex",
     alignItems: "center",
     minHeight: 40,
-    padding: "0 $4",
+    padding: "0 $3",
     border: "1px solid $border",
     borderRadius: "$sm",
     cursor: "pointer",
     listStyle: "none",
     "&::-webkit-details-marker": { display: "none" },
     "&::after": { content: '"▾"', marginLeft: "$2" },
+    "@mobile": { marginTop: 18 },
   },
   "&[open] summary": { marginBottom: "$3" },
   "&[open] summary::after": { content: '"▴"' },

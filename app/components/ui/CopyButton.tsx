@@ -65,7 +65,8 @@ export function CopyButton({
       >
         {label}
       </Button>
-      <Said role="status">{said === "copied" ? "已复制" : said === "failed" ? "复制失败，请手动复制" : ""}</Said>
+      {/* A live region, not role=status: the page's toast is its status. */}
+      <Said aria-live="polite" data-testid="copy-said">{said === "copied" ? "已复制" : said === "failed" ? "复制失败，请手动复制" : ""}</Said>
     </>
   );
 }
