@@ -66,7 +66,9 @@ export function CopyButton({
         {label}
       </Button>
       {/* A live region, not role=status: the page's toast is its status. */}
-      <Said aria-live="polite" data-testid="copy-said">{said === "copied" ? "已复制" : said === "failed" ? "复制失败，请手动复制" : ""}</Said>
+      <Said aria-live="polite" data-testid="copy-said">
+        {said === "copied" ? "已复制" : said === "failed" ? "复制失败，请手动复制" : ""}
+      </Said>
     </>
   );
 }
