@@ -68,7 +68,13 @@ function useCurrentLinkInView(pathname: string) {
     const row = side.current;
     const current = row?.querySelector<HTMLElement>("a[aria-current=page]");
     if (!row || !current || row.scrollWidth <= row.clientWidth) return;
-    row.scrollLeft += current.getBoundingClientRect().left - row.getBoundingClientRect().left - 16;
+    // From the group's name when the link is in view with it, else from the link.
+    const group = current.closest<HTMLElement>("[role=group]");
+    const from =
+      group && current.getBoundingClientRect().right - group.getBoundingClientRect().left <= row.clientWidth
+        ? group
+        : current;
+    row.scrollLeft += from.getBoundingClientRect().left - row.getBoundingClientRect().left - (from === group ? 0 : 16);
   }, [pathname]);
   return side;
 }
