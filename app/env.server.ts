@@ -9,6 +9,13 @@ const optionalUrl = z
   .url()
   .optional()
   .or(z.literal("").transform(() => undefined));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
 const instant = z
   .string()
   .refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO date-time, e.g. 2025-10-29T10:00:00+08:00");
@@ -35,9 +42,22 @@ const WebEnv = z.object({
     }),
   /** With PLATFORM_URL: sent with the client address so the platform may trust it (decision 025). */
   PLATFORM_WEB_TIER_KEY: z.string().min(32, "PLATFORM_WEB_TIER_KEY must be at least 32 characters").optional(),
-  DOCS_URL: z.string().url().default("https://docs.example-gpu.cn"),
-  OPENAPI_URL: z.string().url().default("https://docs.example-gpu.cn/openapi"),
-  HARDWARE_MARKET_URL: z.string().url().default("https://hardware.example-gpu.cn"),
+  /** The top bar's external tabs (文档中心, 开放API, 硬件市场): each tab is hidden while its address is unset (decision 016, addendum). */
+  DOCS_URL: optionalUrl,
+  OPENAPI_URL: optionalUrl,
+  HARDWARE_MARKET_URL: optionalUrl,
+  /** The public pages' footer (decision 064): each piece is hidden while unset. */
+  SITE_COMPANY_NAME: optionalText(60),
+  SITE_CONTACT_PHONE: optionalText(30),
+  SITE_CONTACT_EMAIL: z
+    .string()
+    .email()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The ICP filing number (备案号), e.g. 京ICP备12345678号-1, linked to beian.miit.gov.cn. */
+  SITE_ICP_NUMBER: optionalText(40),
+  /** How long the web tier waits for one platform call before answering 504 (spec §9: 30000 ms). */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
   PROMO_LIVE_FROM: instant.default("2025-10-29T10:00:00+08:00"),
   RAFFLE_FROM: instant.default("2025-10-29T10:00:00+08:00"),
   RAFFLE_UNTIL: instant.default("2025-11-30T23:59:59+08:00"),
@@ -66,6 +86,9 @@ function parse(): WebEnv {
     throw new Error(
       "Invalid web environment:\n  PLATFORM_WEB_TIER_KEY: required in production with PLATFORM_URL (the same secret on the platform), so the platform can trust the client address this tier sends",
     );
+  // Sites hosted in mainland China must show their ICP filing number; one hosted elsewhere has none (decision 064).
+  if (e.APP_ENV === "production" && !e.SITE_ICP_NUMBER)
+    console.warn("[config] SITE_ICP_NUMBER is not set: the footer shows no ICP filing number (备案号)");
   return e;
 }
 
@@ -97,6 +120,12 @@ export function publicSiteConfig(now = new Date()) {
     docsUrl: env.DOCS_URL,
     openApiUrl: env.OPENAPI_URL,
     hardwareMarketUrl: env.HARDWARE_MARKET_URL,
+    footer: {
+      companyName: env.SITE_COMPANY_NAME,
+      contactPhone: env.SITE_CONTACT_PHONE,
+      contactEmail: env.SITE_CONTACT_EMAIL,
+      icpNumber: env.SITE_ICP_NUMBER,
+    },
     promoLive: now.getTime() >= Date.parse(env.PROMO_LIVE_FROM),
     raffleOpen: now.getTime() >= Date.parse(env.RAFFLE_FROM) && now.getTime() <= Date.parse(env.RAFFLE_UNTIL),
   };

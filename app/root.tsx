@@ -14,13 +14,16 @@ import {
   useLoaderData,
   useLocation,
   useMatches,
+  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ContactWidget } from "./components/shell/ContactWidget";
-import { isBarHidden, isDarkBar } from "./components/shell/nav-tabs";
+import { hasSiteFooter, isBarHidden, isDarkBar } from "./components/shell/nav-tabs";
 import { PageLifecycle } from "./components/shell/PageLifecycle";
+import { SiteFooter } from "./components/shell/SiteFooter";
 import { TopBar } from "./components/shell/TopBar";
+import { VISITOR_SHELL } from "./components/shell/visitor-shell";
 import { GeneralErrorBoundary } from "./components/ErrorBoundary";
 import { Page } from "./components/ui/layout";
 import { bodyFontUrl, globalStyles } from "./components/ui/global-styles";
@@ -86,16 +89,28 @@ export default function App() {
       {!isBarHidden(location.pathname) && <TopBar shell={shell} dark={isDarkBar(location.pathname)} />}
       {shell.toast && <Toast toast={shell.toast} />}
       <Outlet />
+      {hasSiteFooter(location.pathname) && <SiteFooter footer={shell.site.footer} />}
       {showContact && <ContactWidget />}
       <PageLifecycle bdVid={shell.bdVid} />
     </>
   );
 }
 
+/**
+ * Every error page keeps the shell: the bar (as a visitor sees it when the root
+ * loader itself failed), a way back, and the footer. Shown even where the bar is
+ * usually hidden (an unknown /desk/… or /login/… address): a dead end needs a way out.
+ */
 export function ErrorBoundary() {
+  const shell = useRouteLoaderData<typeof loader>("root") ?? VISITOR_SHELL;
+  const location = useLocation();
   return (
-    <Page>
-      <GeneralErrorBoundary />
-    </Page>
+    <>
+      <TopBar shell={shell} dark={isDarkBar(location.pathname)} />
+      <Page>
+        <GeneralErrorBoundary />
+      </Page>
+      <SiteFooter footer={shell.site.footer} />
+    </>
   );
 }

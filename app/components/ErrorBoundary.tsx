@@ -1,12 +1,18 @@
 import { isRouteErrorResponse, Link, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { UPSTREAM_TIMEOUT_TEXT } from "~/utils/upstream-timeout";
 import { Panel } from "./ui/layout";
 
 /** What one status code's page says. */
 export type StatusHandler = (error: ErrorResponse) => ReactNode;
 
-/** The reason a loader or action gave with its error Response, when it is a short sentence. */
+/**
+ * The reason a loader or action gave with its error Response, when it is a
+ * short sentence. The router's own errors (`Error: No route matches URL …`,
+ * marked `internal`) are English for developers, never shown.
+ */
 function reasonOf(error: ErrorResponse): string | null {
+  if ((error as ErrorResponse & { internal?: boolean }).internal === true) return null;
   return typeof error.data === "string" && error.data.length > 0 && error.data.length < 200 ? error.data : null;
 }
 
@@ -40,6 +46,7 @@ const DEFAULT_HANDLERS: Record<number, StatusHandler> = {
   413: () => <ErrorPanel status={413} title="内容过大" text="提交的内容过大，请精简后重试。" />,
   500: () => BUSY(500),
   503: () => BUSY(503),
+  504: () => <ErrorPanel status={504} title="服务响应超时" text={`${UPSTREAM_TIMEOUT_TEXT}。`} />,
 };
 
 /**
