@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
@@ -11,22 +12,26 @@ import { Muted, Page, Panel, PanelTitle } from "~/components/ui/layout";
 import { formAction } from "~/utils/action.server";
 import { parseRentalChoice, rentalChoiceQuery, sameRental } from "~/utils/rental-choice";
 import { loadRentalView, RENTAL_FIELD_ALIASES, rentChoice, RentSchema } from "~/utils/rental.server";
-import { requireUser } from "~/utils/session.server";
+import { getRequestUser, getSessionToken, requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "租用实例 · 算力云" }];
 
 /**
- * The rental form, preset to a store offer (`createInstancePath`). Public in
- * the route tree, but renting needs the session: a visitor goes to /login and
- * comes back here. The live preview's fetcher loads this same loader.
+ * The rental form, preset to a store offer (`createInstancePath`). Public
+ * (spec §1): a visitor sees the form with list prices; renting needs the
+ * session, so 立即租用 sends a visitor to /login?redirectTo=<this choice>,
+ * and back here. Without an offer named it is the store's page to choose one.
+ * The live preview's fetcher loads this same loader.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
-    const { token } = await requireUser(request);
     const query = new URL(request.url).searchParams;
-    const view = await loadRentalView(token, parseRentalChoice(query));
+    const choice = parseRentalChoice(query);
+    if (!choice.region || !choice.gpu) throw redirect("/store");
+    const [token, user] = await Promise.all([getSessionToken(request), getRequestUser(request)]);
+    const view = await loadRentalView(token !== null && user !== null ? token : null, choice);
     // The name typed before 计算价格 (a GET of this page) stays in the form.
     const typedName = (query.get("name") ?? "").slice(0, 30);
     // One key per rendering of the form: a second submission of it rents nothing more.

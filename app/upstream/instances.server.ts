@@ -10,6 +10,7 @@ import type {
   InstanceListItemWire,
   InstanceStateWire,
   InstanceWire,
+  ListPriceWire,
   MachineTypeWire,
   PickCouponsWire,
   PriceBreakdownWire,
@@ -29,6 +30,7 @@ export type {
   InstanceListItemWire,
   InstanceStateWire,
   InstanceWire,
+  ListPriceWire,
   MachineTypeWire,
   PickCouponsWire,
   PriceBreakdownWire,
@@ -44,6 +46,11 @@ function call<P extends keyof InstanceCalls>(path: P, input: InstanceCalls[P]["i
 /** The rental's price as it would be charged, by the function that charges (`/instance/preview_rental`). */
 export function previewRental(session: string, choice: RentalChoiceFields) {
   return call("/instance/preview_rental", choice, session);
+}
+
+/** A visitor's price of the rental: the list price, no session (`/instance/preview_list_price`). */
+export function previewListPrice(choice: RentalChoiceFields) {
+  return callApiOrThrow<InstanceCalls["/instance/preview_list_price"]["data"]>("/instance/preview_list_price", choice);
 }
 
 /** The coupons that apply to this rental, best first, and all the caller's with their reasons. */

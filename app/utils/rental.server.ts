@@ -2,7 +2,9 @@ import { z } from "zod";
 import {
   createInstance,
   pickCoupons,
+  previewListPrice,
   previewRental,
+  type ListPriceWire,
   type PickCouponsWire,
   type RentalChoiceFields,
   type RentalPreviewWire,
@@ -47,7 +49,8 @@ export function rentalFields(choice: RentalChoice, couponId?: string): RentalCho
 }
 
 export interface RentalQuote {
-  preview: RentalPreviewWire | null;
+  /** A visitor's quote is the list price only (ListPriceWire): no membership, coupon or wallet. */
+  preview: RentalPreviewWire | ListPriceWire | null;
   coupons: PickCouponsWire | null;
   /**
    * The coupon as the form holds it: "" for the best applicable one (chosen
@@ -64,11 +67,16 @@ export interface RentalQuote {
  * their reasons), then the price by the function that charges, with the
  * chosen coupon if it applies, else the best. A refusal of the choice (an
  * offer that does not exist, a count above the free GPUs) comes back beside
- * its field; anything else is the page's error.
+ * its field; anything else is the page's error. A visitor (`token` null)
+ * gets the list price, with no coupons.
  */
-export async function quoteRental(token: string, choice: RentalChoice): Promise<RentalQuote> {
+export async function quoteRental(token: string | null, choice: RentalChoice): Promise<RentalQuote> {
   const fieldErrors: FieldErrors = {};
   try {
+    if (token === null) {
+      const preview = await previewListPrice(rentalFields(choice, "0"));
+      return { preview, coupons: null, coupon: "", fieldErrors, formError: null };
+    }
     const coupons = await pickCoupons(token, rentalFields(choice, ""));
     const best = coupons.best_coupon_id === null ? "0" : String(coupons.best_coupon_id);
     let coupon = choice.coupon === best ? "" : choice.coupon;
@@ -150,7 +158,7 @@ async function rentalCatalogue(choice: RentalChoice) {
  * to choose from (the first preselected), and the quote with the coupon and
  * image it used, which is the choice the form then posts.
  */
-export async function loadRentalView(token: string, choice: RentalChoice) {
+export async function loadRentalView(token: string | null, choice: RentalChoice) {
   const catalogue = await rentalCatalogue(choice);
   const withImage: RentalChoice = {
     ...choice,

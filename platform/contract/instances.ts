@@ -75,6 +75,12 @@ export type RentalPreviewWire = {
   FreeGpus: number;
 };
 
+/** `/instance/preview_list_price`: a visitor's view of the rental form's price (no membership, no coupon, no wallet). */
+export type ListPriceWire = {
+  Price: PriceBreakdownWire;
+  FreeGpus: number;
+};
+
 export type CouponChoiceWire = {
   CouponId: number;
   Type: 0 | 1 | 2;
@@ -201,6 +207,8 @@ export type CreateInstanceFields = RentalChoiceFields & {
 
 export type InstanceCalls = {
   "/instance/preview_rental": MainApiCall<RentalChoiceFields, RentalPreviewWire, "required">;
+  /** Public: the list price of a choice, for the rental form a visitor sees (spec §1: /createInstance is public). */
+  "/instance/preview_list_price": MainApiCall<RentalChoiceFields, ListPriceWire, "none">;
   "/pick_valid_and_all_coupon": MainApiCall<RentalChoiceFields, PickCouponsWire, "required">;
   "/instance/create_instance": MainApiCall<CreateInstanceFields, CreateInstanceWire, "required">;
   /** Newest first; `state` filters ("released" ones are listed only when asked for). */

@@ -1,4 +1,4 @@
-import type { RentalPreviewWire } from "~/upstream/instances.server";
+import type { ListPriceWire, RentalPreviewWire } from "~/upstream/instances.server";
 import { Muted, Price } from "../ui/layout";
 import { styled } from "../ui/stitches.config";
 
@@ -22,11 +22,13 @@ export function factorText(factor: string): string {
  * The rental's price as `/instance/preview_rental` computed it (the function
  * that charges): list price, the duration and membership discounts, the
  * coupon's saving, and the total in red; hourly shows the rate per hour and
- * that it is charged on the hour, by the second.
+ * that it is charged on the hour, by the second. A visitor's list price
+ * (no wallet yet) says that signing in applies the membership and coupons.
  */
-export function PriceBreakdown({ preview }: { preview: RentalPreviewWire }) {
+export function PriceBreakdown({ preview }: { preview: RentalPreviewWire | ListPriceWire }) {
   const p = preview.Price;
   const hourly = p.BillingMode === "hour";
+  const wallet = "Affordable" in preview ? preview : null;
   return (
     <div data-testid="rental-price" aria-live="polite">
       <Lines>
@@ -56,13 +58,20 @@ export function PriceBreakdown({ preview }: { preview: RentalPreviewWire }) {
       {hourly ? (
         <Muted>实例运行期间按秒计费，每小时整点扣费（实例将按 ¥{p.Amount}/时 整点扣费）；创建与开机过程不计费。</Muted>
       ) : (
-        <Muted>
-          租用时一次扣费：算力券 ¥{preview.PayVoucher}，余额 ¥{preview.PayCash}
-        </Muted>
+        wallet && (
+          <Muted>
+            租用时一次扣费：算力券 ¥{wallet.PayVoucher}，余额 ¥{wallet.PayCash}
+          </Muted>
+        )
       )}
-      {!preview.Affordable && (
+      {wallet && !wallet.Affordable && (
         <p data-testid="rental-shortfall">
-          <Muted>可用余额不足，还差 ¥{preview.Shortfall}</Muted>
+          <Muted>可用余额不足，还差 ¥{wallet.Shortfall}</Muted>
+        </p>
+      )}
+      {!wallet && (
+        <p data-testid="rental-list-price-note">
+          <Muted>以上为原价；登录后按会员折扣与可用优惠券计算，点击「立即租用」登录后回到此配置。</Muted>
         </p>
       )}
     </div>

@@ -271,7 +271,9 @@ export function RentalForm({
               <FieldError as="span">{formError}</FieldError>
             </p>
           )}
-          {result?.formError === FAST_PAY_REASON && preview && <FastPay shortfallFen={yuanToFen(preview.Shortfall)} />}
+          {result?.formError === FAST_PAY_REASON && preview && "Shortfall" in preview && (
+            <FastPay shortfallFen={yuanToFen(preview.Shortfall)} />
+          )}
 
           <RentBar data-testid="rental-bar">
             <RentBarTotal aria-hidden>

@@ -7,14 +7,15 @@ import type { RentalChoice } from "../../modules/instances/choice";
 import { createInstance } from "../../modules/instances/create";
 import { instanceDetail } from "../../modules/instances/detail";
 import { listInstances } from "../../modules/instances/list";
-import { pickCoupons, previewRental } from "../../modules/instances/preview";
-import { callerFromForm, type Env } from "../context";
+import { pickCoupons, previewListPrice, previewRental } from "../../modules/instances/preview";
+import { callerFromForm, visitor, type Env } from "../context";
 import * as f from "../fields";
 import {
   toCreateInstanceWire,
   toInstanceDetailWire,
   toInstancePageWire,
   toInstanceWire,
+  toListPriceWire,
   toPickCouponsWire,
   toRentalPreviewWire,
 } from "../shapes/instances";
@@ -97,6 +98,11 @@ on.post("/instance/preview_rental", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
   return toRentalPreviewWire(await previewRental(c.var.ctx, caller, rentalChoice(form)));
+});
+
+on.post("/instance/preview_list_price", async (c) => {
+  const form = await readForm(c);
+  return toListPriceWire(await previewListPrice(c.var.ctx, visitor(c), rentalChoice(form)));
 });
 
 on.post("/pick_valid_and_all_coupon", async (c) => {

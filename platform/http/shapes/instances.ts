@@ -6,6 +6,7 @@ import type {
   InstanceDetailWire,
   InstanceListItemWire,
   InstanceWire,
+  ListPriceWire,
   PickCouponsWire,
   PriceBreakdownWire,
   RentalPreviewWire,
@@ -17,7 +18,7 @@ import type { InstanceListItem } from "../../modules/instances/list";
 import type { Page } from "../../modules/page";
 import { discountFigure, type PriceBreakdown } from "../../modules/instances/price";
 import type { CouponChoice } from "../../modules/instances/rental-coupons";
-import type { CouponPick, RentalPreview } from "../../modules/instances/preview";
+import type { CouponPick, ListPricePreview, RentalPreview } from "../../modules/instances/preview";
 import type { Instance } from "../../modules/instances/view";
 import { fenToYuan } from "../../rules/money";
 import { toPage } from "./page";
@@ -45,6 +46,11 @@ export const toRentalPreviewWire = (p: RentalPreview): RentalPreviewWire => ({
   PayCash: fenToYuan(p.payCashFen),
   Affordable: p.affordable,
   Shortfall: fenToYuan(p.shortfallFen),
+  FreeGpus: p.freeGpus,
+});
+
+export const toListPriceWire = (p: ListPricePreview): ListPriceWire => ({
+  Price: toPriceBreakdownWire(p.price),
   FreeGpus: p.freeGpus,
 });
 

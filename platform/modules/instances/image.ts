@@ -18,8 +18,8 @@ export const imageName = (image: { framework: string; version: string; cudaVersi
     ? `CUDA ${image.version}`
     : `${image.framework} ${image.version} / CUDA ${image.cudaVersion}`;
 
-/** An official image, or one of the caller's own; anything else is a field error. */
-export async function findRentalImage(db: Db, caller: Caller, imageId: number): Promise<RentalImage> {
+/** An official image, or one of the caller's own (a visitor, `null`, has none); anything else is a field error. */
+export async function findRentalImage(db: Db, caller: Caller | null, imageId: number): Promise<RentalImage> {
   const [row] = await preparedRowsOf<{
     id: unknown;
     code: string;
@@ -29,7 +29,7 @@ export async function findRentalImage(db: Db, caller: Caller, imageId: number): 
   }>(
     db,
     sql`select id, code, framework, version, cuda_version from images
-        where id = ${imageId} and (owner_user_id is null or owner_user_id = ${caller.userId})`,
+        where id = ${imageId} and (owner_user_id is null or owner_user_id = ${caller?.userId ?? 0})`,
   );
   if (!row) return fail("BAD_REQUEST", "image_id", "所选镜像不存在");
   const cudaVersion = row.cuda_version;

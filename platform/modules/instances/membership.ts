@@ -14,6 +14,9 @@ export interface RentingAccount {
   verifiedAs: VerifiedAs;
 }
 
+/** A visitor's terms: the list price (no membership discount), no verification. */
+export const LIST_PRICE_ACCOUNT: RentingAccount = { vipDiscountBp: BP, verifiedAs: null };
+
 /**
  * The caller's membership discount and verification: a main account's own,
  * a sub-account's main account's (caller.userId is always the main account;

@@ -6,7 +6,7 @@ import type { Caller } from "../context";
 import { fail } from "../errors";
 import type { RentalChoice } from "./choice";
 import { cudaSupports, findRentalImage, type RentalImage } from "./image";
-import { rentingAccount, type RentingAccount } from "./membership";
+import { LIST_PRICE_ACCOUNT, rentingAccount, type RentingAccount } from "./membership";
 import { findRentalOffer, largestHostGpus, mostFreeGpus, type OfferHost, type RentalOffer } from "./offer";
 import { hourlyBreakdown, packageBreakdown, type PriceBreakdown } from "./price";
 import { judgeCoupons, usableCoupons, type CouponChoice, type RentalCoupon } from "./rental-coupons";
@@ -49,10 +49,11 @@ function checkDuration(choice: RentalChoice): number {
  * itself) INSTANCE_SOLD_OUT when no host of the offer has the GPUs free.
  * `account`: the renting account's terms when the caller read them already (the rental, under its lock);
  * `listCoupons: false`: the caller wants the price only, not every coupon's verdict.
+ * A visitor (`caller` null) gets the list price: no membership discount, no coupons, official images only.
  */
 export async function prepareRental(
   db: Db,
-  caller: Caller,
+  caller: Caller | null,
   choice: RentalChoice,
   now: Date,
   options: { refuseSoldOut?: boolean; account?: RentingAccount; listCoupons?: boolean } = {},
@@ -71,7 +72,7 @@ export async function prepareRental(
   const image = await findRentalImage(db, caller, choice.imageId);
   const compatibleHosts = offer.hosts.filter((h) => h.online && cudaSupports(h.cudaVersion, image.cudaVersion));
   if (compatibleHosts.length === 0) fail("IMAGE_INCOMPATIBLE", "image_id");
-  const account = options.account ?? (await rentingAccount(db, caller));
+  const account = options.account ?? (caller ? await rentingAccount(db, caller) : LIST_PRICE_ACCOUNT);
 
   const isPackage = choice.billingMode !== "hour";
   const order: CouponOrder = {
@@ -89,7 +90,7 @@ export async function prepareRental(
   };
   // With no coupon chosen (coupon_id 0) and no list wanted (the rental), the price needs no coupon read.
   const coupons =
-    choice.couponId === 0 && options.listCoupons === false
+    caller === null || (choice.couponId === 0 && options.listCoupons === false)
       ? { all: [], valid: [], best: null }
       : judgeCoupons(await usableCoupons(db, caller, now), order);
 

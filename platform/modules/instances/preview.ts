@@ -1,4 +1,4 @@
-import type { Caller, Ctx } from "../context";
+import type { Caller, Ctx, Visitor } from "../context";
 import type { RentalChoice } from "./choice";
 import { mostFreeGpus } from "./offer";
 import { payingWallets, planRentalPayment } from "./payment";
@@ -33,6 +33,26 @@ export async function previewRental(
     shortfallFen: plan.ok ? 0 : plan.shortfallFen,
     freeGpus: mostFreeGpus({ hosts: prepared.compatibleHosts }),
   };
+}
+
+/** `/instance/preview_list_price`: what a visitor sees on the rental form (the spec lists /createInstance as public). */
+export interface ListPricePreview {
+  price: PriceBreakdown;
+  freeGpus: number;
+}
+
+/**
+ * The list price of a choice, by the same function that charges, for someone
+ * not signed in: no membership discount, no coupon, no wallet. The coupon a
+ * choice names is ignored (a visitor has none).
+ */
+export async function previewListPrice(
+  ctx: Pick<Ctx, "db" | "now">,
+  _visitor: Visitor,
+  choice: RentalChoice,
+): Promise<ListPricePreview> {
+  const prepared = await prepareRental(ctx.db, null, { ...choice, couponId: 0 }, ctx.now(), { listCoupons: false });
+  return { price: prepared.price, freeGpus: mostFreeGpus({ hosts: prepared.compatibleHosts }) };
 }
 
 /** `/pick_valid_and_all_coupon`: every usable coupon's verdict on this rental, the applicable ones best first. */
