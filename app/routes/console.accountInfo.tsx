@@ -9,6 +9,7 @@ import type { NoticeEmailWire } from "~/upstream/accounts.server";
 import { changeNoticeEmail, getVipInfos } from "~/upstream/accounts.server";
 import { formAction } from "~/utils/action.server";
 import { formatDateTime } from "~/utils/format";
+import { LogoutForm } from "~/components/shell/LogoutForm";
 import { requireMainAccount, requireUserWith } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { balanceLines, maskPhone, userFigures } from "~/utils/user-figures";
@@ -135,6 +136,10 @@ export default function AccountInfoPage() {
           </Form>
         </Panel>
       )}
+      {/* The account menu's page without JavaScript (its trigger links here), so its 退出登录 is here too. */}
+      <Panel css={{ maxWidth: 200 }}>
+        <LogoutForm />
+      </Panel>
     </>
   );
 }

@@ -3,10 +3,17 @@ import { z } from "zod";
 import { logout } from "~/upstream/accounts.server";
 import { withSecurityHeaders } from "~/render/security-headers.server";
 import { resourceFormAction } from "~/utils/action.server";
+import { afterLogoutPath } from "~/utils/after-logout";
 import { destroySessionCookie, getSessionToken } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 
-/** Logout is a POST (works without JavaScript): the platform revokes the token, the cookie is dropped. */
+const LogoutFields = z.object({ redirectTo: z.string().max(2048).optional() });
+
+/**
+ * Logout is a POST (works without JavaScript): the platform revokes the token,
+ * the cookie is dropped, and the user stays on the public page they were on
+ * (a console page goes to /login).
+ */
 export function action({ request }: ActionFunctionArgs) {
   return withSecurityHeaders(() =>
     resourceFormAction(
@@ -14,12 +21,12 @@ export function action({ request }: ActionFunctionArgs) {
       {
         guard: getSessionToken,
         intents: (intent) => ({
-          logout: intent(z.object({}), async (_, { guard: token }) => {
+          logout: intent(LogoutFields, async ({ redirectTo }, { guard: token }) => {
             if (token) await logout(token);
             const headers = new Headers();
             headers.append("Set-Cookie", await destroySessionCookie());
             headers.append("Set-Cookie", await toastHeader({ type: "success", message: "已退出登录", place: "bar" }));
-            return redirect("/login", { headers });
+            return redirect(afterLogoutPath(redirectTo), { headers });
           }),
         }),
       },

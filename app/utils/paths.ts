@@ -128,3 +128,8 @@ export function releaseInstancePath(uuid: string): string {
 export function instancePasswordPath(uuid: string): string {
   return `/resources/instance-password/${encodeURIComponent(uuid)}`;
 }
+
+/** app/routes/console.finance.orders.tsx filtered to top-ups: the account menu's 充值记录. */
+export function rechargeRecordsPath(): string {
+  return "/console/finance/orders?kind=recharge";
+}

@@ -1,11 +1,11 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { UserInfo } from "~/upstream/accounts.server";
-import { myWorkOrderPath } from "~/utils/paths";
+import { myWorkOrderPath, rechargeRecordsPath } from "~/utils/paths";
 import type { AccountBar } from "~/utils/user-figures";
-import { StatusButton } from "../ui/StatusButton";
 import { Badge, Dot } from "../ui/layout";
 import { Menu, MenuItem, MenuSeparator } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
+import { LogoutForm } from "./LogoutForm";
 
 const Avatar = styled("span", {
   display: "inline-flex",
@@ -44,6 +44,19 @@ const Tiles = styled("div", {
   },
 });
 const Links = styled("div", { display: "flex", flexDirection: "column", gap: "$1", a: { color: "$text" } });
+
+/**
+ * The menu's four tiles (spec §2). A sub-account sees neither coupons nor
+ * orders (decision 028: its main account's), so it has the two others.
+ */
+export function accountTiles(isSub: boolean): { to: string; label: string }[] {
+  return [
+    { to: "/console/dashboard", label: "我的租用" },
+    ...(isSub ? [] : [{ to: "/console/coupon", label: "我的卡券" }]),
+    { to: "/console/accountInfo", label: "账号信息" },
+    ...(isSub ? [] : [{ to: rechargeRecordsPath(), label: "充值记录" }]),
+  ];
+}
 
 /** The user dropdown of spec §2. Without JavaScript its trigger links to the account page. */
 export function AccountMenu({
@@ -87,13 +100,12 @@ export function AccountMenu({
               ))}
             </Figures>
           </div>
-          <Tiles>
-            <MenuItem asChild>
-              <Link to="/console/accountInfo">账号信息</Link>
-            </MenuItem>
-            <MenuItem asChild>
-              <Link to="/console/dashboard">控制台总览</Link>
-            </MenuItem>
+          <Tiles data-testid="account-tiles">
+            {accountTiles(figures.isSub).map((tile) => (
+              <MenuItem key={tile.to} asChild>
+                <Link to={tile.to}>{tile.label}</Link>
+              </MenuItem>
+            ))}
           </Tiles>
           <MenuSeparator />
           <Links>
@@ -129,18 +141,7 @@ export function AccountMenu({
           </Links>
           <MenuSeparator />
           <div role="group" aria-label="退出登录">
-            <Form method="post" action="/logout">
-              <StatusButton
-                role="menuitem"
-                intent="logout"
-                formAction="/logout"
-                variant="secondary"
-                block
-                pendingText="正在退出…"
-              >
-                退出登录
-              </StatusButton>
-            </Form>
+            <LogoutForm role="menuitem" />
           </div>
         </>
       )}
