@@ -30,6 +30,7 @@ import { bodyFontUrl, globalStyles } from "./components/ui/global-styles";
 import { Toast } from "./components/ui/Toast";
 import { useNonce } from "./render/nonce";
 import { loadShell } from "./utils/shell.server";
+import { loadPage } from "./utils/upstream-errors.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -39,8 +40,11 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "算力云 · GPU 算力租用平台" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const shell = await loadShell(request);
-  return data(shell.data, { headers: shell.headers });
+  // A platform too slow to answer is a 504 page (the root boundary, with a visitor's bar), not a 500.
+  return loadPage(request, async () => {
+    const shell = await loadShell(request);
+    return data(shell.data, { headers: shell.headers });
+  });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders, parentHeaders }) => {

@@ -92,12 +92,64 @@ if (!env.PLATFORM_URL && platformThreadWanted()) void inProcessPlatform();
  * replace the request's own (the mount routes drop the browser's cookies).
  */
 export async function sendToPlatform(request: Request, headers?: Headers): Promise<Response> {
-  if (env.PLATFORM_URL) {
-    const response = await fetch(withHeaders(request, headers ?? request.headers, env.PLATFORM_URL));
-    // fetch's responses have immutable headers; Remix adds its own to whatever a route returns.
-    return new Response(response.body, { status: response.status, headers: response.headers });
+  // Until the reply's headers: a long download (a work-order file) streams on after it.
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new DOMException("upstream timeout", "TimeoutError")),
+    env.UPSTREAM_TIMEOUT_MS,
+  );
+  try {
+    if (env.PLATFORM_URL) {
+      const response = await fetch(withHeaders(request, headers ?? request.headers, env.PLATFORM_URL, deadline.signal));
+      // fetch's responses have immutable headers; Remix adds its own to whatever a route returns.
+      return new Response(response.body, { status: response.status, headers: response.headers });
+    }
+    return await withinDeadline(
+      inProcessPlatform().then((platform) => platform.send(request, headers)),
+      deadline.signal,
+    );
+  } catch (error) {
+    if (!deadline.signal.aborted) throw error;
+    logTimeout(new URL(request.url).pathname);
+    // Both reply shapes in one: the main API's {status, reason, key} and /third-party's {code, reason}.
+    const { status, reason, code } = ERROR_CATALOGUE.TIMEOUT;
+    return Response.json({ status, code, reason, key: "TIMEOUT" }, { status: 504 });
+  } finally {
+    clearTimeout(timer);
   }
-  return (await inProcessPlatform()).send(request, headers);
+}
+
+/**
+ * Waits for `pending` until `deadline` (UPSTREAM_TIMEOUT_MS). In process the
+ * platform's work cannot be cut short, so the caller stops waiting for it; over
+ * HTTP the same signal also aborts the request.
+ */
+function withinDeadline<T>(pending: Promise<T>, deadline: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const expire = () => reject(deadline.reason);
+    deadline.addEventListener("abort", expire, { once: true });
+    pending.then(
+      (value) => {
+        deadline.removeEventListener("abort", expire);
+        resolve(value);
+      },
+      (error: unknown) => {
+        deadline.removeEventListener("abort", expire);
+        reject(error);
+      },
+    );
+  });
+}
+
+function logTimeout(path: string) {
+  console.error(`[upstream] ${path}: no answer within ${env.UPSTREAM_TIMEOUT_MS} ms (UPSTREAM_TIMEOUT_MS)`);
+}
+
+/** A call that outlived UPSTREAM_TIMEOUT_MS: the pages answer 504 服务响应超时，请稍后重试. */
+function timeoutError(path: string): UpstreamError {
+  logTimeout(path);
+  const { status, reason, http } = ERROR_CATALOGUE.TIMEOUT;
+  return new UpstreamError("TIMEOUT", http, status, reason, null);
 }
 
 /**
@@ -111,14 +163,31 @@ export function clientAddressHeaders(address: string | undefined): [string, stri
   return headers;
 }
 
-/** Sends one plain call to the platform, by the same route as `sendToPlatform`. */
-function sendPlain(call: PlainCall): Promise<PlainReply> {
-  if (env.PLATFORM_URL) return replyText(fetch(plainRequest(call, env.PLATFORM_URL)));
-  return inProcessPlatform().then((platform) => platform.sendPlain(call));
+/**
+ * Sends one plain call to the platform, by the same route as `sendToPlatform`;
+ * past UPSTREAM_TIMEOUT_MS it fails with the TIMEOUT UpstreamError.
+ */
+async function sendPlain(call: PlainCall): Promise<PlainReply> {
+  const deadline = AbortSignal.timeout(env.UPSTREAM_TIMEOUT_MS);
+  try {
+    if (env.PLATFORM_URL) return await replyText(fetch(plainRequest(call, env.PLATFORM_URL, deadline)));
+    return await withinDeadline(
+      inProcessPlatform().then((platform) => platform.sendPlain(call)),
+      deadline,
+    );
+  } catch (error) {
+    if (deadline.aborted) throw timeoutError(call.path.split("?")[0]);
+    throw error;
+  }
 }
 
-function plainRequest(call: PlainCall, origin: string): Request {
-  return new Request(new URL(call.path, origin), { method: call.method, headers: call.headers, body: call.body });
+function plainRequest(call: PlainCall, origin: string, signal?: AbortSignal): Request {
+  return new Request(new URL(call.path, origin), {
+    method: call.method,
+    headers: call.headers,
+    body: call.body,
+    signal,
+  });
 }
 
 async function replyText(pending: Promise<Response>): Promise<PlainReply> {
@@ -127,9 +196,9 @@ async function replyText(pending: Promise<Response>): Promise<PlainReply> {
 }
 
 /** The same request (method, path and query, body) sent to `origin` with `headers`. */
-function withHeaders(request: Request, headers: Headers, origin: string): Request {
+function withHeaders(request: Request, headers: Headers, origin: string, signal?: AbortSignal): Request {
   const url = new URL(request.url);
-  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers };
+  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, signal };
   if (request.method !== "GET" && request.method !== "HEAD") {
     init.body = request.body;
     init.duplex = "half";

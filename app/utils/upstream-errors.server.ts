@@ -1,6 +1,7 @@
 import { UpstreamError } from "~/upstream/transport.server";
 import { redirectToLogin } from "./session.server";
 import { toastHeader } from "./toast.server";
+import { UPSTREAM_TIMEOUT_TEXT } from "./upstream-timeout";
 
 /** What the 500 and 503 pages say; the cause goes to the log, never to the page. */
 export const BUSY_TEXT = "服务繁忙，请稍后再试";
@@ -9,7 +10,8 @@ export const BUSY_TEXT = "服务繁忙，请稍后再试";
  * The page's answer to a platform refusal (docs/decisions/021): a dead session
  * goes to /login?redirectTo=…, a missing record is a 404, a refused permission
  * a 403, a fault of the platform a 503 (its database) or 500 with the cause
- * logged, and any other refusal a 400 with its reason.
+ * logged, no answer within UPSTREAM_TIMEOUT_MS a 504, and any other refusal a
+ * 400 with its reason.
  */
 export async function upstreamErrorResponse(request: Request, error: UpstreamError): Promise<Response> {
   switch (error.kind) {
@@ -20,6 +22,8 @@ export async function upstreamErrorResponse(request: Request, error: UpstreamErr
     case "forbidden":
       return new Response(error.reason, { status: 403 });
     case "fault":
+      // Logged by the transport, which knows the call and the limit.
+      if (error.key === "TIMEOUT") return new Response(UPSTREAM_TIMEOUT_TEXT, { status: 504 });
       console.error(
         `[upstream] ${new URL(request.url).pathname}: ${error.key} (HTTP ${error.httpStatus}) ${error.reason}`,
       );

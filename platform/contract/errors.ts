@@ -86,6 +86,7 @@ export type ErrorKey =
   | "WORK_ORDER_EMAIL_NOT_OWN"
   | "WORK_ORDER_SUB_ACCOUNT_SITE_ONLY"
   | "DATABASE"
+  | "TIMEOUT"
   | "INTERNAL";
 
 /**
@@ -220,6 +221,8 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
     http: 403,
   },
   DATABASE: { status: 1, reason: "服务繁忙，请稍后再试", code: 100001, http: 500 },
+  /** Answered by the web tier, not the platform: a call that took longer than UPSTREAM_TIMEOUT_MS (spec §9: 30000 ms). */
+  TIMEOUT: { status: 1, reason: "服务响应超时，请稍后重试", code: 100011, http: 504 },
   INTERNAL: { status: 1, reason: "服务繁忙，请稍后再试", code: 100011, http: 500 },
 };
 
