@@ -36,6 +36,7 @@ const PlatformEnv = z.object({
   ALIYUN_SMS_TEMPLATE_CODE_LOGIN: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_COMPANY_REGISTER: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_UNREGISTER: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
+  ALIYUN_SMS_TEMPLATE_CODE_RESET_PASSWORD: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_ENDPOINT: optional(z.string().url("must be a URL, e.g. https://dysmsapi.aliyuncs.com")),
   SMTP_URL: optional(
@@ -231,6 +232,7 @@ function smsConfig(e: Env, problems: string[]): SmsConfig {
         login: e.ALIYUN_SMS_TEMPLATE_CODE_LOGIN ?? shared,
         company_register: e.ALIYUN_SMS_TEMPLATE_CODE_COMPANY_REGISTER ?? shared,
         unregister: e.ALIYUN_SMS_TEMPLATE_CODE_UNREGISTER ?? shared,
+        reset_password: e.ALIYUN_SMS_TEMPLATE_CODE_RESET_PASSWORD ?? shared,
       },
       ...(e.ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY && {
         noticeTemplateCodes: { work_order_reply: e.ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY },

@@ -7,7 +7,7 @@ import type { MainApiCall, NoFields } from "./calls";
 import type { CaptchaFields } from "./security";
 
 /** What an SMS code is for; a code sent for one purpose never passes for another. */
-export const SMS_PURPOSES = ["register", "login", "company_register", "unregister"] as const;
+export const SMS_PURPOSES = ["register", "login", "company_register", "unregister", "reset_password"] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** A checkbox on the wire: "1" (also "true" or "on") is yes, anything else no. */
@@ -166,6 +166,9 @@ export type UserInfoFields = { with_unread?: AgreeFlag };
 
 export type UnregisterFields = { code: string; agree?: AgreeFlag };
 
+/** 忘记密码: a main account's phone, a reset_password code and the new password. */
+export type ResetPasswordFields = { phone: string; code: string; password: string } & CaptchaFields;
+
 export type ChangeNoticeEmailFields = { email: string };
 
 // ---- the calls --------------------------------------------------------------
@@ -178,6 +181,8 @@ export type AccountCalls = {
   "/login": MainApiCall<LoginFields, TokenWire>;
   "/sub_account_login": MainApiCall<SubAccountLoginFields, TokenWire>;
   "/logout": MainApiCall<NoFields, null, "required">;
+  /** The same answer whether or not the phone has an account; every session of the account ends. */
+  "/reset_password": MainApiCall<ResetPasswordFields, null>;
   "/get_user_info": MainApiCall<UserInfoFields, UserInfoWire, "required">;
   "/get_user_vip_info": MainApiCall<NoFields, VipInfosWire, "required">;
   "/unregister_check": MainApiCall<NoFields, UnregisterCheckWire, "required">;

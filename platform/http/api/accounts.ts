@@ -4,6 +4,7 @@ import { SMS_PURPOSES, type AccountCalls } from "../../contract/accounts";
 import { loginSubAccount, loginWithCode, loginWithPassword } from "../../modules/accounts/login";
 import { changeNoticeEmail } from "../../modules/accounts/profile";
 import { registerCompany, registerPersonal } from "../../modules/accounts/register";
+import { resetPassword } from "../../modules/accounts/reset-password";
 import { revokeSession } from "../../modules/accounts/sessions";
 import { unregister, unregisterCheck } from "../../modules/accounts/unregister";
 import { sendVerifyCode } from "../../modules/accounts/verify-codes";
@@ -54,6 +55,7 @@ const SubAccountLoginFields = z.object({
   name: f.requiredText("子账号名称", 32),
   password: f.password,
 });
+const ResetPasswordFields = z.object({ phone: f.phone(), code: f.smsCode, password: f.password });
 const UnregisterFields = z.object({ code: f.smsCode, agree: f.agreement });
 const NoticeEmailFields = z.object({ email: f.requiredText("邮箱", 254) });
 
@@ -112,6 +114,13 @@ on.post("/sub_account_login", async (c) => {
     password: input.password,
   });
   return toToken(session);
+});
+
+on.post("/reset_password", async (c) => {
+  const form = await readForm(c);
+  const input = parseFields(ResetPasswordFields, form);
+  await resetPassword(c.var.ctx, visitor(c), { ...input, captcha: captchaAnswer(form) });
+  return null;
 });
 
 on.post("/logout", async (c) => {

@@ -22,6 +22,7 @@ const config = (overrides: Partial<AliyunSmsConfig> = {}): AliyunSmsConfig => ({
     login: "SMS_100002",
     company_register: "SMS_100003",
     unregister: "SMS_100004",
+    reset_password: "SMS_100005",
   },
   endpoint: new URL(fake.url),
   ...overrides,

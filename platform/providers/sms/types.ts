@@ -1,4 +1,4 @@
-export type SmsPurpose = "register" | "login" | "company_register" | "unregister";
+export type SmsPurpose = "register" | "login" | "company_register" | "unregister" | "reset_password";
 
 export interface SmsMessage {
   phone: string;
