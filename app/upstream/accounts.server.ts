@@ -90,6 +90,11 @@ export function loginSubAccount(phone: string, name: string, password: string, g
   return call("/sub_account_login", { phone, name, password, ...guarded.captcha }, callOptions(guarded));
 }
 
+/** 忘记密码: the same answer whether or not the phone has an account (decision 065). */
+export function resetPassword(phone: string, code: string, password: string, guarded: GuardedCall = {}) {
+  return call("/reset_password", { phone, code, password, ...guarded.captcha }, callOptions(guarded));
+}
+
 export async function logout(session: string) {
   await callApi<AccountCalls["/logout"]["data"]>("/logout", {}, { session });
 }
