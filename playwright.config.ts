@@ -85,6 +85,11 @@ export default defineConfig({
       SESSION_SECRET: process.env.SESSION_SECRET,
       // The sandbox QR encodes <PUBLIC_URL>/sandbox/pay/<out_trade_no>: the tests open it as a phone would.
       PUBLIC_URL: baseURL,
+      // The public pages' footer (decision 064): tests/e2e/dead-ends.spec.ts checks it shows what is configured.
+      SITE_COMPANY_NAME: "算力云测试科技有限公司",
+      SITE_CONTACT_PHONE: "400-000-0000",
+      SITE_CONTACT_EMAIL: "support@gpu-cloud.test",
+      SITE_ICP_NUMBER: "京ICP备00000000号-1",
     },
     reuseExistingServer: false,
     timeout: 120_000,
