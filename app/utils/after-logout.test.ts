@@ -17,9 +17,9 @@ describe("where logout leaves the user", () => {
     expect(afterLogoutPath("/x/../console/safe")).toBe("/login");
   });
 
-  it("never leaves the site", () => {
-    expect(afterLogoutPath("https://evil.example/")).toBe("/store");
-    expect(afterLogoutPath("//evil.example")).toBe("/store");
-    expect(afterLogoutPath(undefined)).toBe("/store");
+  it("never leaves the site; without a page it goes to login", () => {
+    expect(afterLogoutPath("https://evil.example/")).toBe("/login");
+    expect(afterLogoutPath("//evil.example")).toBe("/login");
+    expect(afterLogoutPath(undefined)).toBe("/login");
   });
 });

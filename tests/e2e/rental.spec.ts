@@ -201,11 +201,15 @@ test("renting with too little money: the fast-pay dialog (JS) or the top-up link
   await expect(page.getByTestId("instance-empty")).toBeVisible();
 });
 
-test("a visitor is sent to log in and comes back to the offer", async ({ page }) => {
+test("a visitor sees the offer's form and is sent to log in at 立即租用, to come back to the offer", async ({
+  page,
+}) => {
   await page.goto(createInstancePath(RTX4090_OFFER));
+  await page.getByRole("button", { name: "立即租用" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  expect(decodeURIComponent(new URL(page.url()).searchParams.get("redirectTo")!)).toBe(
-    createInstancePath(RTX4090_OFFER),
+  // The same offer, with the choice the form priced (GPUs, mode, image).
+  expect(new URL(page.url()).searchParams.get("redirectTo")!.startsWith(`${createInstancePath(RTX4090_OFFER)}&`)).toBe(
+    true,
   );
 });
 

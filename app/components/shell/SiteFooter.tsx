@@ -13,7 +13,8 @@ const Footer = styled("footer", {
   p: { margin: "$1 0", display: "flex", flexWrap: "wrap", justifyContent: "center", columnGap: "$3", rowGap: "$1" },
   // Long addresses and numbers wrap inside a phone's width instead of pushing the page sideways.
   "span, a": { overflowWrap: "anywhere", maxWidth: "100%" },
-  a: { color: "$mutedText" },
+  // Links at least 24 px high, so a finger finds them (axe target-size).
+  a: { color: "$mutedText", display: "inline-flex", alignItems: "center", minHeight: 24 },
 });
 
 /** The agreements every public page links to (app/content/agreements.ts). */
