@@ -39,7 +39,8 @@ async function expectTimeout(tier: Awaited<ReturnType<typeof webTier>>) {
   expect(failure).toBeInstanceOf(tier.UpstreamError);
   expect(failure).toMatchObject({ key: "TIMEOUT", httpStatus: 504, reason: "服务响应超时，请稍后重试" });
   expect(waited).toBeGreaterThanOrEqual(LIMIT_MS - 20);
-  expect(waited).toBeLessThan(LIMIT_MS + 1_500);
+  // Well before the slow platform's answer (10 s), with room for a loaded machine's first fetch.
+  expect(waited).toBeLessThan(8_000);
 
   const page = await tier.upstreamErrorResponse(new Request("http://127.0.0.1/console/dashboard"), failure as never);
   expect(page.status).toBe(504);
