@@ -105,12 +105,6 @@ export default function AccountInfoPage() {
             </tr>
           </tbody>
         </Table>
-        {/* The account menu's page without JavaScript: its 退出登录 too (the console's navigation has none). */}
-        <Form method="post" action="/logout" style={{ marginTop: 16 }}>
-          <StatusButton intent="logout" formAction="/logout" variant="secondary" size="sm" pendingText="正在退出…">
-            退出登录
-          </StatusButton>
-        </Form>
       </Panel>
       {!f.isSub && (
         <Panel id="membership">
