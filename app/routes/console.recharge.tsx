@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const PaySchema = z.object({
-  amount: field.amountFen,
+  amount: field.topUpAmountFen,
   pay_type: z.enum(["0", "1", "2"], { errorMap: () => ({ message: "请选择支付方式" }) }).transform(Number),
   reply: z.enum(["dialog"]).optional(),
 });

@@ -159,7 +159,7 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
     http: 409,
   },
   AMOUNT_INVALID: { status: 1, reason: "输入金额不合法", code: 100022, http: 400 },
-  AMOUNT_TOO_LARGE: { status: 1, reason: "单笔充值金额最多 1,000,000.00 元", code: 100022, http: 400 },
+  AMOUNT_TOO_LARGE: { status: 1, reason: "单次充值金额不能超过 ¥1,000,000.00", code: 100022, http: 400 },
   PAY_TYPE_INVALID: { status: 1, reason: "请选择支付方式", code: 100022, http: 400 },
   QR_NOT_READY: { status: 1, reason: "二维码未生成或者已过期!", code: 100022, http: 409 },
   RECHARGE_TOO_FREQUENT: { status: 1, reason: "充值订单创建过于频繁，请稍后再试", code: 100022, http: 429 },

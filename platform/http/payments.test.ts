@@ -92,8 +92,21 @@ describe("create_qrcode", () => {
       const reply = await t.post("/create_qrcode", { session: user.token, amount, pay_type: "1" });
       expect(reply.body, amount).toMatchObject({ status: 1, reason: "输入金额不合法", data: { field: "amount" } });
     }
-    const tooLarge = await t.post("/create_qrcode", { session: user.token, amount: "1000000.01", pay_type: "1" });
-    expect(tooLarge.body).toMatchObject({ status: 1, key: "AMOUNT_TOO_LARGE" });
+    // Well formed (spec §5: up to 50 digits, thousands groups) but above the single top-up maximum: the real reason.
+    for (const amount of [
+      "1000000.01",
+      "1".repeat(16),
+      "9".repeat(50),
+      "1,000,000,000,000,000.00",
+      "12345678901234567",
+    ]) {
+      const tooLarge = await t.post("/create_qrcode", { session: user.token, amount, pay_type: "1" });
+      expect(tooLarge.body, amount).toMatchObject({
+        status: 1,
+        reason: "单次充值金额不能超过 ¥1,000,000.00",
+        data: { field: "amount" },
+      });
+    }
     const badType = await t.post("/create_qrcode", { session: user.token, amount: "100", pay_type: "7" });
     expect(badType.body).toMatchObject({ status: 1, reason: "请选择支付方式", data: { field: "pay_type" } });
     expect(await t.db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, user.userId))).toEqual([]);

@@ -5,7 +5,7 @@
  * a length bound, so an oversized value is refused field by field.
  */
 import { z } from "zod";
-import { AMOUNT_INVALID, parseYuanToFen } from "./money";
+import { AMOUNT_INVALID, MAX_TOP_UP_FEN, TOP_UP_TOO_LARGE, isAmountText, parseYuanToFen } from "./money";
 import { CODE_PATTERN, EMAIL_PATTERN, isStrongPassword, isValidCreditCode, PHONE_PATTERN } from "./validation";
 
 /**
@@ -60,16 +60,32 @@ export const contactName = requiredText("联系人姓名", 20).refine((v) => v.l
 /** A checkbox that must be ticked (it posts "1"). */
 export const ticked = (message: string) => z.literal("1", { errorMap: () => ({ message }) });
 
-/** An amount in yuan as typed (digits, optional thousands groups, up to 2 decimals), read as integer fen. */
-export const amountFen = z
-  .string({ required_error: "请输入金额", invalid_type_error: AMOUNT_INVALID })
-  .max(80, AMOUNT_INVALID)
-  .regex(SINGLE_LINE_SAFE, AMOUNT_INVALID)
-  .transform((value, ctx) => {
-    const fen = parseYuanToFen(value.trim());
-    if (fen === null) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: AMOUNT_INVALID });
-      return z.NEVER;
-    }
-    return fen;
-  });
+/**
+ * An amount in yuan as typed (digits, optional thousands groups, up to 2
+ * decimals), read as integer fen and at most `maxFen`: a badly written amount
+ * answers 输入金额不合法, a well written one above the limit `tooLarge`.
+ */
+export function amountUpTo(maxFen: number, tooLarge: string) {
+  return z
+    .string({ required_error: "请输入金额", invalid_type_error: AMOUNT_INVALID })
+    .max(80, AMOUNT_INVALID)
+    .regex(SINGLE_LINE_SAFE, AMOUNT_INVALID)
+    .transform((value, ctx) => {
+      if (!isAmountText(value)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: AMOUNT_INVALID });
+        return z.NEVER;
+      }
+      const fen = parseYuanToFen(value);
+      if (fen === null || fen > maxFen) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: tooLarge });
+        return z.NEVER;
+      }
+      return fen;
+    });
+}
+
+/** Any amount a safe integer of fen holds. */
+export const amountFen = amountUpTo(Number.MAX_SAFE_INTEGER, "金额过大");
+
+/** A top-up amount: at most the single top-up maximum. */
+export const topUpAmountFen = amountUpTo(MAX_TOP_UP_FEN, TOP_UP_TOO_LARGE);

@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AMOUNT_INVALID, fenToYuan, fenToYuanNumber, formatYuan, parseYuanToFen } from "./money";
+import {
+  AMOUNT_INVALID,
+  MAX_TOP_UP_FEN,
+  TOP_UP_TOO_LARGE,
+  fenToYuan,
+  fenToYuanNumber,
+  formatMoney,
+  formatWireMoney,
+  formatYuan,
+  isAmountText,
+  parseYuanToFen,
+} from "./money";
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const anyFen = fc.integer({ min: -MAX, max: MAX });
@@ -173,5 +184,38 @@ describe("spec §5 amount rule", () => {
     expect(parseYuanToFen("90071992547409.91")).toBe(MAX);
     expect(parseYuanToFen("90071992547409.92")).toBeNull();
     expect(parseYuanToFen("9".repeat(50))).toBeNull();
+  });
+});
+
+describe("formatMoney", () => {
+  const cny = new Intl.NumberFormat("zh-CN", { style: "currency", currency: "CNY" });
+
+  it("writes ¥, thousands groups and exactly two decimals", () => {
+    expect(formatMoney(0)).toBe("¥0.00");
+    expect(formatMoney(361000)).toBe("¥3,610.00");
+    expect(formatMoney(630000)).toBe("¥6,300.00");
+    expect(formatMoney(198)).toBe("¥1.98");
+    expect(formatMoney(-5)).toBe("-¥0.05");
+    expect(formatWireMoney("10000")).toBe("¥10,000.00");
+    expect(formatWireMoney("1030.5")).toBe("¥1,030.50");
+    expect(formatWireMoney(-12.3)).toBe("-¥12.30");
+  });
+
+  it("says what Intl.NumberFormat('zh-CN', CNY) says, for every amount a double holds to the fen", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (fen) => {
+        expect(formatMoney(fen)).toBe(cny.format(fen / 100));
+      }),
+    );
+  });
+});
+
+describe("top-up amounts", () => {
+  it("tells a well-formed amount of any size from a badly written one", () => {
+    expect(isAmountText("1".repeat(50))).toBe(true);
+    expect(isAmountText("1,000,000,000,000,000.00")).toBe(true);
+    expect(isAmountText("1".repeat(51))).toBe(false);
+    expect(isAmountText("1.234")).toBe(false);
+    expect(TOP_UP_TOO_LARGE).toBe(`单次充值金额不能超过 ${formatMoney(MAX_TOP_UP_FEN)}`);
   });
 });

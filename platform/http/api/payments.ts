@@ -6,7 +6,7 @@ import { liveQr, rechargeStatus } from "../../modules/payments/order-status";
 import type { PayType } from "../../modules/payments/pay-types";
 import { createRecharge } from "../../modules/payments/recharge-orders";
 import type { PayChannel } from "../../providers/payment/types";
-import { amountFen } from "../../rules/fields";
+import { topUpAmountFen } from "../../rules/fields";
 import { callerFromForm, type Env } from "../context";
 import { toCreateQrcode, toOrderStatus, toQrcode } from "../shapes/payments";
 import { parseFields, readForm } from "../wire";
@@ -24,7 +24,7 @@ const outTradeNo = z
   .string({ required_error: "请提供订单号", invalid_type_error: "订单号不正确" })
   .max(64, "订单号不正确");
 
-const CreateQrcodeFields = z.object({ amount: amountFen, pay_type: payType });
+const CreateQrcodeFields = z.object({ amount: topUpAmountFen, pay_type: payType });
 const OrderFields = z.object({ out_trade_no: outTradeNo });
 
 on.post("/create_qrcode", async (c) => {

@@ -13,8 +13,8 @@ export function channelOf(payType: PayType): PayChannel | null {
 /** A QR is valid five minutes (spec §9). */
 export const QR_VALIDITY_MS = 5 * 60_000;
 
-/** At most this much in one top-up: 1,000,000.00 yuan. */
-export const MAX_RECHARGE_FEN = 1_000_000_00;
+/** At most this much in one top-up (the rule the top-up field checks too). */
+export { MAX_TOP_UP_FEN as MAX_RECHARGE_FEN } from "../../rules/money";
 
 /** A caller may create at most this many top-up orders in ten minutes. */
 export const MAX_ORDERS_PER_TEN_MINUTES = 10;
