@@ -5,12 +5,13 @@ import { CouponCard } from "~/components/coupons/CouponCard";
 import { CouponCenterDialog } from "~/components/coupons/CouponCenterDialog";
 import { secondsToText } from "~/components/coupons/coupon-text";
 import { UseMoneyCouponButton } from "~/components/coupons/UseMoneyCoupon";
-import { Grid, Panel, Price, Row } from "~/components/ui/layout";
+import { Grid, Panel, Row } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
 import { styled } from "~/components/ui/stitches.config";
 import { COUPON_PAGE_SIZE, getUserCoupons, type CouponStatusWire } from "~/upstream/coupons.server";
 import { requireMainAccount } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
+import { formatWireMoney } from "../../platform/rules/money";
 
 export const meta: MetaFunction = () => [{ title: "优惠券 · 算力云" }];
 
@@ -65,7 +66,7 @@ export default function CouponPage() {
       <Panel>
         <Row>
           <span>账户余额</span>
-          <Price data-testid="coupon-page-balance">¥{money}</Price>
+          <strong data-testid="coupon-page-balance">{formatWireMoney(money ?? 0)}</strong>
         </Row>
       </Panel>
       <Panel aria-labelledby="my-coupons">

@@ -26,12 +26,10 @@ export default function CreditPage() {
       <h1>授信额度</h1>
       <Panel>
         <PanelTitle>我的授信</PanelTitle>
-        {yuanIsZero(f.creditQuota) ? (
-          <p data-testid="credit-none">当前账号暂未开通授信额度，如需开通请联系客服。</p>
-        ) : null}
+        {!f.hasCredit ? <p data-testid="credit-none">当前账号暂未开通授信额度，如需开通请联系客服。</p> : null}
         <CreditSummary figures={f} />
         <p>
-          账户余额 ¥{f.displayMoney}，综合可用 ¥{f.integratedMoney}。<Link to="/console/accountInfo">账号信息</Link>
+          账户余额 {f.displayMoney}，综合可用 {f.integratedMoney}。<Link to="/console/accountInfo">账号信息</Link>
         </p>
       </Panel>
       <Panel>
@@ -41,5 +39,3 @@ export default function CreditPage() {
     </>
   );
 }
-
-const yuanIsZero = (formatted: string) => /^0\.00$/.test(formatted);

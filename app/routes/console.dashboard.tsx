@@ -6,7 +6,7 @@ import { usePollWhile } from "~/components/instances/use-poll-while";
 import { CreditDialog } from "~/components/console/CreditDialog";
 import { MembershipGuide } from "~/components/console/MembershipGuide";
 import { PowerMoneyDialog } from "~/components/console/PowerMoneyDialog";
-import { Badge, Grid, Muted, Panel, PanelTitle, Price, ProgressFill, ProgressTrack, Row } from "~/components/ui/layout";
+import { Badge, Grid, Muted, Panel, PanelTitle, ProgressFill, ProgressTrack, Row } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import { getVipInfos } from "~/upstream/accounts.server";
 import { getInstanceList } from "~/upstream/instances.server";
@@ -43,7 +43,9 @@ const Figure = styled("div", {
   borderRadius: "$md",
   backgroundColor: "$page",
   small: { display: "block", color: "$mutedText" },
-  strong: { fontSize: "$xl" },
+  // A balance is not a price: the text colour; arrears and credit in use in the price red.
+  strong: { fontSize: "$xl", fontWeight: 600, color: "$text" },
+  "strong[data-debt]": { color: "$priceText" },
 });
 const Empty = styled("div", {
   padding: "$5 $4",
@@ -95,7 +97,7 @@ export default function DashboardPage() {
           {balanceLines(f).map((line) => (
             <Figure key={line.label}>
               <small>{line.label}</small>
-              <Price as="strong">{line.value}</Price>
+              <strong data-debt={line.debt || undefined}>{line.value}</strong>
             </Figure>
           ))}
         </Grid>
@@ -126,7 +128,7 @@ export default function DashboardPage() {
             </ProgressTrack>
             <Muted>
               经验值 {f.experiencePercent}%
-              {f.yuanToNextLevel > 0 ? `，再累计充值 ¥${f.yuanToNextLevel} 升级` : "，已是最高等级"}
+              {f.yuanToNextLevel > 0 ? `，再累计充值 ${f.moneyToNextLevel} 升级` : "，已是最高等级"}
             </Muted>
           </div>
         </Panel>

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { WithdrawalTable } from "~/components/finance/WithdrawalTable";
 import { Field, FieldError } from "~/components/ui/Field";
-import { Muted, Panel, PanelTitle, Price } from "~/components/ui/layout";
+import { Muted, Panel, PanelTitle } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
 import { StatusButton } from "~/components/ui/StatusButton";
 import { createWithdrawal, getRefundable, getWithdrawals } from "~/upstream/finance.server";
@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { idempotencyKey } from "../../platform/rules/finance";
 import * as field from "../../platform/rules/fields";
-import { fenToYuan } from "../../platform/rules/money";
+import { fenToYuan, formatWireMoney } from "../../platform/rules/money";
 
 export const meta: MetaFunction = () => [{ title: "提现记录 · 算力云" }];
 
@@ -53,7 +53,9 @@ export async function action({ request }: ActionFunctionArgs) {
           destination: input.destination,
           idempotency_key: input.idempotency_key,
         });
-        return redirectWithToast(PATH, { message: `提现申请已提交，${asked.Amount} 元已冻结，审核后打款` });
+        return redirectWithToast(PATH, {
+          message: `提现申请已提交，${formatWireMoney(asked.Amount)} 已冻结，审核后打款`,
+        });
       }),
     }),
   });
@@ -69,9 +71,9 @@ export default function WithdrawRecordsPage() {
       <Panel>
         <PanelTitle>申请提现</PanelTitle>
         <p>
-          可提现金额：<Price data-testid="refundable">{refundable.Refundable}</Price> 元
+          可提现金额：<strong data-testid="refundable">{formatWireMoney(refundable.Refundable)}</strong>
           <Muted style={{ marginLeft: 16 }}>
-            账户余额 {refundable.Money} 元，审核中冻结 {refundable.Pending} 元
+            账户余额 {formatWireMoney(refundable.Money)}，审核中冻结 {formatWireMoney(refundable.Pending)}
           </Muted>
         </p>
         <p>

@@ -14,6 +14,7 @@ import { BILLING_LABELS, isTransitional, MACHINE_TYPE_LABELS } from "~/utils/ins
 import { instancePath } from "~/utils/paths";
 import { requireUser } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
+import { formatWireMoney } from "../../platform/rules/money";
 
 export const meta: MetaFunction = () => [{ title: "实例详情 · 算力云" }];
 
@@ -74,7 +75,7 @@ export default function InstancePage() {
           <dt>计费方式</dt>
           <dd>
             {BILLING_LABELS[i.BillingMode]}
-            {i.BillingMode === "hour" && `（¥${i.HourlyPrice}/时，按秒计费，整点扣费）`}
+            {i.BillingMode === "hour" && `（${formatWireMoney(i.HourlyPrice)}/时，按秒计费，整点扣费）`}
           </dd>
           <dt>到期 / 释放</dt>
           <dd>
@@ -82,8 +83,8 @@ export default function InstancePage() {
           </dd>
           <dt>已花费</dt>
           <dd data-testid="instance-cost">
-            ¥{i.CostSoFar}
-            {Number(i.Unsettled) > 0 && <Muted>（另有 ¥{i.Unsettled} 待下次整点结算）</Muted>}
+            {formatWireMoney(i.CostSoFar)}
+            {Number(i.Unsettled) > 0 && <Muted>（另有 {formatWireMoney(i.Unsettled)} 待下次整点结算）</Muted>}
           </dd>
           {i.SubAccountName && !viewerIsSub && (
             <>

@@ -5,7 +5,7 @@ import { FastPay } from "~/components/payment/FastPay";
 import { yuanToFen } from "../../platform/rules/money";
 import { PowerMoneyIntroduction } from "~/components/console/PowerMoneyIntroduction";
 import { PowerMoneyOffers } from "~/components/console/PowerMoneyOffers";
-import { Panel, PanelTitle, Price } from "~/components/ui/layout";
+import { Panel, PanelTitle } from "~/components/ui/layout";
 import { getPowerMoneyOffers } from "~/upstream/vouchers.server";
 import { formAction } from "~/utils/action.server";
 import { loadPage } from "~/utils/upstream-errors.server";
@@ -44,8 +44,8 @@ export default function PowerMoneyPage() {
       <Panel>
         <PanelTitle>我的算力券</PanelTitle>
         <p>
-          算力券余额 <Price data-testid="power-money-balance">¥{f.powerMoney}</Price>，账户余额{" "}
-          <Price data-testid="power-money-cash">¥{f.displayMoney}</Price>
+          算力券余额 <strong data-testid="power-money-balance">{f.powerMoney}</strong>，账户余额{" "}
+          <strong data-testid="power-money-cash">{f.displayMoney}</strong>
         </p>
         {shortfall && <FastPay shortfallFen={yuanToFen(shortfall)} />}
       </Panel>

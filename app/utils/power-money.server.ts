@@ -3,7 +3,7 @@ import { buyPowerMoney } from "~/upstream/vouchers.server";
 import { UpstreamError } from "~/upstream/transport.server";
 import { safeRedirect } from "./safe-redirect";
 import { redirectWithToast } from "./toast.server";
-import { formatYuan, yuanToFen } from "../../platform/rules/money";
+import { formatWireMoney, formatYuan, yuanToFen } from "../../platform/rules/money";
 
 export const SUB_ACCOUNT_REFUSAL = "子账号不能购买算力券，请使用主账号购买";
 
@@ -37,8 +37,8 @@ export async function buyOffer(token: string, input: z.infer<typeof BuyOfferSche
   try {
     const bought = await buyPowerMoney(token, input.offer_id, input.operation_key);
     const message = bought.Replayed
-      ? `该订单已提交过，算力券余额 ¥${formatYuan(yuanToFen(bought.PowerMoneyBalance))}`
-      : `购买成功，获得算力券 ¥${formatYuan(yuanToFen(bought.PowerMoney))}，算力券余额 ¥${formatYuan(yuanToFen(bought.PowerMoneyBalance))}`;
+      ? `该订单已提交过，算力券余额 ${formatWireMoney(bought.PowerMoneyBalance)}`
+      : `购买成功，获得算力券 ${formatWireMoney(bought.PowerMoney)}，算力券余额 ${formatWireMoney(bought.PowerMoneyBalance)}`;
     return redirectWithToast(back, { type: "success", message });
   } catch (error) {
     if (error instanceof UpstreamError && error.key === "BALANCE_BELOW_PRICE") {

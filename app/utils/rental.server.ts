@@ -13,7 +13,7 @@ import { getLocalImages, getOfferDetail, type ImageWire } from "~/upstream/marke
 import { UpstreamError } from "~/upstream/transport.server";
 import { compareCuda } from "../../platform/rules/market-filter";
 import type { FieldErrors } from "./action.server";
-import { formatYuan, yuanToFen } from "../../platform/rules/money";
+import { formatWireMoney } from "../../platform/rules/money";
 import type { RentalChoice } from "./rental-choice";
 
 /** The platform's field names as the rental form names them. */
@@ -113,8 +113,8 @@ export async function rentChoice(token: string, choice: RentalChoice, input: z.i
   const fields = rentalFields(choice);
   const rented = await createInstance(token, { ...fields, operation_key: input.operation_key, name: input.name });
   const charged = rented.OrderNo
-    ? `已扣费 ¥${formatYuan(yuanToFen(rented.Price.Amount))}`
-    : `按 ¥${formatYuan(yuanToFen(rented.Price.Amount))}/时 整点扣费`;
+    ? `已扣费 ${formatWireMoney(rented.Price.Amount)}`
+    : `按 ${formatWireMoney(rented.Price.Amount)}/时 整点扣费`;
   return rented.Replayed
     ? `该订单已提交过，实例「${rented.Instance.Name}」已在创建`
     : `租用成功，实例「${rented.Instance.Name}」创建中，${charged}`;

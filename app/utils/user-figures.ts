@@ -1,5 +1,5 @@
 import { mainAccountFigures } from "../../platform/rules/account-figures";
-import { formatYuan, yuanToFen } from "../../platform/rules/money";
+import { formatMoney, yuanToFen } from "../../platform/rules/money";
 import { vipTier } from "../../platform/rules/vip";
 import type { UserInfoWire } from "~/upstream/accounts.server";
 
@@ -15,9 +15,9 @@ export function userFigures(user: UserFiguresInput) {
   if (user.SubAccount !== null) {
     return {
       isSub: true as const,
-      subLimit: formatYuan(yuanToFen(user.SubAccount.MoneyLimit)),
-      subCanUse: formatYuan(yuanToFen(user.SubAccount.MoneyCanUse)),
-      subUsed: formatYuan(yuanToFen(user.SubAccount.MoneyUsed)),
+      subLimit: formatMoney(yuanToFen(user.SubAccount.MoneyLimit)),
+      subCanUse: formatMoney(yuanToFen(user.SubAccount.MoneyCanUse)),
+      subUsed: formatMoney(yuanToFen(user.SubAccount.MoneyUsed)),
     };
   }
   // The same function the platform answers /get_user_info's derived figures with (platform/rules/account-figures.ts).
@@ -29,18 +29,24 @@ export function userFigures(user: UserFiguresInput) {
   });
   return {
     isSub: false as const,
-    displayMoney: formatYuan(f.displayMoneyFen),
-    powerMoney: formatYuan(yuanToFen(user.PowerMoney)),
-    creditQuota: formatYuan(yuanToFen(user.CreditMoneyQuota)),
-    remainCredit: formatYuan(f.remainCreditFen),
-    usedCredit: formatYuan(f.usedCreditFen),
+    displayMoney: formatMoney(f.displayMoneyFen),
+    /** A negative balance shown: arrears (no credit line to carry it). */
+    inArrears: f.displayMoneyFen < 0,
+    powerMoney: formatMoney(yuanToFen(user.PowerMoney)),
+    creditQuota: formatMoney(yuanToFen(user.CreditMoneyQuota)),
+    hasCredit: yuanToFen(user.CreditMoneyQuota) > 0,
+    remainCredit: formatMoney(f.remainCreditFen),
+    usedCredit: formatMoney(f.usedCreditFen),
+    creditInUse: f.usedCreditFen > 0,
     creditPercent: f.creditPercent,
-    integratedMoney: formatYuan(f.integratedMoneyFen),
+    integratedMoney: formatMoney(f.integratedMoneyFen),
     vipLevel: f.vipLevel,
     vipName: vipTier(f.vipLevel).name,
     vipDiscount: f.vipDiscount,
     experiencePercent: f.experiencePercent,
     yuanToNextLevel: f.yuanToNextLevel,
+    /** The top-up still needed for the next level, as money ("¥1,400.00"). */
+    moneyToNextLevel: formatMoney(f.yuanToNextLevel * 100),
   };
 }
 
@@ -55,24 +61,29 @@ export function maskPhone(phone: string): string {
 
 export interface BalanceLine {
   label: string;
-  /** Formatted yuan, e.g. "1,234.50" or "0.00 / 500.00". */
+  /** Money as formatMoney writes it, e.g. "¥1,234.50" or "¥0.00 / ¥500.00". */
   value: string;
+  /**
+   * A debt: arrears or credit in use. Only debts (and prices) are shown in the
+   * price red (spec colours); a balance, even a full credit line, is plain text.
+   */
+  debt: boolean;
 }
 
 /** The money figures an account sees (spec §6): main accounts their wallets, sub-accounts their quota. */
 export function balanceLines(f: UserFigures): BalanceLine[] {
   if (f.isSub) {
     return [
-      { label: "额度上限", value: `¥${f.subLimit}` },
-      { label: "已用额度", value: `¥${f.subUsed}` },
-      { label: "可用额度", value: `¥${f.subCanUse}` },
+      { label: "额度上限", value: f.subLimit, debt: false },
+      { label: "已用额度", value: f.subUsed, debt: false },
+      { label: "可用额度", value: f.subCanUse, debt: false },
     ];
   }
   return [
-    { label: "账户余额", value: `¥${f.displayMoney}` },
-    { label: "算力券", value: `¥${f.powerMoney}` },
-    { label: "授信额度（剩余 / 总额）", value: `¥${f.remainCredit} / ¥${f.creditQuota}` },
-    { label: "综合可用", value: `¥${f.integratedMoney}` },
+    { label: "账户余额", value: f.displayMoney, debt: f.inArrears },
+    { label: "算力券", value: f.powerMoney, debt: false },
+    { label: "授信额度（剩余 / 总额）", value: `${f.remainCredit} / ${f.creditQuota}`, debt: f.creditInUse },
+    { label: "综合可用", value: f.integratedMoney, debt: false },
   ];
 }
 

@@ -5,6 +5,7 @@ import { getInstanceList } from "~/upstream/instances.server";
 import type { WorkOrderResourceTypeWire } from "~/upstream/work-orders.server";
 import { STATE_LABELS } from "./instance-text";
 import { maskPhone } from "./user-figures";
+import { formatWireMoney } from "../../platform/rules/money";
 
 /** The newest purchase orders the picker offers (instances: the list call's page, 50). */
 const ORDERS_SHOWN = 50;
@@ -30,7 +31,7 @@ export async function workOrderResourceOptions(
       // The order records are a main account's (decision 028): a sub-account has none to pick from here.
       if (user.SubAccount) return [];
       const { list } = await getOrders(token, { kind: "purchase", page: 1, page_size: ORDERS_SHOWN });
-      return list.map((o) => ({ value: o.OrderNo, label: `${o.OrderNo} · ${o.Goods} · ¥${o.Amount}` }));
+      return list.map((o) => ({ value: o.OrderNo, label: `${o.OrderNo} · ${o.Goods} · ${formatWireMoney(o.Amount)}` }));
     }
     case "instance": {
       const { list } = await getInstanceList(token, 1, "all");

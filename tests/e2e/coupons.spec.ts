@@ -63,7 +63,7 @@ test("claim a coupon → 领取成功; a group sold out meanwhile says 优惠券
   );
 
   await page.goto("/console/coupon");
-  await expect(page.getByRole("article", { name: "满 100 减 10 元" })).toContainText("订单满 100.00 元可用");
+  await expect(page.getByRole("article", { name: "满 100 减 10 元" })).toContainText("订单满 ¥100.00 可用");
 });
 
 test("use a recharge voucher → 充值成功, and the balance grows by its amount", async ({ page, login }) => {

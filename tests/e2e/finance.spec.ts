@@ -32,7 +32,7 @@ test("the expense detail lists every entry, filters by kind, draws the chart and
   await expect(rows.first()).toContainText("算力券");
   await expect(rows.filter({ hasText: "+200.00" })).toContainText("充值");
   await expect(rows.filter({ hasText: "-35.50" })).toContainText("消费");
-  const chart = page.getByRole("img", { name: /每日消费柱状图，合计消费 41\.50 元/ });
+  const chart = page.getByRole("img", { name: /每日消费柱状图，合计消费 ¥41\.50/ });
   await expect(chart).toBeVisible();
   // The drawing is an SVG of the page (not an image), scaling by its viewBox, in the page's font, one bar group a day.
   const drawing = await chart.evaluate((svg) => ({
@@ -72,7 +72,7 @@ test("a withdrawal request shows as pending with its amount held; an invalid amo
 }, info) => {
   await login({ phone: accountOf("withdraw", info), password: FINANCE_PASSWORD });
   await page.goto("/console/finance/withdrawRecords");
-  await expect(page.getByTestId("refundable")).toHaveText(FINANCE_FIGURES.refundable);
+  await expect(page.getByTestId("refundable")).toHaveText(`¥${FINANCE_FIGURES.refundable}`);
   await expectAccessible(page, javaScriptEnabled);
 
   await page.getByLabel("提现金额（元）").fill("12.345");
@@ -88,13 +88,13 @@ test("a withdrawal request shows as pending with its amount held; an invalid amo
 
   await page.getByLabel("提现金额（元）").fill("50");
   await page.getByRole("button", { name: "申请提现" }).click();
-  await expect(page.getByText("提现申请已提交，50.00 元已冻结")).toBeVisible();
+  await expect(page.getByText("提现申请已提交，¥50.00 已冻结")).toBeVisible();
   const row = page.getByTestId("withdrawal-list").locator("tbody tr");
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("50.00");
   await expect(row).toContainText("审核中");
-  await expect(page.getByTestId("refundable")).toHaveText("114.50");
-  await expect(page.getByText("账户余额 124.50 元，审核中冻结 50.00 元")).toBeVisible();
+  await expect(page.getByTestId("refundable")).toHaveText("¥114.50");
+  await expect(page.getByText("账户余额 ¥124.50，审核中冻结 ¥50.00")).toBeVisible();
 
   // The hold is in the ledger, so in the expense detail.
   await page.goto("/console/finance/expenseDetail?kind=withdrawal");

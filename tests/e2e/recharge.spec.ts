@@ -61,7 +61,7 @@ test("an invalid amount shows 输入金额不合法 next to the field and create
 test("a preset fills the amount in", async ({ page, login }) => {
   await login();
   await page.goto("/console/recharge");
-  await page.getByRole("group", { name: "常用金额" }).getByText("¥1500").click();
+  await page.getByRole("group", { name: "常用金额" }).getByText("¥1,500.00").click();
   await expect(page.getByLabel("充值金额（元）")).toHaveValue("1500");
 });
 

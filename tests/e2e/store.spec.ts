@@ -86,7 +86,7 @@ test("reserve bare metal: errors beside their fields, then the reservation in /c
   await page.goto("/store?type=bare_metal");
   await expect(page.getByRole("link", { name: "裸金属" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByTestId("bare-metal-server").filter({ hasText: "H100 80GB" }).first()).toContainText(
-    "¥59535.36/台·月",
+    "¥59,535.36/台·月",
   );
 
   const form = page.getByRole("form", { name: "裸金属预约" });

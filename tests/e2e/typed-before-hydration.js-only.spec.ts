@@ -28,11 +28,11 @@ test("a top-up typed before the page's JavaScript arrived is the one ordered", a
   await page.getByLabel("充值金额（元）").fill("20");
   await page.getByLabel("支付宝").check();
   // Still the page without JavaScript: the presets are links.
-  await expect(page.getByRole("group", { name: "常用金额" }).getByRole("link", { name: "¥1500" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "常用金额" }).getByRole("link", { name: "¥1,500.00" })).toBeVisible();
 
   release();
   // Hydrated: the presets become buttons.
-  await expect(page.getByRole("group", { name: "常用金额" }).getByRole("button", { name: "¥1500" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "常用金额" }).getByRole("button", { name: "¥1,500.00" })).toBeVisible();
   await expect(page.getByLabel("充值金额（元）")).toHaveValue("20");
   await expect(page.getByLabel("支付宝")).toBeChecked();
   await page.getByRole("button", { name: "立即充值" }).click();

@@ -9,15 +9,15 @@ export function CreditSummary({ figures }: { figures: MainFigures }) {
         <tbody>
           <tr>
             <th>授信额度</th>
-            <td data-testid="credit-quota">¥{figures.creditQuota}</td>
+            <td data-testid="credit-quota">{figures.creditQuota}</td>
           </tr>
           <tr>
             <th>已使用</th>
-            <td data-testid="credit-used">¥{figures.usedCredit}</td>
+            <td data-testid="credit-used">{figures.usedCredit}</td>
           </tr>
           <tr>
             <th>剩余可用</th>
-            <td data-testid="credit-remaining">¥{figures.remainCredit}</td>
+            <td data-testid="credit-remaining">{figures.remainCredit}</td>
           </tr>
         </tbody>
       </Table>

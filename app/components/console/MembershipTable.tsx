@@ -1,3 +1,4 @@
+import { formatMoney } from "../../../platform/rules/money";
 import { discountText } from "../../../platform/rules/vip";
 import type { VipInfo } from "~/upstream/accounts.server";
 import type { MainFigures } from "~/utils/user-figures";
@@ -17,7 +18,7 @@ export function MembershipTable({ vipInfos, figures }: MembershipProps) {
       <p>
         当前等级 <Badge tone="gold">{figures.vipName}</Badge>，经验值{" "}
         <span data-testid="experience-percent">{figures.experiencePercent}%</span>
-        {figures.yuanToNextLevel > 0 ? `，再累计充值 ¥${figures.yuanToNextLevel} 可升级` : "，已是最高等级"}
+        {figures.yuanToNextLevel > 0 ? `，再累计充值 ${figures.moneyToNextLevel} 可升级` : "，已是最高等级"}
       </p>
       <ProgressTrack
         role="progressbar"
@@ -40,7 +41,7 @@ export function MembershipTable({ vipInfos, figures }: MembershipProps) {
           {vipInfos.map((v) => (
             <tr key={v.VipLevel} style={v.VipLevel === vipLevel ? { fontWeight: 600 } : undefined}>
               <td>{v.Name}</td>
-              <td>{v.Threshold === 0 ? "注册即享" : `满 ¥${v.Threshold.toLocaleString("zh-CN")}`}</td>
+              <td>{v.Threshold === 0 ? "注册即享" : `满 ${formatMoney(v.Threshold * 100)}`}</td>
               <td>{discountText(v.VipDiscount)}</td>
             </tr>
           ))}

@@ -3,6 +3,7 @@ import type { PowerMoneyOffer } from "~/upstream/vouchers.server";
 import { Muted, Price } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
 import { styled } from "../ui/stitches.config";
+import { formatWireMoney } from "../../../platform/rules/money";
 
 const List = styled("ul", {
   listStyle: "none",
@@ -43,11 +44,11 @@ export function PowerMoneyOffers({
     <List data-testid="power-money-offers">
       {offers.map((offer) => (
         <Card key={offer.OfferId} data-testid={`power-money-offer-${offer.OfferId}`}>
-          <strong>算力券 ¥{offer.PowerMoney}</strong>
+          <strong>算力券 {formatWireMoney(offer.PowerMoney)}</strong>
           <span>
-            售价 <Price>¥{offer.Price}</Price>
+            售价 <Price>{formatWireMoney(offer.Price)}</Price>
           </span>
-          <Muted>{Number(offer.Bonus) > 0 ? `赠送 ¥${offer.Bonus}` : "无赠送"}</Muted>
+          <Muted>{Number(offer.Bonus) > 0 ? `赠送 ${formatWireMoney(offer.Bonus)}` : "无赠送"}</Muted>
           <Form method="post" action="/console/powerMoney" onSubmit={onSubmit}>
             <input type="hidden" name="offer_id" value={offer.OfferId} />
             <input type="hidden" name="operation_key" value={operationKey} />
@@ -57,7 +58,7 @@ export function PowerMoneyOffers({
               formAction="/console/powerMoney"
               size="sm"
               pendingText="购买中…"
-              aria-label={`用余额 ¥${offer.Price} 购买算力券 ¥${offer.PowerMoney}`}
+              aria-label={`用余额 ${formatWireMoney(offer.Price)} 购买算力券 ${formatWireMoney(offer.PowerMoney)}`}
             >
               购买
             </StatusButton>

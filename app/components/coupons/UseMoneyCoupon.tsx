@@ -7,12 +7,13 @@ import { Button, ButtonLink } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Row } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
+import { formatWireMoney } from "../../../platform/rules/money";
 
 /** The question the confirm dialog and the confirm page ask. */
 export function UseMoneyCouponQuestion({ coupon }: { coupon: UserCouponWire }) {
   return (
     <p>
-      确认使用充值券「{coupon.CouponGroup.Name}」？<strong>¥{coupon.CouponGroup.Amount}</strong>{" "}
+      确认使用充值券「{coupon.CouponGroup.Name}」？<strong>{formatWireMoney(coupon.CouponGroup.Amount)}</strong>{" "}
       将充值到账户余额，使用后不可撤销。
     </p>
   );

@@ -1,6 +1,7 @@
 import { COUPON_TYPE_NAMES, VERIFY_TYPE_NAMES } from "../../../platform/rules/coupons";
 import type { CouponGroupWire } from "~/upstream/coupons.server";
 import { formatDateTime } from "~/utils/format";
+import { formatWireMoney } from "../../../platform/rules/money";
 
 /** What a card says about a coupon group (spec §3), in the words of the page. */
 
@@ -9,12 +10,12 @@ export const typeName = (g: CouponGroupWire) => COUPON_TYPE_NAMES[g.Type];
 /** "¥10.00" for an amount, "8.5折" for a discount. */
 export function valueText(g: CouponGroupWire): string {
   if (g.Type === 1) return `${Math.round(g.Discount * 1000) / 100}折`;
-  return `¥${g.Amount}`;
+  return formatWireMoney(g.Amount);
 }
 
 export function thresholdText(g: CouponGroupWire): string {
   if (g.Type === 0) return "领取后可直接充值到余额";
-  return Number(g.MoneyLimit) > 0 ? `订单满 ${g.MoneyLimit} 元可用` : "无门槛";
+  return Number(g.MoneyLimit) > 0 ? `订单满 ${formatWireMoney(g.MoneyLimit)} 可用` : "无门槛";
 }
 
 /** The targets of an order coupon: goods, image, use mode and user type. */

@@ -67,7 +67,7 @@ export function SpendingChart({
   total: string;
 }) {
   const g = chartGeometry(days);
-  const summary = `${from} 至 ${to} 每日消费柱状图，合计消费 ${total} 元`;
+  const summary = `${from} 至 ${to} 每日消费柱状图，合计消费 ${total}`;
   return (
     <Figure>
       <Legend aria-hidden="true">
@@ -123,7 +123,7 @@ export function SpendingChart({
         </Drawing>
       </Scroller>
       <figcaption>
-        {from} 至 {to} 每日消费（余额与算力券），合计 {total} 元
+        {from} 至 {to} 每日消费（余额与算力券），合计 {total}
       </figcaption>
     </Figure>
   );

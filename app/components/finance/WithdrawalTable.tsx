@@ -3,6 +3,7 @@ import { formatDateTime } from "~/utils/format";
 import { WITHDRAWAL_STATUS_NAMES } from "../../../platform/rules/finance";
 import { Badge, Table } from "../ui/layout";
 import { TableScroll } from "../ui/TableScroll";
+import { formatWireMoney } from "../../../platform/rules/money";
 
 const TONES = { pending: "gold", approved: "primary", rejected: "muted" } as const;
 
@@ -15,7 +16,7 @@ export function WithdrawalTable({ withdrawals }: { withdrawals: WithdrawalWire[]
         <thead>
           <tr>
             <th scope="col">申请时间</th>
-            <th scope="col">金额（元）</th>
+            <th scope="col">金额</th>
             <th scope="col">收款账户</th>
             <th scope="col">状态</th>
             <th scope="col">处理时间</th>
@@ -26,7 +27,7 @@ export function WithdrawalTable({ withdrawals }: { withdrawals: WithdrawalWire[]
           {withdrawals.map((w) => (
             <tr key={w.Id}>
               <td>{formatDateTime(w.CreatedAt)}</td>
-              <td>{w.Amount}</td>
+              <td>{formatWireMoney(w.Amount)}</td>
               <td data-wrap>{w.Destination}</td>
               <td>
                 <Badge tone={TONES[w.Status]}>{WITHDRAWAL_STATUS_NAMES[w.Status]}</Badge>

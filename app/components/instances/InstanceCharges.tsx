@@ -2,6 +2,7 @@ import type { InstanceChargeWire } from "~/upstream/instances.server";
 import { formatDateTime } from "~/utils/format";
 import { Muted, Table } from "../ui/layout";
 import { TableScroll } from "../ui/TableScroll";
+import { formatWireMoney } from "../../../platform/rules/money";
 
 const KIND_LABELS = { package: "套餐扣费", settlement: "按量结算" } as const;
 
@@ -30,9 +31,9 @@ export function InstanceCharges({ charges }: { charges: InstanceChargeWire[] }) 
                 {formatDateTime(c.PeriodStart)} 至 {formatDateTime(c.PeriodEnd)}
                 {c.Kind === "settlement" && <Muted>（{c.Seconds} 秒）</Muted>}
               </td>
-              <td>¥{c.Amount}</td>
+              <td>{formatWireMoney(c.Amount)}</td>
               <td>
-                算力券 ¥{c.PaidVoucher}，余额 ¥{c.PaidCash}
+                算力券 {formatWireMoney(c.PaidVoucher)}，余额 {formatWireMoney(c.PaidCash)}
               </td>
               <td data-wrap>{c.Explanation}</td>
             </tr>

@@ -14,6 +14,7 @@ import { Badge, Muted, Table } from "../ui/layout";
 import { styled } from "../ui/stitches.config";
 import { InstanceActions, outcomeError, type InstanceActionOutcome } from "./InstanceActions";
 import { InstanceLogin } from "./InstanceLogin";
+import { formatWireMoney } from "../../../platform/rules/money";
 
 /** The state in Chinese, with why a stopped instance stopped when it was not the user. */
 export function StateText({ instance }: { instance: InstanceWire }) {
@@ -155,14 +156,14 @@ export function InstanceTable({
               </td>
               <td data-cell="billing" data-label="计费">
                 {BILLING_LABELS[i.BillingMode]}
-                {i.BillingMode === "hour" && <Muted> ¥{i.HourlyPrice}/时</Muted>}
+                {i.BillingMode === "hour" && <Muted> {formatWireMoney(i.HourlyPrice)}/时</Muted>}
                 {i.PackageExpiresAt && (
                   <div>
                     <Muted>{formatDateTime(i.PackageExpiresAt)} 到期</Muted>
                   </div>
                 )}
                 <div>
-                  <Muted>已花费</Muted> <span data-testid="instance-cost">¥{i.CostSoFar}</span>
+                  <Muted>已花费</Muted> <span data-testid="instance-cost">{formatWireMoney(i.CostSoFar)}</span>
                 </div>
               </td>
               <td data-cell="actions">

@@ -1,4 +1,4 @@
-import { fenToYuan } from "../../../platform/rules/money";
+import { fenToYuan, formatMoney } from "../../../platform/rules/money";
 import { styled } from "../ui/stitches.config";
 import { TopUpButton } from "./TopUpButton";
 
@@ -33,14 +33,15 @@ export const FAST_PAY_REASON = "可用余额少于套餐价格!";
  * amount filled in.
  */
 export function FastPay({ shortfallFen }: { shortfallFen: number }) {
-  const amount = fenToYuan(Math.max(1, shortfallFen));
+  const shortfall = Math.max(1, shortfallFen);
+  const amount = fenToYuan(shortfall);
   return (
     <Prompt role="alert" data-testid="fast-pay">
       <span>
-        {FAST_PAY_REASON} 还差 ¥{amount}
+        {FAST_PAY_REASON} 还差 {formatMoney(shortfall)}
       </span>
       <TopUpButton amountYuan={amount} title="余额不足，快速充值" openAtOnce>
-        立即充值 ¥{amount}
+        立即充值 {formatMoney(shortfall)}
       </TopUpButton>
     </Prompt>
   );

@@ -8,6 +8,7 @@ import { styled } from "../ui/stitches.config";
 import { PAY_TYPE_NAMES } from "./pay-types";
 import { TransferInstructions } from "./TransferInstructions";
 import { usePaymentWatch } from "./use-payment-watch";
+import { formatWireMoney } from "../../../platform/rules/money";
 
 const Box = styled("div", {
   display: "flex",
@@ -65,8 +66,8 @@ export function QrPaymentPanel({ view, onChange }: { view: PaymentView; onChange
       <Box role="status" data-testid="payment-result">
         <Success>支付成功</Success>
         <p>
-          已到账 <Price>¥{order.amount}</Price>
-          {view.balance && <>，当前余额 ¥{view.balance}</>}
+          已到账 <Price>{formatWireMoney(order.amount)}</Price>
+          {view.balance && <>，当前余额 {view.balance}</>}
           {view.vipName && <>，会员等级 {view.vipName}</>}
         </p>
         <Link to="/console/finance/expenseDetail">查看收支明细</Link>
@@ -79,7 +80,7 @@ export function QrPaymentPanel({ view, onChange }: { view: PaymentView; onChange
       <Box>
         <Warning role="alert">{order.Status === 3 ? "订单未通过确认" : "二维码已过期"}</Warning>
         <p>
-          {channel} <Price>¥{order.amount}</Price>，订单号 {order.out_trade_no}
+          {channel} <Price>{formatWireMoney(order.amount)}</Price>，订单号 {order.out_trade_no}
         </p>
         <Form method="post" action="/console/recharge">
           <input type="hidden" name="amount" value={order.amount} />
@@ -94,7 +95,7 @@ export function QrPaymentPanel({ view, onChange }: { view: PaymentView; onChange
   return (
     <Box>
       <p>
-        请使用{channel}扫码支付 <Price>¥{order.amount}</Price>
+        请使用{channel}扫码支付 <Price>{formatWireMoney(order.amount)}</Price>
       </p>
       {view.qrNotReady || !view.qrSvg ? (
         <Warning role="status">二维码未生成或者已过期</Warning>

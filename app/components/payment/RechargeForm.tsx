@@ -7,6 +7,7 @@ import { Field } from "../ui/Field";
 import { StatusButton } from "../ui/StatusButton";
 import { styled } from "../ui/stitches.config";
 import { AMOUNT_PRESETS, PAY_TYPE_OPTIONS } from "./pay-types";
+import { formatWireMoney } from "../../../platform/rules/money";
 
 const Presets = styled("div", { display: "flex", gap: "$2", flexWrap: "wrap", margin: "0 0 $3" });
 const preset = {
@@ -92,11 +93,11 @@ export function RechargeForm({
         {AMOUNT_PRESETS.map((value) =>
           hydrated ? (
             <PresetButton key={value} type="button" aria-pressed={amount === value} onClick={() => choosePreset(value)}>
-              ¥{value}
+              {formatWireMoney(value)}
             </PresetButton>
           ) : (
             <PresetLink key={value} to={rechargePath(value)} aria-current={amount === value ? true : undefined}>
-              ¥{value}
+              {formatWireMoney(value)}
             </PresetLink>
           ),
         )}

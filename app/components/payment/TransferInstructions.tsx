@@ -1,6 +1,7 @@
 import type { OrderStatusWire } from "~/upstream/payments.server";
 import { Price, Table } from "../ui/layout";
 import { styled } from "../ui/stitches.config";
+import { formatWireMoney } from "../../../platform/rules/money";
 
 const Note = styled("p", { color: "$mutedText", fontSize: "$sm" });
 
@@ -17,7 +18,8 @@ export function TransferInstructions({ order }: { order: OrderStatusWire }) {
   return (
     <div data-testid="transfer-instructions">
       <p>
-        请通过对公账户转账 <Price>¥{order.amount}</Price>，财务确认到账后自动充值（非即时，通常 1 个工作日内）。
+        请通过对公账户转账 <Price>{formatWireMoney(order.amount)}</Price>，财务确认到账后自动充值（非即时，通常 1
+        个工作日内）。
       </p>
       {transfer && (
         <Table>

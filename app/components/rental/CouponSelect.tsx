@@ -1,12 +1,16 @@
 import type { CouponChoiceWire, PickCouponsWire } from "~/upstream/instances.server";
 import { FieldError } from "../ui/Field";
 import { SelectBox } from "./form-parts";
+import { formatWireMoney } from "../../../platform/rules/money";
 
-/** "9折券", "满100减10" or "代金券 ¥10": what a coupon is, in the select. */
+/** "9折券", "满¥100.00减¥10.00" or "充值券 ¥10.00": what a coupon is, in the select. */
 export function couponLabel(c: CouponChoiceWire): string {
   if (c.Type === 1) return `${Math.round(Number(c.Discount) * 1000) / 100}折券`;
-  if (c.Type === 2) return Number(c.MoneyLimit) > 0 ? `满${c.MoneyLimit}减${c.Amount}` : `立减¥${c.Amount}`;
-  return `充值券 ¥${c.Amount}`;
+  if (c.Type === 2)
+    return Number(c.MoneyLimit) > 0
+      ? `满${formatWireMoney(c.MoneyLimit)}减${formatWireMoney(c.Amount)}`
+      : `立减${formatWireMoney(c.Amount)}`;
+  return `充值券 ${formatWireMoney(c.Amount)}`;
 }
 
 /**
@@ -44,7 +48,7 @@ export function CouponSelect({
       >
         {valid.map((c) => (
           <option key={c.CouponId} value={c.CouponId === best ? "" : String(c.CouponId)}>
-            {couponLabel(c)}（省 ¥{c.Saving}）{c.CouponId === best ? " 最优" : ""}
+            {couponLabel(c)}（省 {formatWireMoney(c.Saving)}）{c.CouponId === best ? " 最优" : ""}
           </option>
         ))}
         <option value={best === null ? "" : "0"}>不使用优惠券</option>

@@ -1,6 +1,7 @@
 import type { ListPriceWire, RentalPreviewWire } from "~/upstream/instances.server";
 import { Muted, Price } from "../ui/layout";
 import { styled } from "../ui/stitches.config";
+import { formatWireMoney } from "../../../platform/rules/money";
 
 const Lines = styled("dl", {
   display: "grid",
@@ -34,39 +35,44 @@ export function PriceBreakdown({ preview }: { preview: RentalPreviewWire | ListP
       <Lines>
         <dt>单价</dt>
         <dd>
-          ¥{p.UnitPrice}/卡·时 × {p.GpuCount} 卡{hourly ? "" : ` × ${p.Hours} 小时`}
+          {formatWireMoney(p.UnitPrice)}/卡·时 × {p.GpuCount} 卡{hourly ? "" : ` × ${p.Hours} 小时`}
         </dd>
         <dt>原价</dt>
-        <dd data-testid="rental-list-amount">¥{p.ListAmount}</dd>
+        <dd data-testid="rental-list-amount">{formatWireMoney(p.ListAmount)}</dd>
         <dt>时长折扣</dt>
         <dd>{factorText(p.DurationDiscount)}</dd>
         <dt>会员折扣</dt>
         <dd>{factorText(p.VipDiscount)}</dd>
         <dt>折后价</dt>
-        <dd>¥{p.AfterDiscounts}</dd>
+        <dd>{formatWireMoney(p.AfterDiscounts)}</dd>
         {!hourly && (
           <>
             <dt>优惠券</dt>
-            <dd data-testid="rental-coupon-saving">{p.CouponId ? `-¥${p.CouponSaving}` : "未使用"}</dd>
+            <dd data-testid="rental-coupon-saving">{p.CouponId ? `-${formatWireMoney(p.CouponSaving)}` : "未使用"}</dd>
           </>
         )}
       </Lines>
       <Total>
         {hourly ? "每小时 " : "合计 "}
-        <Price data-testid="rental-total">{hourly ? `¥${p.Amount}/时` : `¥${p.Amount}`}</Price>
+        <Price data-testid="rental-total">
+          {hourly ? `${formatWireMoney(p.Amount)}/时` : formatWireMoney(p.Amount)}
+        </Price>
       </Total>
       {hourly ? (
-        <Muted>实例运行期间按秒计费，每小时整点扣费（实例将按 ¥{p.Amount}/时 整点扣费）；创建与开机过程不计费。</Muted>
+        <Muted>
+          实例运行期间按秒计费，每小时整点扣费（实例将按 {formatWireMoney(p.Amount)}/时
+          整点扣费）；创建与开机过程不计费。
+        </Muted>
       ) : (
         wallet && (
           <Muted>
-            租用时一次扣费：算力券 ¥{wallet.PayVoucher}，余额 ¥{wallet.PayCash}
+            租用时一次扣费：算力券 {formatWireMoney(wallet.PayVoucher)}，余额 {formatWireMoney(wallet.PayCash)}
           </Muted>
         )
       )}
       {wallet && !wallet.Affordable && (
         <p data-testid="rental-shortfall">
-          <Muted>可用余额不足，还差 ¥{wallet.Shortfall}</Muted>
+          <Muted>可用余额不足，还差 {formatWireMoney(wallet.Shortfall)}</Muted>
         </p>
       )}
       {!wallet && (

@@ -28,7 +28,8 @@ const Figures = styled("div", {
   gap: "$2",
   margin: "0 0 $3",
   span: { display: "block", color: "$mutedText", fontSize: "$sm" },
-  strong: { display: "block", color: "$priceText", fontWeight: 600 },
+  strong: { display: "block", fontWeight: 600 },
+  "strong[data-debt]": { color: "$priceText" },
 });
 const Tiles = styled("div", {
   display: "grid",
@@ -95,7 +96,7 @@ export function AccountMenu({
               {lines.map((line) => (
                 <div key={line.label}>
                   <span>{line.label}</span>
-                  <strong>{line.value}</strong>
+                  <strong data-debt={line.debt || undefined}>{line.value}</strong>
                 </div>
               ))}
             </Figures>

@@ -81,7 +81,9 @@ const Figures = styled(Link, {
   color: "inherit",
   fontSize: "$sm",
   "&:hover": { textDecoration: "none" },
-  b: { color: "var(--bar-price)", fontWeight: 600 },
+  // A balance is not a price: plain text; only arrears take the price red.
+  b: { fontWeight: 600 },
+  "b[data-debt]": { color: "var(--bar-price)" },
 });
 /** The quick top-up (spec §2): a dialog with JavaScript, /console/recharge without. */
 const TopUp = styled(TopUpButton, {
@@ -199,19 +201,19 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
             {figures.isSub ? (
               <>
                 <span>
-                  额度 <b>¥{figures.subLimit}</b>
+                  额度 <b>{figures.subLimit}</b>
                 </span>
                 <span>
-                  可用 <b>¥{figures.subCanUse}</b>
+                  可用 <b>{figures.subCanUse}</b>
                 </span>
               </>
             ) : (
               <>
                 <span>
-                  余额 <b>¥{figures.displayMoney}</b>
+                  余额 <b data-debt={figures.inArrears || undefined}>{figures.displayMoney}</b>
                 </span>
                 <span>
-                  综合可用 <b>¥{figures.integratedMoney}</b>
+                  综合可用 <b>{figures.integratedMoney}</b>
                 </span>
               </>
             )}

@@ -1,6 +1,7 @@
 import { Muted, Price, Table } from "~/components/ui/layout";
 import { TableScroll } from "~/components/ui/TableScroll";
 import type { BareMetalServerWire } from "~/upstream/market.server";
+import { formatWireMoney } from "../../../platform/rules/money";
 
 /** The bare-metal servers by region and model: GPUs per server, price per GPU-hour and per server-month, free servers. */
 export function BareMetalServers({ servers }: { servers: BareMetalServerWire[] }) {
@@ -30,10 +31,10 @@ export function BareMetalServers({ servers }: { servers: BareMetalServerWire[] }
                 内存
               </td>
               <td>
-                <Price>¥{s.Price}/卡·时</Price>
+                <Price>{formatWireMoney(s.Price)}/卡·时</Price>
               </td>
               <td>
-                <Price>¥{s.MonthPrice}/台·月</Price> <Muted>（30天，9.5折）</Muted>
+                <Price>{formatWireMoney(s.MonthPrice)}/台·月</Price> <Muted>（30天，9.5折）</Muted>
               </td>
               <td>{s.FreeServers > 0 ? `空闲 ${s.FreeServers} 台` : <Muted>已售罄</Muted>}</td>
             </tr>

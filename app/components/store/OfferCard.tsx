@@ -4,6 +4,7 @@ import { styled } from "~/components/ui/stitches.config";
 import type { OfferWire } from "~/upstream/market.server";
 import type { MemberPriceLabel } from "~/utils/member-price";
 import { createInstancePath } from "~/utils/paths";
+import { formatWireMoney } from "../../../platform/rules/money";
 
 const Card = styled("article", {
   display: "flex",
@@ -73,10 +74,10 @@ export function OfferCard({
       </p>
       <Muted data-testid="offer-cuda">最高 CUDA {offer.MaxCudaVersion}</Muted>
       <p>
-        <Price data-testid="offer-price">¥{offer.Price}/卡·时</Price>
+        <Price data-testid="offer-price">{formatWireMoney(offer.Price)}/卡·时</Price>
         {memberPrice && (
           <Muted data-testid="offer-member-price" css={{ marginLeft: 8 }}>
-            {memberPrice.label} <Price>¥{memberPrice.price}</Price>
+            {memberPrice.label} <Price>{formatWireMoney(memberPrice.price)}</Price>
           </Muted>
         )}
       </p>

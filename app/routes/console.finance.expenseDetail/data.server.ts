@@ -1,6 +1,6 @@
 import { getBalanceChanges, getDailySpending } from "~/upstream/finance.server";
 import { chartRange, expenseQuery } from "~/utils/finance-query";
-import { fenToYuan, yuanToFen } from "../../../platform/rules/money";
+import { formatMoney, yuanToFen } from "../../../platform/rules/money";
 
 import { EXPENSE_PAGE_SIZE as PAGE_SIZE } from "~/utils/finance-query";
 
@@ -23,7 +23,7 @@ export async function expenseDetailData(token: string, url: URL, now: Date) {
     list,
     chart: {
       ...range,
-      total: fenToYuan(totalFen),
+      total: formatMoney(totalFen),
       days: spending.days.map((d) => ({ date: d.Date, cash: Number(d.Cash), voucher: Number(d.Voucher) })),
     },
   };
