@@ -72,9 +72,10 @@ function reasonsAgainst(c: HeldCoupon, o: CouponOrder): string[] {
   if (c.used) reasons.push("used");
   if (!(o.atMs < c.expiresAtMs)) reasons.push("expired");
   if (c.type === 0) reasons.push("not_for_orders");
+  // Decision 062: pay-as-you-go takes no coupon, whatever its use mode.
+  if (!o.isPackage) reasons.push("billing_mode");
   if (c.targetUserVerifyType === 1 && o.verifiedAs !== "student") reasons.push("verify_type");
   if (c.targetUserVerifyType === 2 && o.verifiedAs !== "enterprise") reasons.push("verify_type");
-  if (c.targetUseMode === 1 && !o.isPackage) reasons.push("package_only");
   if (c.targetGoods.length && !c.targetGoods.includes(o.goods)) reasons.push("goods");
   if (c.targetImage.length && !(o.image && c.targetImage.includes(o.image))) reasons.push("image");
   const amount = quotePrice(o.price).afterDiscountsFen;
@@ -90,13 +91,15 @@ describe("couponApplies", () => {
     expect(couponApplies({ ...base, type: 0 }, anOrder)).toMatchObject({ reason: "not_for_orders" });
     expect(couponApplies({ ...base, moneyLimitFen: 300_00 }, anOrder)).toMatchObject({
       reason: "threshold",
-      message: "订单满300.00元可用",
+      message: "订单满 ¥300.00 可用",
     });
     expect(couponApplies({ ...base, targetGoods: ["A100"] }, anOrder)).toMatchObject({ reason: "goods" });
     expect(couponApplies({ ...base, targetImage: ["ubuntu"] }, anOrder)).toMatchObject({ reason: "image" });
-    expect(couponApplies({ ...base, targetUseMode: 1 }, { ...anOrder, isPackage: false })).toMatchObject({
-      reason: "package_only",
-    });
+    for (const targetUseMode of [0, 1] as const)
+      expect(couponApplies({ ...base, targetUseMode }, { ...anOrder, isPackage: false })).toMatchObject({
+        reason: "billing_mode",
+        message: "按量计费不可使用优惠券",
+      });
     expect(couponApplies({ ...base, targetUserVerifyType: 1 }, anOrder)).toMatchObject({
       message: "该优惠券仅限学生认证用户使用",
     });

@@ -3,7 +3,7 @@
  * shared by the platform (the rental charge), the pages (the preview) and
  * the tests. Amounts are integer fen, discounts basis points, times epoch ms.
  */
-import { fenToYuan } from "./money";
+import { formatMoney } from "./money";
 import { quotePrice, type PriceInput, type PriceCoupon } from "./price";
 
 /** Spec §3: 0 recharge voucher, 1 discount coupon, 2 threshold-reduction coupon. */
@@ -25,7 +25,7 @@ export interface CouponTerms {
   moneyLimitFen: number;
   targetGoods: readonly string[];
   targetImage: readonly string[];
-  /** 0 any rental, 1 package rentals only. */
+  /** Spec §3: 0 unlimited, 1 package rental (what each admits: `couponBillingModes`). */
   targetUseMode: 0 | 1;
   targetUserVerifyType: TargetUserVerifyType;
 }
@@ -43,7 +43,7 @@ export interface CouponOrder {
   goods: string;
   /** The image the instance starts from, if any. */
   image: string | null;
-  /** A package rental (daily/monthly package) rather than pay-as-you-go. */
+  /** A package rental (daily/monthly package, one price paid at once) rather than pay-as-you-go. */
   isPackage: boolean;
   verifiedAs: VerifiedAs;
   /** When the order is placed. */
@@ -53,7 +53,7 @@ export interface CouponOrder {
 }
 
 export type CouponRefusal =
-  "used" | "expired" | "not_for_orders" | "goods" | "image" | "package_only" | "verify_type" | "threshold";
+  "used" | "expired" | "not_for_orders" | "billing_mode" | "goods" | "image" | "verify_type" | "threshold";
 
 export type CouponVerdict = { ok: true } | { ok: false; reason: CouponRefusal; message: string };
 
@@ -79,24 +79,115 @@ export function priceCouponOf(coupon: CouponTerms): PriceCoupon | null {
   return null;
 }
 
+/** How a rental is billed, as a coupon sees it: an hourly rental, or a day/month package. */
+export type CouponBillingMode = "hour" | "package";
+
 /**
- * Whether `coupon` may pay towards `order`, and why not. Checked in this
- * order: used, expired, recharge voucher, user type, use mode, goods, image,
- * threshold (against the price after duration and membership discounts).
+ * The billing modes a coupon pays towards (decision 062). Pay-as-you-go is
+ * charged afterwards, by the second, hour by hour: there is no order and no
+ * single price for a coupon to reduce, so no coupon applies to it, not even
+ * an "unlimited" one (TargetUseMode 0). Both use modes therefore admit the day
+ * and month packages, the only rentals with a price paid at once.
+ */
+export function couponBillingModes(_useMode: CouponTerms["targetUseMode"]): readonly CouponBillingMode[] {
+  return ["package"];
+}
+
+/** Why an hourly rental takes no coupon, wherever it is asked. */
+export const HOURLY_NO_COUPON = "按量计费不可使用优惠券";
+
+/**
+ * One condition of a coupon's terms: what the coupon card says about it,
+ * whether an order meets it, and what a refused order is told. The card's
+ * words and the checkout's check both come from here, so they cannot disagree.
+ */
+export interface CouponCondition {
+  reason: Exclude<CouponRefusal, "used" | "expired">;
+  /** What the card says (e.g. 仅限包天、包月套餐，按量计费不可用). */
+  text: string;
+  admits: (order: CouponOrder) => boolean;
+  /** What an order outside the condition is told. */
+  refusal: string;
+}
+
+/** The terms a card shows: a group's terms without its amount and discount. */
+export type CouponConditionTerms = Pick<
+  CouponTerms,
+  "type" | "moneyLimitFen" | "targetGoods" | "targetImage" | "targetUseMode" | "targetUserVerifyType"
+>;
+
+/** The threshold as the card and the refusal say it. */
+export function thresholdText(moneyLimitFen: number): string {
+  return moneyLimitFen > 0 ? `订单满 ${formatMoney(moneyLimitFen)} 可用` : "无门槛";
+}
+
+/**
+ * A coupon's conditions in the order they are checked: not a recharge
+ * voucher, billing mode, user type, goods, image, threshold (against the price
+ * after duration and membership discounts). A recharge voucher pays no order;
+ * its user type decides who may see and claim its group (claim-statement.ts).
+ */
+export function couponConditions(c: CouponConditionTerms): CouponCondition[] {
+  const verifyType: CouponCondition = {
+    reason: "verify_type",
+    text: c.targetUserVerifyType === 0 ? "所有用户可用" : `仅限${VERIFY_TYPE_NAMES[c.targetUserVerifyType]}`,
+    admits: (o) => verifyTypeMatches(c.targetUserVerifyType, o.verifiedAs),
+    refusal: `该优惠券仅限${VERIFY_TYPE_NAMES[c.targetUserVerifyType]}使用`,
+  };
+  if (c.type === 0)
+    return [
+      {
+        reason: "not_for_orders",
+        text: "仅用于充值到余额，不能抵扣订单",
+        admits: () => false,
+        refusal: "充值券只能用于充值，不能抵扣订单",
+      },
+      verifyType,
+    ];
+  const modes = couponBillingModes(c.targetUseMode);
+  const modeOf = (o: CouponOrder): CouponBillingMode => (o.isPackage ? "package" : "hour");
+  return [
+    {
+      reason: "billing_mode",
+      text: modes.includes("hour")
+        ? modes.includes("package")
+          ? "按量与包天、包月套餐均可用"
+          : "仅限按量计费"
+        : "仅限包天、包月套餐，按量计费不可用",
+      admits: (o) => modes.includes(modeOf(o)),
+      refusal: modes.includes("hour") ? "该优惠券仅限按量计费使用" : HOURLY_NO_COUPON,
+    },
+    verifyType,
+    {
+      reason: "goods",
+      text: c.targetGoods.length > 0 ? `适用机型：${c.targetGoods.join("、")}` : "适用机型：全部",
+      admits: (o) => c.targetGoods.length === 0 || c.targetGoods.includes(o.goods),
+      refusal: "该优惠券不适用于所选机型",
+    },
+    {
+      reason: "image",
+      text: c.targetImage.length > 0 ? `适用镜像：${c.targetImage.join("、")}` : "适用镜像：全部",
+      admits: (o) => c.targetImage.length === 0 || (o.image !== null && c.targetImage.includes(o.image)),
+      refusal: "该优惠券不适用于所选镜像",
+    },
+    {
+      reason: "threshold",
+      text: thresholdText(c.moneyLimitFen),
+      admits: (o) => c.moneyLimitFen === 0 || quotePrice(o.price).afterDiscountsFen >= c.moneyLimitFen,
+      refusal: thresholdText(c.moneyLimitFen),
+    },
+  ];
+}
+
+/**
+ * Whether `coupon` may pay towards `order`, and why not: used, expired, then
+ * its conditions (`couponConditions`) in order.
  */
 export function couponApplies(coupon: HeldCoupon, order: CouponOrder): CouponVerdict {
   if (coupon.used) return refuse("used", "优惠券已使用");
   if (order.atMs >= coupon.expiresAtMs) return refuse("expired", "优惠券已过期");
-  if (coupon.type === 0) return refuse("not_for_orders", "充值券只能用于充值，不能抵扣订单");
-  if (!verifyTypeMatches(coupon.targetUserVerifyType, order.verifiedAs))
-    return refuse("verify_type", `该优惠券仅限${VERIFY_TYPE_NAMES[coupon.targetUserVerifyType]}使用`);
-  if (coupon.targetUseMode === 1 && !order.isPackage) return refuse("package_only", "该优惠券仅限包天、包月套餐使用");
-  if (coupon.targetGoods.length > 0 && !coupon.targetGoods.includes(order.goods))
-    return refuse("goods", "该优惠券不适用于所选机型");
-  if (coupon.targetImage.length > 0 && (order.image === null || !coupon.targetImage.includes(order.image)))
-    return refuse("image", "该优惠券不适用于所选镜像");
-  if (coupon.moneyLimitFen > 0 && quotePrice(order.price).afterDiscountsFen < coupon.moneyLimitFen)
-    return refuse("threshold", `订单满${fenToYuan(coupon.moneyLimitFen)}元可用`);
+  for (const condition of couponConditions(coupon))
+    if (!condition.admits(order)) return refuse(condition.reason, condition.refusal);
   return { ok: true };
 }
 

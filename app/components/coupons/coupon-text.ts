@@ -1,7 +1,12 @@
-import { COUPON_TYPE_NAMES, VERIFY_TYPE_NAMES } from "../../../platform/rules/coupons";
+import {
+  COUPON_TYPE_NAMES,
+  couponConditions,
+  thresholdText as thresholdTextOf,
+  type CouponConditionTerms,
+} from "../../../platform/rules/coupons";
 import type { CouponGroupWire } from "~/upstream/coupons.server";
 import { formatDateTime } from "~/utils/format";
-import { formatWireMoney } from "../../../platform/rules/money";
+import { formatWireMoney, yuanToFen } from "../../../platform/rules/money";
 
 /** What a card says about a coupon group (spec §3), in the words of the page. */
 
@@ -15,18 +20,30 @@ export function valueText(g: CouponGroupWire): string {
 
 export function thresholdText(g: CouponGroupWire): string {
   if (g.Type === 0) return "领取后可直接充值到余额";
-  return Number(g.MoneyLimit) > 0 ? `订单满 ${formatWireMoney(g.MoneyLimit)} 可用` : "无门槛";
+  return thresholdTextOf(yuanToFen(g.MoneyLimit));
 }
 
-/** The targets of an order coupon: goods, image, use mode and user type. */
+/**
+ * What a coupon may pay towards, in the words of the rule the checkout applies
+ * (couponConditions in platform/rules/coupons.ts): billing mode, user type,
+ * goods, image. The threshold is shown on its own line.
+ */
 export function targetTexts(g: CouponGroupWire): string[] {
-  if (g.Type === 0) return g.TargetUserVerifyType === 0 ? [] : [`仅限${VERIFY_TYPE_NAMES[g.TargetUserVerifyType]}`];
-  return [
-    g.TargetGoods.length > 0 ? `适用机型：${g.TargetGoods.join("、")}` : "适用机型：全部",
-    ...(g.TargetImage.length > 0 ? [`适用镜像：${g.TargetImage.join("、")}`] : []),
-    g.TargetUseMode === 1 ? "仅限包天、包月套餐" : "按量与套餐均可用",
-    ...(g.TargetUserVerifyType === 0 ? [] : [`仅限${VERIFY_TYPE_NAMES[g.TargetUserVerifyType]}`]),
-  ];
+  return couponConditions(conditionTermsOf(g))
+    .filter((c) => c.reason !== "threshold" && c.reason !== "not_for_orders")
+    .map((c) => c.text);
+}
+
+/** A group's terms on the wire, as the coupon rule reads them. */
+export function conditionTermsOf(g: CouponGroupWire): CouponConditionTerms {
+  return {
+    type: g.Type,
+    moneyLimitFen: yuanToFen(g.MoneyLimit),
+    targetGoods: g.TargetGoods,
+    targetImage: g.TargetImage,
+    targetUseMode: g.TargetUseMode,
+    targetUserVerifyType: g.TargetUserVerifyType,
+  };
 }
 
 export const secondsToText = (seconds: number) => formatDateTime(new Date(seconds * 1000).toISOString());

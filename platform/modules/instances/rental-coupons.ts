@@ -19,9 +19,6 @@ export interface CouponChoice {
   savingFen: number;
 }
 
-/** decision 043: an hourly rental is charged afterwards by the second; no order for a coupon to reduce. */
-export const HOURLY_NO_COUPON = "按量计费不可使用优惠券";
-
 /**
  * The caller's usable coupons (unused, not expired), soonest expiry first.
  * Coupons belong to the main account and a sub-account does not use them
@@ -56,14 +53,14 @@ export async function usableCoupons(db: Db, caller: Caller, now: Date): Promise<
 
 /**
  * Every coupon's verdict on the order by `couponApplies` (an hourly rental:
- * none applies), the applicable ones best first, and the best by `bestCoupon`.
+ * none applies, 按量计费不可使用优惠券; decision 062), the applicable ones best
+ * first, and the best by `bestCoupon`.
  */
 export function judgeCoupons(
   coupons: RentalCoupon[],
   order: CouponOrder,
 ): { all: CouponChoice[]; valid: CouponChoice[]; best: RentalCoupon | null } {
   const all = coupons.map((coupon): CouponChoice => {
-    if (!order.isPackage) return { coupon, applicable: false, reason: HOURLY_NO_COUPON, savingFen: 0 };
     const verdict = couponApplies(coupon, order);
     if (!verdict.ok) return { coupon, applicable: false, reason: verdict.message, savingFen: 0 };
     return { coupon, applicable: true, reason: "", savingFen: couponSaving(coupon, order) };
@@ -73,6 +70,6 @@ export function judgeCoupons(
     .sort(
       (a, b) => b.savingFen - a.savingFen || a.coupon.expiresAtMs - b.coupon.expiresAtMs || a.coupon.id - b.coupon.id,
     );
-  const best = order.isPackage ? (bestCoupon(coupons, order)?.coupon ?? null) : null;
+  const best = bestCoupon(coupons, order)?.coupon ?? null;
   return { all, valid, best };
 }
