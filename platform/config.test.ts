@@ -176,6 +176,18 @@ describe("the payment variables", () => {
     });
   });
 
+  it("point QR codes at the port the site runs on when PUBLIC_URL is unset (outside production)", () => {
+    expect(loadPlatformConfig({ PORT: "3303" }).payments.publicUrl).toBe("http://localhost:3303");
+    expect(loadPlatformConfig({ PORT: "3303", PUBLIC_URL: "http://gpu.test:8080/" }).payments.publicUrl).toBe(
+      "http://gpu.test:8080",
+    );
+    // The standalone platform's PORT is its own, not the site's.
+    expect(loadPlatformConfig({ PORT: "3001" }, { sitePortFromEnv: false }).payments.publicUrl).toBe(
+      "http://localhost:3000",
+    );
+    expect(loadPlatformConfig({ PORT: "not a port" }).payments.publicUrl).toBe("http://localhost:3000");
+  });
+
   it("choose the real adapters, with their keys checked and the fake's address", () => {
     const config = loadPlatformConfig({ ...WECHAT, ...ALIPAY, WECHATPAY_BASE_URL: "http://127.0.0.1:3602/ignored" });
     expect(config.payments.wechat).toMatchObject({

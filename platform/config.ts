@@ -358,11 +358,28 @@ function transferAccount(e: Env, production: boolean): TransferAccount | null {
 }
 
 /**
+ * The site's public origin, without a trailing slash: PUBLIC_URL when set
+ * (production requires it, https); else, outside production, this machine on
+ * the port the site listens on (`PORT`, as the web tier reads it; 3000 by
+ * default), so QR codes and the sandbox's callbacks reach the running site.
+ */
+export function publicUrlOf(publicUrl: string | undefined, sitePort: string | undefined): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, "");
+  const port = Number(sitePort);
+  return `http://localhost:${Number.isInteger(port) && port >= 1 && port <= 65535 ? port : 3000}`;
+}
+
+/**
  * Parses the platform's environment once, at start-up; throws a readable error
  * when it is wrong. Production refuses sandbox providers (decision 026): every
- * code would be published on /sandbox/sms.
+ * code would be published on /sandbox/sms. `sitePortFromEnv: false` (the
+ * standalone platform, whose own PORT is not the site's) keeps port 3000 when
+ * PUBLIC_URL is unset.
  */
-export function loadPlatformConfig(env: Record<string, string | undefined> = process.env): PlatformConfig {
+export function loadPlatformConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: { sitePortFromEnv?: boolean } = {},
+): PlatformConfig {
   const parsed = PlatformEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -409,7 +426,7 @@ export function loadPlatformConfig(env: Record<string, string | undefined> = pro
     sms,
     email,
     payments: {
-      publicUrl: (e.PUBLIC_URL ?? "http://localhost:3000").replace(/\/+$/, ""),
+      publicUrl: publicUrlOf(e.PUBLIC_URL, options.sitePortFromEnv === false ? undefined : env.PORT),
       transfer: transferAccount(e, production),
       sandboxSecret: e.SANDBOX_PAY_SECRET ?? randomBytes(32).toString("hex"),
       wechat,

@@ -94,7 +94,11 @@ let shared: Promise<Platform> | undefined;
 
 /** The process's one platform, created on first use from the environment. */
 export function getPlatform(role: PlatformOptions["role"] = "in-process"): Promise<Platform> {
-  shared ??= createPlatform({ config: loadPlatformConfig(), role }).catch((error) => {
+  // In process (or in the web tier's worker) PORT is the site's; the standalone platform's PORT is its own.
+  shared ??= createPlatform({
+    config: loadPlatformConfig(process.env, { sitePortFromEnv: role === "in-process" }),
+    role,
+  }).catch((error) => {
     shared = undefined;
     throw error;
   });
