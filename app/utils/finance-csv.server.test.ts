@@ -41,7 +41,9 @@ const entry = (over: Partial<BalanceChangeWire>): BalanceChangeWire => ({
   Wallet: "cash",
   Amount: "100.00",
   BalanceAfter: "100.00",
-  RefersTo: "recharge:R1",
+  CashAfter: "100.00",
+  VoucherAfter: "0.00",
+  Reference: { Kind: "recharge_order", Label: "充值订单 R1", Target: "R1" },
   Note: null,
   CreatedAt: "2026-11-01T16:30:00.000Z",
   Explanation: null,
@@ -55,7 +57,9 @@ describe("balanceChangesCsv", () => {
       Kind: "withdrawal",
       Amount: "-50.00",
       BalanceAfter: "60.05",
-      RefersTo: "withdrawal:7",
+      CashAfter: "60.05",
+      VoucherAfter: "9.95",
+      Reference: { Kind: "withdrawal", Label: "提现申请 #7", Target: "7" },
       Note: '提现驳回退回：户名"不符", 请核对\n第二行',
     }),
     entry({
@@ -64,7 +68,9 @@ describe("balanceChangesCsv", () => {
       Wallet: "voucher",
       Amount: "-0.05",
       BalanceAfter: "9.95",
-      RefersTo: "instance:9",
+      CashAfter: "110.05",
+      VoucherAfter: "9.95",
+      Reference: { Kind: "instance", Label: "实例 训练机", Target: "i-9" },
       Note: '=HYPERLINK("http://x")',
       Explanation: "3600 秒 × 1 卡 × ¥0.05/卡·时 = ¥0.05；算力券 ¥0.05，余额 ¥0.00",
     }),
@@ -78,7 +84,17 @@ describe("balanceChangesCsv", () => {
 
   it("has a Chinese header row and one row per entry, read back intact", () => {
     const rows = parseCsv(csv.slice(1).trimEnd());
-    expect(rows[0]).toEqual(["时间", "类型", "账户", "金额（元）", "变动后余额（元）", "关联", "备注", "计费说明"]);
+    expect(rows[0]).toEqual([
+      "时间",
+      "类型",
+      "账户",
+      "金额（元）",
+      "变动后余额（元）",
+      "变动后算力券（元）",
+      "关联",
+      "备注",
+      "计费说明",
+    ]);
     expect(rows).toHaveLength(1 + entries.length);
     expect(rows[1]).toEqual([
       "2026-11-02 00:30",
@@ -86,7 +102,8 @@ describe("balanceChangesCsv", () => {
       "余额",
       "-50.00",
       "60.05",
-      "withdrawal:7",
+      "9.95",
+      "提现申请 #7",
       '提现驳回退回：户名"不符", 请核对\n第二行',
       "",
     ]);
@@ -95,12 +112,13 @@ describe("balanceChangesCsv", () => {
       "消费",
       "算力券",
       "-0.05",
+      "110.05",
       "9.95",
-      "instance:9",
+      "实例 训练机",
       '\'=HYPERLINK("http://x")',
       "3600 秒 × 1 卡 × ¥0.05/卡·时 = ¥0.05；算力券 ¥0.05，余额 ¥0.00",
     ]);
-    expect(rows[3]).toEqual(["2026-11-02 00:30", "充值", "余额", "100.00", "100.00", "recharge:R1", "", ""]);
+    expect(rows[3]).toEqual(["2026-11-02 00:30", "充值", "余额", "100.00", "100.00", "0.00", "充值订单 R1", "", ""]);
     for (const row of rows.slice(1)) expect(row[3]).toMatch(/^-?\d+\.\d{2}$/);
   });
 

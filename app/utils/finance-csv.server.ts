@@ -8,14 +8,16 @@ const COLUMNS = [
   { key: "kind", header: "类型" },
   { key: "wallet", header: "账户" },
   { key: "amount", header: "金额（元）" },
-  { key: "balance", header: "变动后余额（元）" },
+  { key: "cash", header: "变动后余额（元）" },
+  { key: "voucher", header: "变动后算力券（元）" },
   { key: "refers", header: "关联" },
   { key: "note", header: "备注" },
   { key: "explanation", header: "计费说明" },
 ];
 
 /**
- * Ledger entries as CSV for Excel: UTF-8 with a BOM (Excel reads it as UTF-8,
+ * Ledger entries as CSV for Excel, the same columns as the page (the cash and
+ * voucher balances after each entry, what it refers to in words): UTF-8 with a BOM (Excel reads it as UTF-8,
  * so the Chinese stays intact), a header row in Chinese, amounts with two
  * decimals (negative ones stay numbers), and text cells that start with
  * = + - @ prefixed with ', so a note can never become a formula (csv-stringify's
@@ -29,8 +31,9 @@ export function balanceChangesCsv(entries: BalanceChangeWire[]): string {
       kind: ENTRY_KIND_NAMES[e.Kind],
       wallet: WALLET_NAMES[e.Wallet],
       amount: e.Amount,
-      balance: e.BalanceAfter,
-      refers: textCell(e.RefersTo),
+      cash: e.CashAfter,
+      voucher: e.VoucherAfter,
+      refers: textCell(e.Reference.Label),
       note: textCell(e.Note ?? ""),
       explanation: textCell(e.Explanation ?? ""),
     })),

@@ -7,6 +7,8 @@
  * platform's own HTTP surface, not pages, and have no builder here.
  */
 
+import { formatDate } from "./format";
+
 /** app/routes/informDetail.$id.tsx: one notice. */
 export function informDetailPath(id: number): string {
   return `/informDetail/${encodeURIComponent(String(id))}`;
@@ -132,4 +134,37 @@ export function instancePasswordPath(uuid: string): string {
 /** app/routes/console.finance.orders.tsx filtered to top-ups: the account menu's 充值记录. */
 export function rechargeRecordsPath(): string {
   return "/console/finance/orders?kind=recharge";
+}
+
+/** What a ledger entry refers to, as the platform names it (LedgerReferenceWire). */
+interface ReferenceLink {
+  Kind: string;
+  Target: string | null;
+}
+
+/**
+ * Where an expense-detail entry's reference leads, or null: its order in the
+ * order records (filtered by kind and the entry's Beijing day), its instance,
+ * the coupons used, the withdrawal records. Only a reference with a target
+ * (the caller's own, as the platform resolved it) links anywhere.
+ */
+export function ledgerReferencePath(reference: ReferenceLink, createdAt: string): string | null {
+  if (reference.Target === null) return null;
+  const day = formatDate(createdAt);
+  const orders = (kind: string) =>
+    `/console/finance/orders?${new URLSearchParams({ kind, start_date: day, end_date: day })}`;
+  switch (reference.Kind) {
+    case "recharge_order":
+      return orders("recharge");
+    case "purchase_order":
+      return orders("purchase");
+    case "instance":
+      return instancePath(reference.Target);
+    case "coupon":
+      return "/console/coupon?tab=used";
+    case "withdrawal":
+      return "/console/finance/withdrawRecords";
+    default:
+      return null;
+  }
 }

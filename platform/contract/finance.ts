@@ -44,15 +44,32 @@ export type OrderListFields = PageFields &
     status?: OrderStatus;
   };
 
+/**
+ * What a ledger entry refers to (platform/rules/ledger-reference.ts): its kind,
+ * its name in Chinese (充值订单 …, 实例 …, 充值券「…」, 平台发放算力券) and, when
+ * it is one of the caller's own, the id a page links to: the order number
+ * (recharge_order, purchase_order), the instance uuid, the coupon or withdrawal id.
+ */
+export type LedgerReferenceWire = {
+  Kind: "recharge_order" | "purchase_order" | "instance" | "coupon" | "withdrawal" | "platform" | "other";
+  Label: string;
+  Target: string | null;
+};
+
 /** One ledger entry: a wallet moved by a signed amount, and the wallet's balance after it. */
 export type BalanceChangeWire = {
   Id: number;
   Kind: LedgerKind;
   Wallet: LedgerWallet;
   Amount: string;
+  /** The moved wallet's balance after the entry. */
   BalanceAfter: string;
-  /** What the movement is for: "recharge:<out_trade_no>", "withdrawal:<id>", … */
-  RefersTo: string;
+  /** The cash balance (余额) just after the entry, whichever wallet it moved. */
+  CashAfter: string;
+  /** The compute-voucher balance (算力券) just after the entry, whichever wallet it moved. */
+  VoucherAfter: string;
+  /** What the movement is for, in words, and the caller's own id to link to (never an internal key). */
+  Reference: LedgerReferenceWire;
   Note: string | null;
   CreatedAt: string;
   /**

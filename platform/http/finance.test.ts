@@ -124,8 +124,63 @@ describe("/get_wallet_balance_change_list", () => {
       Wallet: "cash",
       Amount: "-12.34",
       BalanceAfter: "118.16",
-      RefersTo: "instance:2",
+      CashAfter: "118.16",
+      VoucherAfter: "26.50",
+      // instance:2 is no instance of this account: named, never linked.
+      Reference: { Kind: "instance", Label: "实例（已删除）", Target: null },
     });
+  });
+
+  it("names each reference in words and links the caller's own orders; each entry carries both running balances", async () => {
+    const list = (await changes({ page_size: 50 })).body.data.list as {
+      Wallet: string;
+      Amount: string;
+      CashAfter: string;
+      VoucherAfter: string;
+      Reference: { Kind: string; Label: string; Target: string | null };
+      Explanation: string | null;
+      Kind: string;
+    }[];
+    const tag = `h${main.userId}`;
+    const references = list.map((e) => e.Reference);
+    expect(references).toContainEqual({ Kind: "recharge_order", Label: `充值订单 ${tag}-wx`, Target: `${tag}-wx` });
+    expect(references).toContainEqual({ Kind: "purchase_order", Label: `算力券订单 ${tag}-pm`, Target: `${tag}-pm` });
+    expect(references).toContainEqual({ Kind: "platform", Label: "平台操作", Target: null });
+    expect(JSON.stringify(list)).not.toMatch(/recharge:|purchase:|instance:|coupon:|ops:/);
+    // Oldest first, the running sums of each wallet are the columns.
+    let cash = 0;
+    let voucher = 0;
+    for (const e of [...list].reverse()) {
+      if (e.Wallet === "cash") cash += yuanToFen(e.Amount);
+      if (e.Wallet === "voucher") voucher += yuanToFen(e.Amount);
+      expect([yuanToFen(e.CashAfter), yuanToFen(e.VoucherAfter)]).toEqual([cash, voucher]);
+    }
+    // Every charge and top-up explains itself.
+    for (const e of list.filter((e) => e.Kind === "purchase" && e.Reference.Kind === "purchase_order"))
+      expect(e.Explanation).toBe("购买算力券，订单金额 ¥30.00；算力券 ¥0.00，余额 ¥30.00");
+    expect(list.filter((e) => e.Kind === "top_up").map((e) => e.Explanation)).toEqual([
+      "支付宝充值 ¥50.50",
+      "微信支付充值 ¥100.00",
+    ]);
+  });
+
+  it("never names or links another account's order, instance, coupon or withdrawal", async () => {
+    const fresh = await t.registerUser();
+    const { postToLedger } = await import("../modules/wallet/ledger");
+    const otherTag = `h${other.userId}`;
+    const keys = [`recharge:${otherTag}-wx`, `purchase:${otherTag}-pm`, "coupon:1", "withdrawal:1", "instance:1"];
+    for (const [i, refersTo] of keys.entries())
+      await postToLedger(t.ctx, {
+        userId: fresh.userId,
+        operationKey: `idor-${i}`,
+        refersTo,
+        movements: [{ wallet: "cash", kind: "adjustment", amountFen: 1 }],
+      });
+    const reply = await changes({ page_size: 50 }, fresh.token);
+    const list = reply.body.data.list as { Reference: { Target: string | null } }[];
+    expect(list).toHaveLength(keys.length);
+    expect(list.every((e) => e.Reference.Target === null)).toBe(true);
+    expect(JSON.stringify(reply.body)).not.toContain(otherTag);
   });
 
   it("filters by kind, wallet and inclusive Asia/Shanghai days", async () => {

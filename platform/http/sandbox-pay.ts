@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { expireQrNow, payerView, type PayerView } from "../modules/payments/payer-view";
 import { SandboxPaymentProvider } from "../providers/payment/sandbox";
-import { fenToYuan } from "../rules/money";
+import { formatMoney } from "../rules/money";
 import type { Env } from "./context";
 import { readForm } from "./wire";
 
@@ -15,7 +15,7 @@ const page = (title: string, body: string) =>
 
 function orderPage(view: PayerView): string {
   const title = `${CHANNEL_NAMES[view.channel]}（沙箱）`;
-  const head = `<h1>${title}</h1><p>订单号 ${view.outTradeNo}</p><p class="amount">¥${fenToYuan(view.amountFen)}</p>`;
+  const head = `<h1>${title}</h1><p>订单号 ${view.outTradeNo}</p><p class="amount">${formatMoney(view.amountFen)}</p>`;
   if (!view.payable) {
     const why = view.status === "paid" ? "该订单已支付。" : "该二维码已过期或订单已关闭，请回到充值页面重新生成。";
     return page(title, `${head}<p role="status">${why}</p>`);
@@ -78,7 +78,7 @@ sandboxPayRoutes.post("/:outTradeNo", async (c) => {
   return c.html(
     page(
       "支付成功",
-      `<h1>支付成功</h1><p role="status">¥${fenToYuan(view.amountFen)} 已支付，请回到充值页面查看到账情况。</p>`,
+      `<h1>支付成功</h1><p role="status">${formatMoney(view.amountFen)} 已支付，请回到充值页面查看到账情况。</p>`,
     ),
   );
 });

@@ -6,7 +6,8 @@
  * "3600 秒 × 1 卡 × ¥1.98/卡·时 × 会员 0.98 = ¥1.94；算力券 ¥0.00，余额 ¥1.94".
  * Pure: the expense detail and the instance's cost view share it.
  */
-import { fenToYuan } from "./money";
+import { purchaseKindName } from "./finance";
+import { formatMoney } from "./money";
 
 /** What settle.ts records in an instance_settlements row, as the explanation reads it. */
 export interface SettlementDetail {
@@ -35,13 +36,14 @@ function discounts(durationBp: number, vipBp: number): string {
   );
 }
 
-const paidBy = (voucherFen: number, cashFen: number) => `算力券 ¥${fenToYuan(voucherFen)}，余额 ¥${fenToYuan(cashFen)}`;
+const paidBy = (voucherFen: number, cashFen: number) =>
+  `算力券 ${formatMoney(voucherFen)}，余额 ${formatMoney(cashFen)}`;
 
 export function settlementExplanation(d: SettlementDetail): string {
   const formula =
-    `${d.seconds} 秒 × ${d.gpuCount} 卡 × ¥${fenToYuan(d.unitPriceFen)}/卡·时` +
-    `${discounts(d.durationDiscountBp, d.vipDiscountBp)} = ¥${fenToYuan(d.amountDueFen)}`;
-  const unpaid = d.uncollectedFen > 0 ? `；余额不足未收 ¥${fenToYuan(d.uncollectedFen)}` : "";
+    `${d.seconds} 秒 × ${d.gpuCount} 卡 × ${formatMoney(d.unitPriceFen)}/卡·时` +
+    `${discounts(d.durationDiscountBp, d.vipDiscountBp)} = ${formatMoney(d.amountDueFen)}`;
+  const unpaid = d.uncollectedFen > 0 ? `；余额不足未收 ${formatMoney(d.uncollectedFen)}` : "";
   return `${formula}；${paidBy(d.voucherFen, d.cashFen)}${unpaid}`;
 }
 
@@ -97,9 +99,31 @@ export function packageExplanation(detail: unknown, paidVoucherFen: number, paid
   if ((mode !== "day" && mode !== "month") || [units, hours, gpus, unit, duration, vip, pay].some((x) => x === null))
     return null;
   const length = mode === "day" ? `${units} 天` : `${units} 个月`;
-  const coupon = saving && saving > 0 && after !== null ? ` = ¥${fenToYuan(after)} − 优惠券 ¥${fenToYuan(saving)}` : "";
+  const coupon =
+    saving && saving > 0 && after !== null ? ` = ${formatMoney(after)} − 优惠券 ${formatMoney(saving)}` : "";
   return (
-    `${length}（${hours} 小时）× ${gpus} 卡 × ¥${fenToYuan(unit!)}/卡·时${discounts(duration!, vip!)}` +
-    `${coupon} = ¥${fenToYuan(pay!)}；${paidBy(paidVoucherFen, paidCashFen)}`
+    `${length}（${hours} 小时）× ${gpus} 卡 × ${formatMoney(unit!)}/卡·时${discounts(duration!, vip!)}` +
+    `${coupon} = ${formatMoney(pay!)}；${paidBy(paidVoucherFen, paidCashFen)}`
   );
+}
+
+/**
+ * Any purchase's explanation: a package charge's formula when its detail has
+ * one, a voucher offer's price and what it gave, else what was bought and how
+ * it was paid, so no charge is left without one.
+ */
+export function purchaseExplanation(
+  kind: string,
+  detail: unknown,
+  amountFen: number,
+  paidVoucherFen: number,
+  paidCashFen: number,
+): string {
+  const formula = packageExplanation(detail, paidVoucherFen, paidCashFen);
+  if (formula) return formula;
+  const d = (detail && typeof detail === "object" ? detail : {}) as Record<string, unknown>;
+  const [price, voucher] = [int(d.priceFen), int(d.voucherFen)];
+  if (kind === "power_money" && price !== null && voucher !== null)
+    return `算力券套餐：售价 ${formatMoney(price)}，得算力券 ${formatMoney(voucher)}；${paidBy(paidVoucherFen, paidCashFen)}`;
+  return `购买${purchaseKindName(kind)}，订单金额 ${formatMoney(amountFen)}；${paidBy(paidVoucherFen, paidCashFen)}`;
 }

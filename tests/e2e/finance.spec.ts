@@ -30,8 +30,29 @@ test("the expense detail lists every entry, filters by kind, draws the chart and
   const rows = page.getByTestId("balance-change-list").locator("tbody tr");
   await expect(rows).toHaveCount(FINANCE_FIGURES.entries);
   await expect(rows.first()).toContainText("算力券");
-  await expect(rows.filter({ hasText: "+200.00" })).toContainText("充值");
-  await expect(rows.filter({ hasText: "-35.50" })).toContainText("消费");
+  await expect(rows.filter({ hasText: "+¥200.00" })).toContainText("充值");
+  await expect(rows.filter({ hasText: "-¥35.50" })).toContainText("消费");
+  // 关联 in words, linking the caller's own order; 计费说明 filled; the cash and voucher balances in their own columns.
+  const tag = `e2e${accountOf("history", info)}`;
+  const topUp = rows.filter({ hasText: "+¥200.00" });
+  await expect(topUp).toContainText("微信支付充值 ¥200.00");
+  const order = topUp.getByRole("link", { name: `充值订单 ${tag}wx` });
+  await expect(order).toHaveAttribute(
+    "href",
+    /^\/console\/finance\/orders\?kind=recharge&start_date=\d{4}-\d{2}-\d{2}&end_date=/,
+  );
+  const purchase = rows.filter({ hasText: "-¥35.50" });
+  await expect(purchase.getByRole("link", { name: `算力券订单 ${tag}pm` })).toBeVisible();
+  await expect(purchase).toContainText("购买算力券，订单金额 ¥35.50；算力券 ¥0.00，余额 ¥35.50");
+  await expect(page.getByTestId("balance-change-list")).not.toContainText(/recharge:|purchase:|coupon:|instance:/);
+  const cells = async (row: typeof topUp) => (await row.locator("td").allTextContents()).map((c) => c.trim());
+  // Newest first: the rental paid ¥6.00 from vouchers; after it, cash ¥174.50 and vouchers ¥30.00.
+  expect((await cells(rows.first())).slice(3, 6)).toEqual(["-¥6.00", "¥174.50", "¥30.00"]);
+  expect((await cells(topUp)).slice(3, 6)).toEqual(["+¥200.00", "¥200.00", "¥0.00"]);
+  await order.click();
+  await expect(page).toHaveURL(/\/console\/finance\/orders\?kind=recharge/);
+  await expect(page.getByTestId("order-list")).toContainText(`${tag}wx`);
+  await page.goto("/console/finance/expenseDetail");
   const chart = page.getByRole("img", { name: /每日消费柱状图，合计消费 ¥41\.50/ });
   await expect(chart).toBeVisible();
   // The drawing is an SVG of the page (not an image), scaling by its viewBox, in the page's font, one bar group a day.
@@ -51,7 +72,7 @@ test("the expense detail lists every entry, filters by kind, draws the chart and
   await page.getByRole("button", { name: "查询" }).click();
   await expect(page).toHaveURL(/kind=top_up/);
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText("+200.00");
+  await expect(rows.first()).toContainText("+¥200.00");
 
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "导出 CSV" }).click();
@@ -60,9 +81,13 @@ test("the expense detail lists every entry, filters by kind, draws the chart and
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString("utf8").trim().split("\r\n");
-  expect(lines[0]).toBe("时间,类型,账户,金额（元）,变动后余额（元）,关联,备注,计费说明");
+  expect(lines[0]).toBe("时间,类型,账户,金额（元）,变动后余额（元）,变动后算力券（元）,关联,备注,计费说明");
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},充值,余额,200\.00,200\.00,recharge:/);
+  expect(lines[1]).toMatch(
+    new RegExp(
+      `^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},充值,余额,200\\.00,200\\.00,0\\.00,充值订单 ${tag}wx,,微信支付充值 ¥200\\.00$`,
+    ),
+  );
 });
 
 test("a withdrawal request shows as pending with its amount held; an invalid amount shows 输入金额不合法", async ({
@@ -98,7 +123,7 @@ test("a withdrawal request shows as pending with its amount held; an invalid amo
 
   // The hold is in the ledger, so in the expense detail.
   await page.goto("/console/finance/expenseDetail?kind=withdrawal");
-  await expect(page.getByTestId("balance-change-list").locator("tbody tr")).toContainText("-50.00");
+  await expect(page.getByTestId("balance-change-list").locator("tbody tr")).toContainText("-¥50.00");
 });
 
 test("the order list shows recharge and purchase orders with filters; /console/orders leads to it", async ({

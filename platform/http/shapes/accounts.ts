@@ -11,7 +11,7 @@ import type { UnregisterBlocker } from "../../modules/accounts/unregister";
 import type { IssuedSession } from "../../modules/accounts/sessions";
 import type { SentCode } from "../../modules/accounts/verify-codes";
 import type { VipTierInfo } from "../../modules/membership/vip-info";
-import { fenToYuan } from "../../rules/money";
+import { formatMoney } from "../../rules/money";
 
 export const toToken = (session: IssuedSession): TokenWire => ({ token: session.token });
 
@@ -32,14 +32,14 @@ export const toVipInfos = (tiers: VipTierInfo[]): VipInfosWire => ({ vipInfos: t
 
 /** The sentence a blocker shows, with its amount in yuan. */
 export function toUnregisterBlocker(blocker: UnregisterBlocker): UnregisterBlockerWire {
-  const yuan = fenToYuan(blocker.amountFen);
+  const money = formatMoney(blocker.amountFen);
   switch (blocker.key) {
     case "balance":
-      return { key: blocker.key, message: `账户余额为 ¥${yuan}，请先提现或消费后再注销` };
+      return { key: blocker.key, message: `账户余额为 ${money}，请先提现或消费后再注销` };
     case "arrears":
-      return { key: blocker.key, message: `账户欠费 ¥${yuan}，请先充值结清欠费` };
+      return { key: blocker.key, message: `账户欠费 ${money}，请先充值结清欠费` };
     case "power_money":
-      return { key: blocker.key, message: `算力券余额为 ¥${yuan}，注销后将作废，请先使用` };
+      return { key: blocker.key, message: `算力券余额为 ${money}，注销后将作废，请先使用` };
   }
 }
 

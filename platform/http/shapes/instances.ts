@@ -20,7 +20,7 @@ import { discountFigure, type PriceBreakdown } from "../../modules/instances/pri
 import type { CouponChoice } from "../../modules/instances/rental-coupons";
 import type { CouponPick, ListPricePreview, RentalPreview } from "../../modules/instances/preview";
 import type { Instance } from "../../modules/instances/view";
-import { fenToYuan } from "../../rules/money";
+import { fenToYuan, formatMoney } from "../../rules/money";
 import { toPage } from "./page";
 
 export function toPriceBreakdownWire(p: PriceBreakdown): PriceBreakdownWire {
@@ -115,11 +115,11 @@ export const toInstancePageWire = (page: Page<InstanceListItem>): PageWire<Insta
 /** The formula of a charge in words and figures, e.g. "3600 秒 × 1 卡 × ¥1.98/卡·时 × 1 × 0.98 = ¥1.94". */
 function explanation(i: Instance, c: InstanceCharge): string {
   if (c.kind === "settlement")
-    return `${c.seconds} 秒 × ${i.gpuCount} 卡 × ¥${fenToYuan(i.unitPriceFen)}/卡·时 × ${discountFigure(i.durationDiscountBp)} × ${discountFigure(i.vipDiscountBp)} = ¥${fenToYuan(c.amountFen)}`;
+    return `${c.seconds} 秒 × ${i.gpuCount} 卡 × ${formatMoney(i.unitPriceFen)}/卡·时 × ${discountFigure(i.durationDiscountBp)} × ${discountFigure(i.vipDiscountBp)} = ${formatMoney(c.amountFen)}`;
   const p = c.price;
-  if (!p) return `¥${fenToYuan(c.amountFen)}`;
-  const coupon = p.couponSavingFen > 0 ? ` − 优惠券 ¥${fenToYuan(p.couponSavingFen)}` : "";
-  return `${p.hours} 小时 × ${p.gpuCount} 卡 × ¥${fenToYuan(p.unitPriceFen)}/卡·时 × ${discountFigure(p.durationDiscountBp)} × ${discountFigure(p.vipDiscountBp)}${coupon} = ¥${fenToYuan(p.amountFen)}`;
+  if (!p) return `${formatMoney(c.amountFen)}`;
+  const coupon = p.couponSavingFen > 0 ? ` − 优惠券 ${formatMoney(p.couponSavingFen)}` : "";
+  return `${p.hours} 小时 × ${p.gpuCount} 卡 × ${formatMoney(p.unitPriceFen)}/卡·时 × ${discountFigure(p.durationDiscountBp)} × ${discountFigure(p.vipDiscountBp)}${coupon} = ${formatMoney(p.amountFen)}`;
 }
 
 export const toInstanceChargeWire = (i: Instance, c: InstanceCharge): InstanceChargeWire => ({

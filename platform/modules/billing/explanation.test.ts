@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageExplanation, settlementExplanation } from "../../rules/bill-explanation";
+import { formatMoney } from "../../rules/money";
 import { quotePackage } from "../../rules/rental-price";
 import { exportBalanceChanges, listBalanceChanges } from "../finance/balance-changes";
 import { spendForPurchase } from "../wallet/spend";
@@ -80,7 +81,7 @@ describe("the expense detail's explanations", () => {
       coupon: { type: 2, amountFen: 10_00 },
     });
     expect(packageExplanation({ quote }, 0, quote.payFen)).toBe(
-      `1 个月（720 小时）× 1 卡 × ¥1.98/卡·时 × 时长 0.95 = ¥${(quote.afterDiscountsFen / 100).toFixed(2)} − 优惠券 ¥10.00 = ¥${(quote.payFen / 100).toFixed(2)}；算力券 ¥0.00，余额 ¥${(quote.payFen / 100).toFixed(2)}`,
+      `1 个月（720 小时）× 1 卡 × ¥1.98/卡·时 × 时长 0.95 = ${formatMoney(quote.afterDiscountsFen)} − 优惠券 ¥10.00 = ${formatMoney(quote.payFen)}；算力券 ¥0.00，余额 ${formatMoney(quote.payFen)}`,
     );
     expect(packageExplanation({ offerId: 3 }, 0, 100)).toBeNull();
   });

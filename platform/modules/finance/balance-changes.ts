@@ -1,5 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import { packageExplanation, settlementDetailOf, settlementExplanation } from "../../rules/bill-explanation";
+import { purchaseExplanation, settlementDetailOf, settlementExplanation } from "../../rules/bill-explanation";
+import { PAY_TYPE_NAMES } from "../../rules/finance";
+import { ledgerReference, type LedgerReference } from "../../rules/ledger-reference";
+import { formatMoney } from "../../rules/money";
 import { addDays, daysInRange, shanghaiDayStart, type InstantRange } from "../../rules/finance";
 import type { Caller, Ctx } from "../context";
 import type { Page, PageRequest } from "../page";
@@ -14,12 +17,17 @@ export interface BalanceChange {
   wallet: Wallet;
   amountFen: number;
   balanceAfterFen: number;
-  refersTo: string;
+  /** The cash and voucher balances just after this entry (each wallet's running balance). */
+  cashAfterFen: number;
+  voucherAfterFen: number;
+  /** What the entry refers to, resolved against the caller's own rows (rules/ledger-reference.ts). */
+  reference: LedgerReference;
   note: string | null;
   createdAt: Date;
   /**
-   * How the amount was computed, for an hourly settlement or a package charge
-   * (the bill that explains itself, issue 12 §5); null for other entries.
+   * How the amount was computed: an hourly settlement's or a package's formula
+   * (the bill that explains itself, issue 12 §5), any other purchase's price and
+   * payment, a top-up's channel; null for other entries.
    */
   explanation: string | null;
 }
@@ -50,9 +58,21 @@ interface EntryRow {
   s_amount_fen: unknown;
   s_paid_voucher_fen: unknown;
   s_paid_cash_fen: unknown;
+  order_no: string | null;
+  order_kind: string | null;
+  order_amount_fen: unknown;
   order_detail: unknown;
   order_paid_voucher_fen: unknown;
   order_paid_cash_fen: unknown;
+  recharge_no: string | null;
+  recharge_pay_type: unknown;
+  instance_uuid: string | null;
+  instance_name: string | null;
+  coupon_id: unknown;
+  coupon_group_name: string | null;
+  withdrawal_id: unknown;
+  cash_after_fen: unknown;
+  voucher_after_fen: unknown;
 }
 
 function conditions(userId: number, filter: BalanceChangeFilter): SQL {
@@ -69,7 +89,11 @@ function conditions(userId: number, filter: BalanceChangeFilter): SQL {
  * each joined with what explains it: an hourly settlement by its operation
  * key "settle:<instance id>:<period start ms>" (the unique (instance,
  * period_start) index), a package charge by its purchase order
- * ("purchase:<order no>"). One query; the joins touch only the page's rows.
+ * ("purchase:<order no>"); what its key names, each joined on the caller's
+ * own rows only (recharge order, instance, coupon, withdrawal: another
+ * account's id never resolves); and the other wallet's running balance (the
+ * latest cash and voucher entries up to this one, on the (user_id, id) index).
+ * One query; the joins touch only the page's rows.
  */
 function withExplanations(page: SQL): SQL {
   return sql`with page as (${page})
@@ -77,7 +101,13 @@ function withExplanations(page: SQL): SQL {
       s.duration_discount_bp as s_duration_discount_bp, s.vip_discount_bp as s_vip_discount_bp,
       s.amount_due_fen as s_amount_due_fen, s.amount_fen as s_amount_fen,
       s.paid_voucher_fen as s_paid_voucher_fen, s.paid_cash_fen as s_paid_cash_fen, o.detail as order_detail,
-      o.paid_voucher_fen as order_paid_voucher_fen, o.paid_cash_fen as order_paid_cash_fen
+      o.order_no as order_no, o.kind as order_kind, o.amount_fen as order_amount_fen,
+      o.paid_voucher_fen as order_paid_voucher_fen, o.paid_cash_fen as order_paid_cash_fen,
+      r.out_trade_no as recharge_no, r.pay_type as recharge_pay_type,
+      i.uuid as instance_uuid, i.name as instance_name,
+      uc.id as coupon_id, cg.name as coupon_group_name, w.id as withdrawal_id,
+      coalesce(cash.balance_after_fen, 0) as cash_after_fen,
+      coalesce(voucher.balance_after_fen, 0) as voucher_after_fen
     from page p
     left join lateral (
       select k.instance_id, to_timestamp(k.period_ms / 1000.0) as period_start
@@ -92,6 +122,25 @@ function withExplanations(page: SQL): SQL {
      and s.period_start < key.period_start + interval '1 millisecond'
     left join purchase_orders o
       on p.refers_to like 'purchase:%' and o.order_no = substr(p.refers_to, 10) and o.user_id = p.user_id
+    left join recharge_orders r
+      on p.refers_to like 'recharge:%' and r.out_trade_no = substr(p.refers_to, 10) and r.user_id = p.user_id
+    left join instances i
+      on p.refers_to like 'instance:%' and i.uuid = substr(p.refers_to, 10) and i.user_id = p.user_id
+    left join user_coupons uc
+      on uc.id = case when p.refers_to ~ '^coupon:[0-9]{1,18}$' then split_part(p.refers_to, ':', 2)::bigint end
+     and uc.user_id = p.user_id
+    left join coupon_groups cg on cg.id = uc.group_id
+    left join withdrawals w
+      on w.id = case when p.refers_to ~ '^withdrawal:[0-9]{1,18}$' then split_part(p.refers_to, ':', 2)::bigint end
+     and w.user_id = p.user_id
+    left join lateral (
+      select e.balance_after_fen from ledger_entries e
+      where e.user_id = p.user_id and e.wallet = 'cash' and e.id <= p.id order by e.id desc limit 1
+    ) cash on true
+    left join lateral (
+      select e.balance_after_fen from ledger_entries e
+      where e.user_id = p.user_id and e.wallet = 'voucher' and e.id <= p.id order by e.id desc limit 1
+    ) voucher on true
     order by p.id desc`;
 }
 
@@ -155,7 +204,15 @@ function toBalanceChange(row: EntryRow): BalanceChange {
     wallet: row.wallet,
     amountFen: num(row.amount_fen),
     balanceAfterFen: num(row.balance_after_fen),
-    refersTo: row.refers_to,
+    cashAfterFen: num(row.cash_after_fen),
+    voucherAfterFen: num(row.voucher_after_fen),
+    reference: ledgerReference(row.refers_to, {
+      rechargeOrderNo: row.recharge_no,
+      purchase: row.order_no && row.order_kind ? { orderNo: row.order_no, kind: row.order_kind } : null,
+      instance: row.instance_uuid ? { uuid: row.instance_uuid, name: row.instance_name ?? row.instance_uuid } : null,
+      coupon: row.coupon_id != null ? { id: num(row.coupon_id), groupName: row.coupon_group_name ?? "" } : null,
+      withdrawalId: row.withdrawal_id != null ? num(row.withdrawal_id) : null,
+    }),
     note: row.note,
     createdAt: date(row.created_at),
     explanation: explanationOf(row),
@@ -177,8 +234,19 @@ function explanationOf(row: EntryRow): string | null {
         paidCashFen: num(row.s_paid_cash_fen),
       }),
     );
-  if (row.order_detail == null) return null;
-  return packageExplanation(row.order_detail, num(row.order_paid_voucher_fen), num(row.order_paid_cash_fen));
+  if (row.order_kind != null)
+    return purchaseExplanation(
+      row.order_kind,
+      typeof row.order_detail === "string" ? (JSON.parse(row.order_detail) as unknown) : row.order_detail,
+      num(row.order_amount_fen),
+      num(row.order_paid_voucher_fen),
+      num(row.order_paid_cash_fen),
+    );
+  if (row.recharge_no != null && row.kind === "top_up") {
+    const channel = PAY_TYPE_NAMES[num(row.recharge_pay_type)] ?? "在线支付";
+    return `${channel}充值 ${formatMoney(num(row.amount_fen))}`;
+  }
+  return null;
 }
 
 /** Spending on one Asia/Shanghai day, by the wallet that paid. */
