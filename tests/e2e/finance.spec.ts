@@ -143,7 +143,7 @@ test("the order list shows recharge and purchase orders with filters; /console/o
   await page.getByLabel("订单状态").selectOption({ label: "全部" });
   await page.getByRole("button", { name: "查询" }).click();
   await expect(rows).toHaveCount(3);
-  await expect(rows.filter({ hasText: "算力券" })).toContainText("余额 35.50");
+  await expect(rows.filter({ hasText: "算力券" })).toContainText("余额 ¥35.50");
   await expect(rows.filter({ hasText: "微信支付" })).toContainText("200.00");
   await expectAccessible(page, javaScriptEnabled);
 });
