@@ -58,6 +58,21 @@ test("an invalid amount shows 输入金额不合法 next to the field and create
   await expect(page).toHaveURL(/\/console\/recharge/);
 });
 
+test("a well-formed amount above the single top-up maximum says so next to the field, and keeps what was typed", async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto("/console/recharge");
+  const amount = "12345678901234567890"; // 20 digits: the spec's format allows up to 50
+  await page.getByLabel("充值金额（元）").fill(amount);
+  await page.getByRole("button", { name: "立即充值" }).click();
+  await expect(page.getByLabel("充值金额（元）")).toHaveAccessibleDescription("单次充值金额不能超过 ¥1,000,000.00");
+  await expect(page.getByText("输入金额不合法")).toHaveCount(0);
+  await expect(page.getByLabel("充值金额（元）")).toHaveValue(amount);
+  await expect(page.getByRole("img", { name: /付款二维码/ })).toHaveCount(0);
+});
+
 test("a preset fills the amount in", async ({ page, login }) => {
   await login();
   await page.goto("/console/recharge");
