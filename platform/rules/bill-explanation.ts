@@ -72,8 +72,8 @@ export function settlementDetailOf(row: SettlementRow): SettlementDetail {
 }
 
 /**
- * A package charge's explanation from its order's detail (the rental's
- * PackageQuote, at the top or under `quote` or `price`) and what each wallet
+ * A package charge's explanation from its order's detail (a PackageQuote or
+ * the rental's PriceBreakdown, at the top or under `quote` or `price`) and what each wallet
  * paid; null when the detail does not say how the price was computed.
  */
 export function packageExplanation(detail: unknown, paidVoucherFen: number, paidCashFen: number): string | null {
@@ -84,9 +84,11 @@ export function packageExplanation(detail: unknown, paidVoucherFen: number, paid
     string,
     unknown
   >;
-  const mode = q.mode;
+  // A PackageQuote names them mode/units/payFen; the PriceBreakdown a rental order keeps
+  // (modules/instances/create.ts RentalOrderDetail) billingMode/duration/amountFen.
+  const mode = q.mode ?? q.billingMode;
   const [units, hours, gpus, unit, duration, vip, after, saving, pay] = [
-    q.units,
+    q.units ?? q.duration,
     q.hours,
     q.gpuCount,
     q.unitPriceFen,
@@ -94,7 +96,7 @@ export function packageExplanation(detail: unknown, paidVoucherFen: number, paid
     q.vipDiscountBp,
     q.afterDiscountsFen,
     q.couponSavingFen,
-    q.payFen,
+    q.payFen ?? q.amountFen,
   ].map(int);
   if ((mode !== "day" && mode !== "month") || [units, hours, gpus, unit, duration, vip, pay].some((x) => x === null))
     return null;

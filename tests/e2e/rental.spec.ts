@@ -122,7 +122,17 @@ test("rent an RTX 4090 × 1 for a day with a coupon; the price shown is charged;
 
   // Every charge appears in the expense detail: the package's, with the price shown.
   await page.goto("/console/finance/expenseDetail");
-  await expect(page.getByTestId("balance-change-list")).toContainText(`-${total}`);
+  const charge = page
+    .getByTestId("balance-change-list")
+    .locator("tbody tr")
+    .filter({ hasText: `-¥${total}` });
+  // …explained (计费说明) and linked to its order, in words.
+  await expect(charge).toContainText(
+    new RegExp(
+      `1 天（24 小时）× 1 卡 × ¥1\\.98/卡·时 × 时长 0\\.98 .*= .* − 优惠券 .* = ¥${total.replace(".", "\\.")}；`,
+    ),
+  );
+  await expect(charge.getByRole("link", { name: /^实例租用订单 / })).toBeVisible();
   await page.goto("/console/dashboard");
 
   await row.getByRole("button", { name: "关机" }).click();

@@ -39,7 +39,7 @@ test("buy a voucher offer with cash: the voucher balance changes", async ({ page
   await expect(page.getByTestId("power-money-cash")).toHaveText("¥400.00");
 
   // The ¥1,000 offer is more than the cash: 可用余额少于套餐价格!, with the top-up that would do.
-  await page.getByRole("button", { name: "用余额 ¥1000.00 购买算力券 ¥1030.00" }).click();
+  await page.getByRole("button", { name: "用余额 ¥1,000.00 购买算力券 ¥1,030.00" }).click();
   await expect(page.getByRole("status")).toContainText("可用余额少于套餐价格!");
   // The fast-pay piece: the top-up dialog opens preset to the shortfall; without JavaScript, a link with it.
   await expect(page.getByTestId("fast-pay")).toContainText("可用余额少于套餐价格! 还差 ¥600.00");

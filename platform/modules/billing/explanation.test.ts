@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageExplanation, settlementExplanation } from "../../rules/bill-explanation";
 import { formatMoney } from "../../rules/money";
 import { quotePackage } from "../../rules/rental-price";
+import { packageBreakdown } from "../instances/price";
 import { exportBalanceChanges, listBalanceChanges } from "../finance/balance-changes";
 import { spendForPurchase } from "../wallet/spend";
 import { startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
@@ -84,5 +85,21 @@ describe("the expense detail's explanations", () => {
       `1 个月（720 小时）× 1 卡 × ¥1.98/卡·时 × 时长 0.95 = ${formatMoney(quote.afterDiscountsFen)} − 优惠券 ¥10.00 = ${formatMoney(quote.payFen)}；算力券 ¥0.00，余额 ${formatMoney(quote.payFen)}`,
     );
     expect(packageExplanation({ offerId: 3 }, 0, 100)).toBeNull();
+  });
+
+  it("explains a rental's order as the rental writes it (its PriceBreakdown under `price`)", () => {
+    // Issue 33 §3: the expense detail's 计费说明 was empty for every package rental.
+    const price = packageBreakdown({
+      mode: "day",
+      units: 1,
+      gpuCount: 1,
+      unitPriceFen: 198,
+      vipDiscountBp: 10_000,
+      coupon: null,
+    });
+    const detail = { price, periodStart: "2026-11-01T00:00:00Z", periodEnd: "2026-11-02T00:00:00Z" };
+    expect(packageExplanation(detail, 0, price.amountFen)).toBe(
+      `1 天（24 小时）× 1 卡 × ¥1.98/卡·时 × 时长 0.98 = ${formatMoney(price.amountFen)}；算力券 ¥0.00，余额 ${formatMoney(price.amountFen)}`,
+    );
   });
 });
