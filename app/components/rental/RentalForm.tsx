@@ -6,7 +6,7 @@ import { Button } from "../ui/Button";
 import { Field, FieldError } from "../ui/Field";
 import { Muted, Price } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
-import { yuanToFen } from "../../../platform/rules/money";
+import { formatWireMoney, yuanToFen } from "../../../platform/rules/money";
 import { PACKAGE_LIMITS } from "../../../platform/rules/rental-price";
 import type { FieldErrors } from "~/utils/action.server";
 import {
@@ -281,7 +281,8 @@ export function RentalForm({
                 <>
                   {preview.Price.BillingMode === "hour" ? "每小时 " : "合计 "}
                   <Price data-testid="rental-bar-total">
-                    {preview.Price.BillingMode === "hour" ? `¥${preview.Price.Amount}/时` : `¥${preview.Price.Amount}`}
+                    {formatWireMoney(preview.Price.Amount)}
+                    {preview.Price.BillingMode === "hour" && "/时"}
                   </Price>
                 </>
               ) : (
