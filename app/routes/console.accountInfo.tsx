@@ -3,10 +3,10 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { MembershipTable } from "~/components/console/MembershipTable";
 import { Field } from "~/components/ui/Field";
-import { Badge, Panel, PanelTitle, Table } from "~/components/ui/layout";
+import { Badge, Muted, Panel, PanelTitle, Table } from "~/components/ui/layout";
 import { StatusButton } from "~/components/ui/StatusButton";
 import type { NoticeEmailWire } from "~/upstream/accounts.server";
-import { changeNoticeEmail, getVipInfos } from "~/upstream/accounts.server";
+import { changeNoticeEmail, getVipInfos, resendNoticeEmailConfirmation } from "~/upstream/accounts.server";
 import { formAction } from "~/utils/action.server";
 import { formatDateTime } from "~/utils/format";
 import { LogoutForm } from "~/components/shell/LogoutForm";
@@ -33,24 +33,28 @@ export async function action({ request }: ActionFunctionArgs) {
         const saved = await changeNoticeEmail(guard.token, email);
         return redirectWithToast("/console/accountInfo", noticeEmailToast(saved));
       }),
+      resend: intent(z.object({}), async (_input, { guard }) => {
+        const sent = await resendNoticeEmailConfirmation(guard.token);
+        return redirectWithToast("/console/accountInfo", noticeEmailToast(sent));
+      }),
     }),
   });
 }
 
-/** What the user is told after saving: the address is saved in every case; the confirmation may not be. */
+/** What the user is told after saving or asking again: the address is saved in every case; the link may not be sent. */
 function noticeEmailToast({ email, confirmation }: NoticeEmailWire): { type: "success" | "info"; message: string } {
   switch (confirmation) {
     case "sent":
-      return { type: "success", message: `通知邮箱已更新，确认邮件已发送至 ${email}` };
+      return { type: "success", message: `验证邮件已发送至 ${email}，请在 24 小时内打开邮件中的链接完成验证` };
     case "unchanged":
-      return { type: "success", message: "通知邮箱已更新" };
+      return { type: "success", message: "通知邮箱未变更" };
     case "failed":
       return {
         type: "info",
-        message: `通知邮箱已保存，但确认邮件未能发送至 ${email}，请检查地址是否正确，或稍后重新保存`,
+        message: `通知邮箱已保存，但验证邮件未能发送至 ${email}，请检查地址是否正确，或稍后重新发送验证邮件`,
       };
     case "limited":
-      return { type: "info", message: "通知邮箱已保存；今天的确认邮件已达上限，本次未发送" };
+      return { type: "info", message: "通知邮箱已保存；今天的验证邮件已达上限，请明天再重新发送" };
   }
 }
 
@@ -115,7 +119,22 @@ export default function AccountInfoPage() {
       {!f.isSub && (
         <Panel>
           <PanelTitle>通知邮箱</PanelTitle>
-          <p>实例到期、余额不足等重要通知将同时发送到此邮箱。当前：{user.NoticeEmail ?? "未设置"}</p>
+          <p>
+            实例到期、余额不足、工单回复等通知将发送到此邮箱（验证后生效）。当前：{user.NoticeEmail ?? "未设置"}{" "}
+            {user.NoticeEmail && (
+              <Badge tone={user.NoticeEmailConfirmed ? "primary" : "gold"} data-testid="notice-email-state">
+                {user.NoticeEmailConfirmed ? "已验证" : "待验证"}
+              </Badge>
+            )}
+          </p>
+          {user.NoticeEmail && !user.NoticeEmailConfirmed && (
+            <Form method="post" noValidate style={{ marginBottom: 16 }}>
+              <Muted>请打开发送到该邮箱的验证邮件，点击其中的链接完成验证。</Muted>{" "}
+              <StatusButton intent="resend" variant="secondary" size="sm" pendingText="发送中…">
+                重新发送验证邮件
+              </StatusButton>
+            </Form>
+          )}
           <Form method="post" noValidate style={{ maxWidth: 420 }}>
             <Field
               label="通知邮箱"

@@ -72,11 +72,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
       thread: threadOf(order, user.Name),
       channels,
-      // Where SMS and email notices may go: the account's own phone and notice email (decision 059).
+      // Where SMS and email notices may go: the account's own phone and confirmed notice email (decision 059).
       noticeAddresses: {
         subAccount: user.SubAccount !== null,
         maskedPhone: user.SubAccount === null ? maskPhone(user.Phone) : null,
         noticeEmail: user.NoticeEmail,
+        noticeEmailConfirmed: user.NoticeEmailConfirmed === true,
       },
       attachmentLimits: ATTACHMENT_LIMITS,
       draftKey: `work-order-reply:${draftOwner(user)}:${order.id}`,

@@ -137,3 +137,12 @@ export function unregister(session: string, code: string, agree: boolean) {
 export function changeNoticeEmail(session: string, email: string) {
   return call("/change_notice_email", { email }, { session });
 }
+
+export function resendNoticeEmailConfirmation(session: string) {
+  return call("/resend_notice_email_confirmation", {}, { session });
+}
+
+/** Public: the token from the emailed link is the proof. */
+export function confirmNoticeEmail(token: string) {
+  return call("/confirm_notice_email", { token });
+}

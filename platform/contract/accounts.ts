@@ -53,6 +53,8 @@ export type MainUserInfoWire = UserInfoCommon & {
   AccountType: "personal" | "enterprise";
   CompanyName: string | null;
   NoticeEmail: string | null;
+  /** Whether the owner confirmed NoticeEmail by the emailed link; email notices go only to a confirmed one. */
+  NoticeEmailConfirmed: boolean;
   SubAccount: null;
   VipLevel: number;
   AccumulatedMoney: string;
@@ -92,6 +94,7 @@ export type SubUserInfoWire = UserInfoCommon & {
   AccountType: null;
   CompanyName: null;
   NoticeEmail: null;
+  NoticeEmailConfirmed: null;
   SubAccount: SubAccountWire;
   VipLevel: null;
   AccumulatedMoney: null;
@@ -135,6 +138,9 @@ export type UnregisterCheckWire = { can_unregister: boolean; blockers: Unregiste
  */
 export type NoticeEmailWire = { email: string; confirmation: "sent" | "unchanged" | "failed" | "limited" };
 
+/** The notice email a link confirmed; `already` when the link had been used before (confirming is idempotent). */
+export type ConfirmedNoticeEmailWire = { email: string; already: boolean };
+
 // ---- inputs -----------------------------------------------------------------
 
 export type SendVerifyCodeFields = { phone: string; purpose: SmsPurpose } & CaptchaFields;
@@ -171,6 +177,9 @@ export type ResetPasswordFields = { phone: string; code: string; password: strin
 
 export type ChangeNoticeEmailFields = { email: string };
 
+/** The token from the confirmation link's `?token=`. */
+export type ConfirmNoticeEmailFields = { token: string };
+
 // ---- the calls --------------------------------------------------------------
 
 /** Every accounts call of the main API, by path under /api. */
@@ -188,4 +197,6 @@ export type AccountCalls = {
   "/unregister_check": MainApiCall<NoFields, UnregisterCheckWire, "required">;
   "/unregister": MainApiCall<UnregisterFields, null, "required">;
   "/change_notice_email": MainApiCall<ChangeNoticeEmailFields, NoticeEmailWire, "required">;
+  "/resend_notice_email_confirmation": MainApiCall<NoFields, NoticeEmailWire, "required">;
+  "/confirm_notice_email": MainApiCall<ConfirmNoticeEmailFields, ConfirmedNoticeEmailWire>;
 };

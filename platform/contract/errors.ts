@@ -82,6 +82,10 @@ export type ErrorKey =
   | "WORK_ORDER_ATTACHMENT_LIMIT"
   | "WORK_ORDER_FILE_ATTACHED"
   | "WORK_ORDER_EMAIL_REQUIRED"
+  | "WORK_ORDER_EMAIL_UNCONFIRMED"
+  | "NOTICE_EMAIL_NOT_SET"
+  | "NOTICE_EMAIL_TOKEN_INVALID"
+  | "NOTICE_EMAIL_TOKEN_EXPIRED"
   | "WORK_ORDER_SMS_NOT_OWN"
   | "WORK_ORDER_EMAIL_NOT_OWN"
   | "WORK_ORDER_SUB_ACCOUNT_SITE_ONLY"
@@ -209,6 +213,27 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   WORK_ORDER_EMAIL_REQUIRED: {
     status: 1,
     reason: "尚未设置通知邮箱，请先在「账号信息」中设置",
+    code: 100022,
+    http: 400,
+  },
+  /** …and only once its owner has confirmed it by the emailed link (decision 059, addendum). */
+  WORK_ORDER_EMAIL_UNCONFIRMED: {
+    status: 1,
+    reason: "通知邮箱尚未验证，请先在账号信息中完成验证",
+    code: 100022,
+    http: 400,
+  },
+  NOTICE_EMAIL_NOT_SET: { status: 1, reason: "尚未设置通知邮箱", code: 100022, http: 400 },
+  /** A confirmation link that is malformed, unknown, or replaced by a newer link or another address. */
+  NOTICE_EMAIL_TOKEN_INVALID: {
+    status: 1,
+    reason: "验证链接无效或已被新的验证邮件取代，请在账号信息中重新发送验证邮件",
+    code: 100022,
+    http: 400,
+  },
+  NOTICE_EMAIL_TOKEN_EXPIRED: {
+    status: 1,
+    reason: "验证链接已过期（有效期 24 小时），请在账号信息中重新发送验证邮件",
     code: 100022,
     http: 400,
   },

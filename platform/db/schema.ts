@@ -19,6 +19,11 @@ export const users = pgTable(
     creditCode: text("credit_code"),
     contactName: text("contact_name"),
     noticeEmail: text("notice_email"),
+    /** When the owner opened the confirmation link sent to the notice email; null until then (decision 059). */
+    noticeEmailConfirmedAt: at("notice_email_confirmed_at"),
+    /** SHA-256 of the latest confirmation link's token (the token itself is only in the email), and its expiry. */
+    noticeEmailTokenHash: text("notice_email_token_hash"),
+    noticeEmailTokenExpiresAt: at("notice_email_token_expires_at"),
     eventChannel: text("event_channel").notNull().default("dl"),
     bdVid: text("bd_vid"),
     moneyFen: fen("money_fen"),
@@ -34,6 +39,9 @@ export const users = pgTable(
     closedAt: at("closed_at"),
   },
   (t) => [
+    uniqueIndex("users_notice_email_token_uq")
+      .on(t.noticeEmailTokenHash)
+      .where(sql`${t.noticeEmailTokenHash} is not null`),
     uniqueIndex("users_phone_open_uq")
       .on(t.phone)
       .where(sql`${t.closedAt} is null`),

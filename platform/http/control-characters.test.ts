@@ -60,6 +60,8 @@ const CALLS: Record<string, { method: "POST" | "GET"; fields: () => Fields }> = 
   "/unregister_check": { method: "POST", fields: () => ({ session }) },
   "/unregister": { method: "POST", fields: () => ({ session, code: "123456", agree: "1" }) },
   "/change_notice_email": { method: "POST", fields: () => ({ session, email: "ops@example.com" }) },
+  "/resend_notice_email_confirmation": { method: "POST", fields: () => ({ session }) },
+  "/confirm_notice_email": { method: "POST", fields: () => ({ token: "A".repeat(43) }) },
   "/app/get_banner_and_notice": { method: "POST", fields: () => ({ session }) },
   "/get_notice_by_page": { method: "GET", fields: () => ({ page: "1", page_size: "10" }) },
   "/get_blod_by_id": { method: "POST", fields: () => ({ id: "1" }) },

@@ -80,6 +80,7 @@ describe("a sub-account's get_user_info", () => {
       AccountType: null,
       CompanyName: null,
       NoticeEmail: null,
+      NoticeEmailConfirmed: null,
       SubAccount: { Name: "gpu-lab", MoneyLimit: "500.00", MoneyUsed: "0.00", MoneyCanUse: "500.00" },
       VipLevel: null,
       AccumulatedMoney: null,
@@ -102,6 +103,7 @@ describe("a sub-account's get_user_info", () => {
     expect(data).toMatchObject({
       Phone: main.phone,
       NoticeEmail: EMAIL,
+      NoticeEmailConfirmed: false,
       Money: "1234.56",
       PowerMoney: "77.88",
       CreditMoneyQuota: "3000.00",

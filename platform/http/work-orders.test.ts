@@ -649,7 +649,7 @@ describe("POST attachments, DELETE attachments/{id}", () => {
 });
 
 describe("POST notifications, DELETE notifications/{id}", () => {
-  it("subscribes by SMS (the account's phone) and by email (the notice email); a stranger's address is refused", async () => {
+  it("subscribes by SMS (the account's phone) and by email (the confirmed notice email); a stranger's address is refused", async () => {
     const id = await fileOrder(t, c, user.userId);
     const masked = `${user.phone.slice(0, 3)}****${user.phone.slice(-4)}`;
     const stored = async () =>
@@ -683,7 +683,18 @@ describe("POST notifications, DELETE notifications/{id}", () => {
       "WORK_ORDER_EMAIL_REQUIRED",
       "address",
     );
+    // A notice email saved but not confirmed by its link (as every address saved before the confirmation existed).
     await t.db.update(users).set({ noticeEmail: "owner@example.com" }).where(eq(users.id, user.userId));
+    for (const address of [undefined, "owner@example.com"])
+      refused(
+        await c.post("/notifications", { order_id: id, channel: "email", address }),
+        400,
+        100022,
+        "WORK_ORDER_EMAIL_UNCONFIRMED",
+        "address",
+      );
+    expect(await stored()).toEqual(["site:null", `sms:${user.phone}`]);
+    await t.db.update(users).set({ noticeEmailConfirmedAt: t.clock.now() }).where(eq(users.id, user.userId));
     const email = await c.post("/notifications", { order_id: id, channel: "email" });
     expect(email.body.data).toMatchObject({ channel: "email", address: "o***@example.com" });
     refused(

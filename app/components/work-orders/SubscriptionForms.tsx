@@ -13,13 +13,15 @@ export interface ChannelSubscription {
 
 /**
  * Where SMS and email notices may go (decision 059): the account's own phone
- * (masked) and its notice email; null where there is none. A sub-account has
+ * (masked) and its notice email, once confirmed; null where there is none. A sub-account has
  * neither and subscribes on the site only.
  */
 export interface NoticeAddresses {
   subAccount: boolean;
   maskedPhone: string | null;
   noticeEmail: string | null;
+  /** Whether the owner confirmed the notice email by its emailed link: email notices need it. */
+  noticeEmailConfirmed: boolean;
 }
 
 /** Why a channel cannot be subscribed here, with the way to make it possible; null when it can. */
@@ -32,6 +34,14 @@ function unavailable(channel: string, addresses: NoticeAddresses) {
         邮件通知只发送到账号的通知邮箱，您还没有设置：请先到
         <Link to="/console/accountInfo">账号信息</Link>
         设置通知邮箱。
+      </Muted>
+    );
+  if (channel === "email" && !addresses.noticeEmailConfirmed)
+    return (
+      <Muted data-testid="work-order-email-unconfirmed">
+        通知邮箱 {addresses.noticeEmail} 尚未验证，请先在
+        <Link to="/console/accountInfo">账号信息</Link>
+        中完成验证。
       </Muted>
     );
   return null;

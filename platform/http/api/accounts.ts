@@ -3,6 +3,7 @@ import { z } from "zod";
 import { SMS_PURPOSES, type AccountCalls } from "../../contract/accounts";
 import { loginSubAccount, loginWithCode, loginWithPassword } from "../../modules/accounts/login";
 import { changeNoticeEmail } from "../../modules/accounts/profile";
+import { confirmNoticeEmail, resendNoticeEmailConfirmation } from "../../modules/accounts/notice-email-confirmation";
 import { registerCompany, registerPersonal } from "../../modules/accounts/register";
 import { resetPassword } from "../../modules/accounts/reset-password";
 import { revokeSession } from "../../modules/accounts/sessions";
@@ -13,7 +14,14 @@ import { listVipTiers } from "../../modules/membership/vip-info";
 import { callerFromForm, sessionToken, visitor, type Env } from "../context";
 import * as f from "../fields";
 import { contractRoutes } from "./contract-routes";
-import { toNoticeEmail, toSentCode, toToken, toUnregisterCheck, toVipInfos } from "../shapes/accounts";
+import {
+  toConfirmedNoticeEmail,
+  toNoticeEmail,
+  toSentCode,
+  toToken,
+  toUnregisterCheck,
+  toVipInfos,
+} from "../shapes/accounts";
 import { toUserInfo } from "../shapes/user-info";
 import { parseFields, readForm, type Form } from "../wire";
 import { captchaAnswer } from "./security";
@@ -58,6 +66,7 @@ const SubAccountLoginFields = z.object({
 const ResetPasswordFields = z.object({ phone: f.phone(), code: f.smsCode, password: f.password });
 const UnregisterFields = z.object({ code: f.smsCode, agree: f.agreement });
 const NoticeEmailFields = z.object({ email: f.requiredText("邮箱", 254) });
+const ConfirmNoticeEmailFields = z.object({ token: f.requiredText("验证链接", 64) });
 
 /** The fields every registration shares, as the accounts module names them. */
 const registration = (input: z.infer<typeof RegisterFields>, form: Form) => ({
@@ -163,4 +172,15 @@ on.post("/change_notice_email", async (c) => {
   const caller = await callerFromForm(c, form);
   const input = parseFields(NoticeEmailFields, form);
   return toNoticeEmail(await changeNoticeEmail(c.var.ctx, caller, { email: input.email }));
+});
+
+on.post("/resend_notice_email_confirmation", async (c) => {
+  const caller = await callerFromForm(c, await readForm(c));
+  return toNoticeEmail(await resendNoticeEmailConfirmation(c.var.ctx, caller));
+});
+
+/** Public: the token from the emailed link is the proof (decision 059, addendum). */
+on.post("/confirm_notice_email", async (c) => {
+  const input = parseFields(ConfirmNoticeEmailFields, await readForm(c));
+  return toConfirmedNoticeEmail(await confirmNoticeEmail(c.var.ctx, { token: input.token }));
 });

@@ -1,4 +1,5 @@
 import type {
+  ConfirmedNoticeEmailWire,
   NoticeEmailWire,
   SendVerifyCodeWire,
   TokenWire,
@@ -55,3 +56,8 @@ export const toNoticeEmail = (profile: {
   noticeEmail: string;
   confirmation: NoticeEmailWire["confirmation"];
 }): NoticeEmailWire => ({ email: profile.noticeEmail, confirmation: profile.confirmation });
+
+export const toConfirmedNoticeEmail = (confirmed: {
+  noticeEmail: string;
+  already: boolean;
+}): ConfirmedNoticeEmailWire => ({ email: confirmed.noticeEmail, already: confirmed.already });

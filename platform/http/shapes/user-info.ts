@@ -27,6 +27,7 @@ function toMainUserInfo(u: MainUserSnapshot): MainUserInfoWire {
     AccountType: u.kind,
     CompanyName: u.companyName,
     NoticeEmail: u.noticeEmail,
+    NoticeEmailConfirmed: u.noticeEmailConfirmed,
     SubAccount: null,
     VipLevel: f.vipLevel,
     AccumulatedMoney: fenToYuan(u.accumulatedTopUpFen),
@@ -57,6 +58,7 @@ function toSubUserInfo(u: SubUserSnapshot): SubUserInfoWire {
     AccountType: null,
     CompanyName: null,
     NoticeEmail: null,
+    NoticeEmailConfirmed: null,
     SubAccount: {
       Name: u.name,
       MoneyLimit: fenToYuan(u.moneyLimitFen),

@@ -39,7 +39,10 @@ describe("a desk reply to an order subscribed by SMS and email", () => {
   it("returns, the platform keeps answering, and the SMS and email arrive in the sandbox outboxes", async () => {
     const user = await t.registerUser();
     const email = `owner${user.userId}@lab.cn`;
-    await t.db.update(users).set({ noticeEmail: email }).where(eq(users.id, user.userId));
+    await t.db
+      .update(users)
+      .set({ noticeEmail: email, noticeEmailConfirmedAt: t.clock.now() })
+      .where(eq(users.id, user.userId));
     const client = workOrderClient(t, user.token);
     const orderId = await fileOrder(t, client, user.userId, { title: "显卡驱动问题" });
     expect((await client.post("/notifications", { order_id: orderId, channel: "sms" })).http).toBe(200);

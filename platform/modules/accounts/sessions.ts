@@ -60,6 +60,7 @@ const accountColumns = {
   nickname: users.nickname,
   companyName: users.companyName,
   noticeEmail: users.noticeEmail,
+  noticeEmailConfirmedAt: users.noticeEmailConfirmedAt,
   moneyFen: users.moneyFen,
   powerMoneyFen: users.powerMoneyFen,
   creditQuotaFen: users.creditQuotaFen,

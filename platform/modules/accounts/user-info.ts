@@ -18,6 +18,8 @@ export interface MainUserSnapshot {
   kind: "personal" | "enterprise";
   companyName: string | null;
   noticeEmail: string | null;
+  /** Whether the notice email was confirmed by its link (decision 059, addendum). */
+  noticeEmailConfirmed: boolean;
   moneyFen: number;
   powerMoneyFen: number;
   creditQuotaFen: number;
@@ -100,6 +102,7 @@ export async function getUserSnapshot(
     kind: user.kind,
     companyName: user.companyName,
     noticeEmail: user.noticeEmail,
+    noticeEmailConfirmed: user.noticeEmailConfirmedAt !== null,
     moneyFen: user.moneyFen,
     powerMoneyFen: user.powerMoneyFen,
     creditQuotaFen: user.creditQuotaFen,

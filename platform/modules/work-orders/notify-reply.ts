@@ -17,9 +17,9 @@ const TITLE = "工单有新回复";
  * Tells an order's owner that staff replied, by each channel it subscribed:
  * a notification in its notification centre (the sub-account's own when a
  * sub-account filed it, decision 028), and an SMS and an email queued in the
- * delivery outbox, only to the account's own phone and notice email as they
- * are now (decision 059: a subscription stored before that rule, or an
- * address since changed, gets nothing). Called with the reply's transaction (`ctx.db`), so the
+ * delivery outbox, only to the account's own phone and its confirmed notice
+ * email as they are now (decision 059: a subscription stored before that rule,
+ * or an address since changed or not confirmed, gets nothing). Called with the reply's transaction (`ctx.db`), so the
  * notices land with the reply or not at all; the SMS and email go out after
  * the commit (modules/deliveries, decision 058), never inside it.
  */
@@ -28,7 +28,7 @@ export async function notifyWorkOrderReply(ctx: Ctx, input: { orderId: number })
   const result: ReplyNoticeResult = { site: false, sms: false, email: false };
   if (!order) return result;
   const [owner] = await ctx.db
-    .select({ phone: users.phone, noticeEmail: users.noticeEmail })
+    .select({ phone: users.phone, noticeEmail: users.noticeEmail, confirmedAt: users.noticeEmailConfirmedAt })
     .from(users)
     .where(eq(users.id, order.userId));
   const subscriptions = await ctx.db
@@ -59,7 +59,8 @@ export async function notifyWorkOrderReply(ctx: Ctx, input: { orderId: number })
     } else if (
       subscription.channel === "email" &&
       subscription.address &&
-      subscription.address === owner?.noticeEmail
+      subscription.address === owner?.noticeEmail &&
+      owner.confirmedAt !== null
     ) {
       outgoing.push(emailDelivery({ to: subscription.address, subject: `【工单回复】${order.title}`, text }, now));
       result.email = true;

@@ -201,7 +201,10 @@ describe("reply notices", () => {
   const noticeEmail = "notify@lab.cn";
 
   it("site at once; SMS and email queued with the reply and delivered after its commit", async () => {
-    await t.db.update(users).set({ noticeEmail }).where(eq(users.id, user.userId));
+    await t.db
+      .update(users)
+      .set({ noticeEmail, noticeEmailConfirmedAt: t.clock.now() })
+      .where(eq(users.id, user.userId));
     const id = await fileOrder(t, c, user.userId);
     await staffReply(t.ctx, AGENT, { orderId: id, body: "第一次回复" });
     await deliveriesSettled(t.db);
@@ -232,7 +235,10 @@ describe("reply notices", () => {
   });
 
   it("unsubscribed from site: no notification; a failing SMS gateway does not stop the email, and is retried", async () => {
-    await t.db.update(users).set({ noticeEmail }).where(eq(users.id, user.userId));
+    await t.db
+      .update(users)
+      .set({ noticeEmail, noticeEmailConfirmedAt: t.clock.now() })
+      .where(eq(users.id, user.userId));
     const id = await fileOrder(t, c, user.userId);
     const detail = (await c.get(`/orders/${id}`)).body.data;
     await c.del(`/notifications/${detail.subscriptions[0].id}`);
@@ -271,6 +277,26 @@ describe("reply notices", () => {
     expect(delivered.filter((m) => m.code === `order=${id}`)).toHaveLength(1);
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, user.userId));
     expect(notes.some((n) => n.original.includes(`#${id}`))).toBe(false);
+  });
+
+  it("no email once the notice email is changed, even back to the subscribed address, until it is confirmed again", async () => {
+    await t.db
+      .update(users)
+      .set({ noticeEmail, noticeEmailConfirmedAt: t.clock.now() })
+      .where(eq(users.id, user.userId));
+    const id = await fileOrder(t, c, user.userId);
+    expect((await c.post("/notifications", { order_id: id, channel: "email" })).http).toBe(200);
+    expect((await staffReply(t.ctx, AGENT, { orderId: id, body: "一" })).notice.email).toBe(true);
+    // Changed away and back: the address is the subscribed one again, but nobody has confirmed it since.
+    await t.post("/change_notice_email", { session: user.token, email: "elsewhere@lab.cn" });
+    expect((await staffReply(t.ctx, AGENT, { orderId: id, body: "二" })).notice.email).toBe(false);
+    await t.post("/change_notice_email", { session: user.token, email: noticeEmail });
+    expect((await t.userByPhone(user.phone))?.noticeEmailConfirmedAt).toBeNull();
+    const result = await staffReply(t.ctx, AGENT, { orderId: id, body: "三" });
+    expect(result.notice).toEqual({ site: true, sms: false, email: false });
+    await deliveriesSettled(t.db);
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, noticeEmail));
+    expect(mails.filter((m) => m.body.includes(`#${id}`))).toHaveLength(1);
   });
 
   it("a subscription stored with a stranger's address before decision 059 gets nothing", async () => {

@@ -12,8 +12,8 @@ import type { WorkOrderChannel, WorkOrderSubscription } from "./types";
 
 /**
  * Where a reply notice by SMS or email may go (decision 059): the account's own
- * phone, and its notice email (set by the signed-in owner, who is sent a
- * confirmation to it), never an address the caller types. `given`, when
+ * phone, and its notice email once the owner confirmed it by the emailed link
+ * (addendum), never an address the caller types. `given`, when
  * present, must be that address. Sub-accounts have neither of their own and
  * subscribe on the site only.
  */
@@ -25,7 +25,7 @@ async function ownAddress(
 ): Promise<string> {
   if (caller.subAccountId !== null) return fail("WORK_ORDER_SUB_ACCOUNT_SITE_ONLY", "channel");
   const [account] = await tx
-    .select({ phone: users.phone, noticeEmail: users.noticeEmail })
+    .select({ phone: users.phone, noticeEmail: users.noticeEmail, confirmedAt: users.noticeEmailConfirmedAt })
     .from(users)
     .where(eq(users.id, caller.userId));
   if (channel === "sms") {
@@ -36,6 +36,7 @@ async function ownAddress(
   const email = account!.noticeEmail;
   if (email === null) return fail("WORK_ORDER_EMAIL_REQUIRED", "address");
   if (given !== undefined && given.trim().toLowerCase() !== email) return fail("WORK_ORDER_EMAIL_NOT_OWN", "address");
+  if (account!.confirmedAt === null) return fail("WORK_ORDER_EMAIL_UNCONFIRMED", "address");
   return email;
 }
 

@@ -2,7 +2,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { noticeEmailConfirmation } from "../../modules/accounts/profile";
+import { noticeEmailConfirmation } from "../../modules/accounts/notice-email-confirmation";
 import { SmtpEmailProvider } from "./smtp";
 import { EmailSendError } from "./types";
 
@@ -92,13 +92,17 @@ function subject(data: string): string {
 describe("SmtpEmailProvider", () => {
   it("logs in and delivers from MAIL_FROM to the address, with the subject and the Chinese body", async () => {
     const provider = new SmtpEmailProvider(url(), "算力云 <noreply@gpu.example>", () => {});
-    const message = noticeEmailConfirmation("ops@example.com", "13912345678");
+    const message = noticeEmailConfirmation(
+      "ops@example.com",
+      "13912345678",
+      "https://gpu.example/confirmNoticeEmail?token=t",
+    );
     await provider.send(message);
     expect(received).toHaveLength(1);
     const [mail] = received;
     expect(mail).toMatchObject({ user: USER, from: "noreply@gpu.example", to: ["ops@example.com"] });
-    expect(subject(mail!.data)).toBe("【算力云】通知邮箱设置成功");
-    expect(textBody(mail!.data)).toContain("算力云账号 139****5678 已将本邮箱设为通知邮箱");
+    expect(subject(mail!.data)).toBe("【算力云】请验证通知邮箱");
+    expect(textBody(mail!.data)).toContain("算力云账号 139****5678 将本邮箱设为通知邮箱");
     expect(message.text).not.toContain("13912345678");
   });
 
