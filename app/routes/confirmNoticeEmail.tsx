@@ -9,7 +9,7 @@ import { anyone, formAction } from "~/utils/action.server";
 
 export const meta: MetaFunction = () => [
   { title: "验证通知邮箱 · 算力云" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
 /** Opening the link changes nothing (a mail scanner may open it): the page only offers the 确认 button. */

@@ -12,6 +12,7 @@ import type { Page } from "@playwright/test";
 import { seriousViolationsOfDocument } from "./axe";
 import { signIn } from "./fixtures/session";
 import { expect, test } from "./fixtures/session";
+import { noticeEmailLink } from "./notice-email-link";
 import { rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
 import { DEMO, DEMO_SUB, logout, TEST_PASSWORD } from "./support";
 import { elevenMegabytes, PHP_SHELL, pngImage } from "../support/upload-fixtures";
@@ -147,17 +148,29 @@ test("submit a work order with an image (errors keep the text), find it in 我�
   await page.getByRole("button", { name: "取消短信通知" }).click();
   await expect(toast(page, "已取消短信通知")).toBeVisible();
   await expect(page.getByRole("button", { name: "订阅短信通知" })).toBeVisible();
-  // By email only to the account's notice email: a fresh account has none, so the page says where to set it.
+  // By email only to the account's confirmed notice email: a fresh account has none, so the page says where to set it.
   await expect(page.getByRole("button", { name: "订阅邮件通知" })).toHaveCount(0);
   const detailPath = new URL(page.url()).pathname;
   await page.getByTestId("work-order-email-missing").getByRole("link", { name: "账号信息" }).click();
   await expect(page).toHaveURL("/console/accountInfo");
-  await page.getByLabel("通知邮箱").fill("wo-user@example.com");
+  await page.getByLabel("通知邮箱").fill(`wo-${phone}@example.com`);
   await page.getByRole("button", { name: "保存" }).click();
-  await expect(page.getByText("当前：wo-user@example.com")).toBeVisible();
+  await expect(page.getByText(`当前：wo-${phone}@example.com`)).toBeVisible();
+  // Saved but not yet confirmed: the page says so beside the email channel, with the way to confirm it.
+  await page.goto(detailPath);
+  await expect(page.getByRole("button", { name: "订阅邮件通知" })).toHaveCount(0);
+  await expect(page.getByTestId("work-order-email-unconfirmed")).toContainText(
+    `通知邮箱 wo-${phone}@example.com 尚未验证`,
+  );
+  await expect(
+    page.getByTestId("work-order-email-unconfirmed").getByRole("link", { name: "账号信息" }),
+  ).toHaveAttribute("href", "/console/accountInfo");
+  await page.goto(await noticeEmailLink(page.request, `wo-${phone}@example.com`));
+  await page.getByRole("button", { name: "确认" }).click();
+  await expect(page.getByTestId("notice-email-confirmed")).toBeVisible();
   await page.goto(detailPath);
   const noticeEmail = page.getByRole("textbox", { name: /接收通知的邮箱/ });
-  await expect(noticeEmail).toHaveValue("wo-user@example.com");
+  await expect(noticeEmail).toHaveValue(`wo-${phone}@example.com`);
   // A stranger's address sent anyway (the field edited in the page) is refused beside the forms; nothing stored.
   await noticeEmail.evaluate((input: HTMLInputElement) => {
     input.readOnly = false;
