@@ -15,8 +15,11 @@ test("the notice email is checked, saved and shown", async ({ page, login }) => 
 
   await page.getByLabel("通知邮箱").fill("Lab.Admin@Example.com");
   await page.getByRole("button", { name: "保存" }).click();
-  await expect(page.getByRole("status")).toHaveText("通知邮箱已更新，确认邮件已发送至 lab.admin@example.com");
+  await expect(page.getByRole("status")).toHaveText(
+    "验证邮件已发送至 lab.admin@example.com，请在 24 小时内打开邮件中的链接完成验证",
+  );
   await expect(page.getByText("当前：lab.admin@example.com")).toBeVisible();
+  await expect(page.getByTestId("notice-email-state")).toHaveText("待验证");
 });
 
 test("the membership section shows the tiers and the caller's progress", async ({ page, login }) => {
