@@ -286,10 +286,10 @@ describe("reply notices", () => {
       .where(eq(users.id, user.userId));
     const id = await fileOrder(t, c, user.userId);
     expect((await c.post("/notifications", { order_id: id, channel: "email" })).http).toBe(200);
-    expect((await staffReply(t.ctx, AGENT, { orderId: id, body: "一" })).notice.email).toBe(true);
+    expect((await staffReply(t.ctx, AGENT, { orderId: id, body: "一" })).notice?.email).toBe(true);
     // Changed away and back: the address is the subscribed one again, but nobody has confirmed it since.
     await t.post("/change_notice_email", { session: user.token, email: "elsewhere@lab.cn" });
-    expect((await staffReply(t.ctx, AGENT, { orderId: id, body: "二" })).notice.email).toBe(false);
+    expect((await staffReply(t.ctx, AGENT, { orderId: id, body: "二" })).notice?.email).toBe(false);
     await t.post("/change_notice_email", { session: user.token, email: noticeEmail });
     expect((await t.userByPhone(user.phone))?.noticeEmailConfirmedAt).toBeNull();
     const result = await staffReply(t.ctx, AGENT, { orderId: id, body: "三" });
