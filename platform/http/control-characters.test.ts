@@ -54,6 +54,10 @@ const CALLS: Record<string, { method: "POST" | "GET"; fields: () => Fields }> = 
     method: "POST",
     fields: () => ({ phone: mainPhone, name: "ctl-lab", password: "Ctllab1234" }),
   },
+  "/reset_password": {
+    method: "POST",
+    fields: () => ({ phone: uniquePhone(), code: "123456", password: "Passw0rd123" }),
+  },
   "/logout": { method: "POST", fields: () => ({ session }) },
   "/get_user_info": { method: "POST", fields: () => ({ session, with_unread: "1" }) },
   "/get_user_vip_info": { method: "POST", fields: () => ({ session }) },

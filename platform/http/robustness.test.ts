@@ -97,6 +97,14 @@ function endpoints(): Endpoint[] {
       required: ["phone", "name", "password"],
       maxLength: { phone: 32, name: 32, password: 128 },
     },
+    {
+      path: "/reset_password",
+      method: "POST",
+      session: false,
+      fields: { phone: uniquePhone(), code: "123456", password: "Passw0rd123" },
+      required: ["phone", "code", "password"],
+      maxLength: { phone: 32, password: 128 },
+    },
     { path: "/logout", method: "POST", session: true, fields: {}, required: [], maxLength: {} },
     {
       path: "/get_user_info",
@@ -220,6 +228,7 @@ const CALLS = [
   "/company_register",
   "/login",
   "/sub_account_login",
+  "/reset_password",
   "/logout",
   "/get_user_info",
   "/get_user_vip_info",
