@@ -138,6 +138,7 @@ describe("the Aliyun and SMTP variables", () => {
     const config = loadPlatformConfig({
       ...ALIYUN,
       ALIYUN_SMS_TEMPLATE_CODE_LOGIN: "SMS_2",
+      ALIYUN_SMS_TEMPLATE_CODE_RESET_PASSWORD: "SMS_3",
       ALIYUN_SMS_ENDPOINT: "http://127.0.0.1:3601",
     });
     if (config.sms.provider !== "aliyun") throw new Error("expected aliyun");
@@ -146,6 +147,7 @@ describe("the Aliyun and SMTP variables", () => {
       login: "SMS_2",
       company_register: "SMS_154950909",
       unregister: "SMS_154950909",
+      reset_password: "SMS_3",
     });
     expect(config.sms.aliyun.endpoint.href).toBe("http://127.0.0.1:3601/");
     expect(loadPlatformConfig(ALIYUN).sms).toMatchObject({
