@@ -24,9 +24,10 @@ export function routePattern(name: string): RegExp {
   return new RegExp(`^/${parts.join("/")}/?$`);
 }
 
-/** Every page's pattern (resource routes included). */
+/** Every page's pattern (resource routes included), but not the root catch-all `$.tsx`, which is the 404 page. */
 export function appRoutePatterns(): RegExp[] {
   return readdirSync(ROUTES_DIR).flatMap((entry) => {
+    if (/^\$\.tsx?$/.test(entry)) return [];
     const full = path.join(ROUTES_DIR, entry);
     if (statSync(full).isDirectory()) return [routePattern(entry)];
     if (!/\.(tsx|ts)$/.test(entry) || /\.(server|test)\.tsx?$/.test(entry)) return [];
