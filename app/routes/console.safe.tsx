@@ -2,7 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { CaptchaField } from "~/components/ui/CaptchaField";
-import { CheckboxField, Field, FieldError } from "~/components/ui/Field";
+import { CheckboxField, FieldError } from "~/components/ui/Field";
+import { SmsCodeField } from "~/components/ui/SmsCodeField";
 import { Panel, PanelTitle } from "~/components/ui/layout";
 import { StatusButton } from "~/components/ui/StatusButton";
 import { sendVerifyCode, unregister, unregisterCheck } from "~/upstream/accounts.server";
@@ -87,19 +88,7 @@ export default function SafePage() {
               tabIndex={-1}
               aria-hidden="true"
             />
-            <Field
-              label={`短信验证码（发送至 ${phone}）`}
-              name="code"
-              inputMode="numeric"
-              maxLength={6}
-              autoComplete="one-time-code"
-              error={errors.code}
-              aside={
-                <StatusButton intent="send-code" variant="secondary" formNoValidate pendingText="发送中…">
-                  获取验证码
-                </StatusButton>
-              }
-            />
+            <SmsCodeField label={`短信验证码（发送至 ${phone}）`} error={errors.code} />
             <CheckboxField name="agree" error={errors.agree}>
               我已阅读并同意<Link to="/unregisterAgreement">《账号注销协议》</Link>
             </CheckboxField>

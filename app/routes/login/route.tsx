@@ -4,6 +4,7 @@ import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { AuthLayout, FormErrorText, Notice } from "~/components/shell/AuthLayout";
 import { CaptchaField } from "~/components/ui/CaptchaField";
 import { CheckboxField, Field } from "~/components/ui/Field";
+import { SmsCodeField } from "~/components/ui/SmsCodeField";
 import { styled } from "~/components/ui/stitches.config";
 import { StatusButton } from "~/components/ui/StatusButton";
 import { requestedRedirect } from "~/utils/safe-redirect";
@@ -121,21 +122,7 @@ export default function LoginPage() {
           {tab === "sub" && (
             <Field label="子账号名称" name="name" defaultValue={values.name} error={errors.name} maxLength={32} />
           )}
-          {needsCode && (
-            <Field
-              label="短信验证码"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              error={errors.code}
-              aside={
-                <StatusButton intent="send-code" variant="secondary" formNoValidate pendingText="发送中…">
-                  获取验证码
-                </StatusButton>
-              }
-            />
-          )}
+          {needsCode && <SmsCodeField error={errors.code} />}
           {tab !== "sms" && (
             <Field
               label={isRegister ? "设置密码" : "密码"}

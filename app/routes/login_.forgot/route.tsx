@@ -3,6 +3,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthLayout, FormErrorText, Notice } from "~/components/shell/AuthLayout";
 import { CaptchaField } from "~/components/ui/CaptchaField";
 import { Field } from "~/components/ui/Field";
+import { SmsCodeField } from "~/components/ui/SmsCodeField";
 import { StatusButton } from "~/components/ui/StatusButton";
 import { styled } from "~/components/ui/stitches.config";
 import { handleForgotAction } from "./actions.server";
@@ -53,19 +54,7 @@ export default function ForgotPasswordPage() {
           defaultValue={values.phone}
           error={errors.phone}
         />
-        <Field
-          label="短信验证码"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          error={errors.code}
-          aside={
-            <StatusButton intent="send-code" variant="secondary" formNoValidate pendingText="发送中…">
-              获取验证码
-            </StatusButton>
-          }
-        />
+        <SmsCodeField error={errors.code} />
         <Field
           label="新密码"
           name="password"

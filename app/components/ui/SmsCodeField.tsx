@@ -1,0 +1,25 @@
+import { Field } from "./Field";
+import { StatusButton } from "./StatusButton";
+
+/**
+ * The SMS code field with its 获取验证码 button beside it: the button posts the form with
+ * `intent=send-code` (without the browser's validation), so the route's action sends the code and
+ * the page comes back with what was typed.
+ */
+export function SmsCodeField({ label = "短信验证码", error }: { label?: string; error?: string }) {
+  return (
+    <Field
+      label={label}
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      error={error}
+      aside={
+        <StatusButton intent="send-code" variant="secondary" formNoValidate pendingText="发送中…">
+          获取验证码
+        </StatusButton>
+      }
+    />
+  );
+}
