@@ -15,7 +15,8 @@ import { instanceSettlements } from "./market-schema";
 import { migrationsDir } from "./migrate";
 import { seedDatabase } from "./seed";
 import { settlementDetailOf, settlementExplanation } from "../rules/bill-explanation";
-import { insertInstance, newAccount } from "../../tests/support/billing-instances";
+import { insertInstance } from "../../tests/support/billing-instances";
+import { uniquePhone } from "../../tests/support/platform";
 
 const before0011 = mkdtempSync(path.join(tmpdir(), "migrations-0010-"));
 afterAll(() => rmSync(before0011, { recursive: true, force: true }));
@@ -31,7 +32,11 @@ it("moves a settlement's detail document into its columns", async () => {
   try {
     await migrate(database.db as any, { migrationsFolder: before0011 });
     await seedDatabase(database, { demo: false });
-    const userId = await newAccount(database.db);
+    // The account as the schema of 0010 has it (the ORM's insert would name columns of later migrations).
+    const accounts = await database.db.execute<{ id: number }>(
+      sql`insert into users (phone, password_hash, nickname) values (${uniquePhone()}, '-', 'billing') returning id`,
+    );
+    const userId = Number(accounts.rows[0]!.id);
     const instance = await insertInstance(database.db, { userId }, new Date("2026-11-20T10:00:00Z"));
     await database.db.execute(sql`
       insert into instance_settlements (instance_id, user_id, period_start, period_end, seconds, amount_fen,
