@@ -14,6 +14,7 @@ import { openDatabase } from "./client";
 import { instanceSettlements } from "./market-schema";
 import { migrationsDir } from "./migrate";
 import { seedDatabase } from "./seed";
+import { num, rowsOf } from "../modules/finance/rows";
 import { settlementDetailOf, settlementExplanation } from "../rules/bill-explanation";
 import { insertInstance } from "../../tests/support/billing-instances";
 import { uniquePhone } from "../../tests/support/platform";
@@ -33,10 +34,11 @@ it("moves a settlement's detail document into its columns", async () => {
     await migrate(database.db as any, { migrationsFolder: before0011 });
     await seedDatabase(database, { demo: false });
     // The account as the schema of 0010 has it (the ORM's insert would name columns of later migrations).
-    const accounts = await database.db.execute<{ id: number }>(
+    const [account] = await rowsOf<{ id: unknown }>(
+      database.db,
       sql`insert into users (phone, password_hash, nickname) values (${uniquePhone()}, '-', 'billing') returning id`,
     );
-    const userId = Number(accounts.rows[0]!.id);
+    const userId = num(account!.id);
     const instance = await insertInstance(database.db, { userId }, new Date("2026-11-20T10:00:00Z"));
     await database.db.execute(sql`
       insert into instance_settlements (instance_id, user_id, period_start, period_end, seconds, amount_fen,
