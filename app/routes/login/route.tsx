@@ -4,6 +4,7 @@ import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { AuthLayout, FormErrorText, Notice } from "~/components/shell/AuthLayout";
 import { CaptchaField } from "~/components/ui/CaptchaField";
 import { CheckboxField, Field } from "~/components/ui/Field";
+import { PhoneField } from "~/components/ui/PhoneField";
 import { SmsCodeField } from "~/components/ui/SmsCodeField";
 import { styled } from "~/components/ui/stitches.config";
 import { StatusButton } from "~/components/ui/StatusButton";
@@ -109,13 +110,8 @@ export default function LoginPage() {
               />
             </>
           )}
-          <Field
+          <PhoneField
             label={tab === "sub" ? "主账号手机号" : "手机号"}
-            name="phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
             defaultValue={values.phone}
             error={errors.phone}
           />

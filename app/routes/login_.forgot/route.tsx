@@ -3,6 +3,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthLayout, FormErrorText, Notice } from "~/components/shell/AuthLayout";
 import { CaptchaField } from "~/components/ui/CaptchaField";
 import { Field } from "~/components/ui/Field";
+import { PhoneField } from "~/components/ui/PhoneField";
 import { SmsCodeField } from "~/components/ui/SmsCodeField";
 import { StatusButton } from "~/components/ui/StatusButton";
 import { styled } from "~/components/ui/stitches.config";
@@ -44,16 +45,7 @@ export default function ForgotPasswordPage() {
         />
         {result?.notice && <Notice role="status">{result.notice}</Notice>}
         {result?.formError && <FormErrorText role="alert">{result.formError}</FormErrorText>}
-        <Field
-          label="手机号"
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          maxLength={11}
-          defaultValue={values.phone}
-          error={errors.phone}
-        />
+        <PhoneField defaultValue={values.phone} error={errors.phone} />
         <SmsCodeField error={errors.code} />
         <Field
           label="新密码"
