@@ -4,6 +4,8 @@ import { creditSet } from "./credit-set";
 import { gpuPriceSet } from "./gpu-price-set";
 import { hostAdd } from "./host-add";
 import { hostSet } from "./host-set";
+import { messageRequeue } from "./message-requeue";
+import { messagesUndelivered } from "./messages-undelivered";
 import { transferConfirm } from "./transfer-confirm";
 import { transferReject } from "./transfer-reject";
 import { staffAdd } from "./staff-add";
@@ -28,4 +30,6 @@ export const OPS_COMMANDS: OpsCommand[] = [
   gpuPriceSet,
   hostAdd,
   hostSet,
+  messagesUndelivered,
+  messageRequeue,
 ];
