@@ -1,7 +1,7 @@
 import { secured } from "~/render/security-headers.server";
 import { sendToPlatform } from "~/upstream/transport.server";
 
-/** Ready when the platform answers and its database responds within 1 s. */
+/** Ready when the platform answers and its database responds within 1 s; otherwise 503 (a load balancer takes it out). */
 export function loader() {
   return ready().then(secured);
 }
@@ -16,7 +16,7 @@ async function ready(): Promise<Response> {
   } catch {
     return new Response(JSON.stringify({ ok: false }), {
       status: 503,
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
     });
   }
 }
