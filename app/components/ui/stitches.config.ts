@@ -62,5 +62,7 @@ export const { styled, css, globalCss, keyframes, getCssText, theme } = createSt
     mobile: "(max-width: 899px)",
     /** Phones under 380 px (many Androids are 360 px wide): the bar has room for its controls, not the site's name. */
     narrow: "(max-width: 379px)",
+    /** A finger rather than a mouse: small controls get taller. */
+    touch: "(pointer: coarse)",
   },
 });
