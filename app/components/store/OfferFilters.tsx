@@ -130,12 +130,18 @@ export function OfferFilters({
   };
   const full = type !== "bare_metal";
   const chosen = Object.entries(typed).filter(([name, value]) => name !== "sort" && value).length;
-  /** A select filter: "any" first, then each [value, text]. */
-  const choice = (name: FilterName, label: string, any: string, items: [string, string][]) => (
+  /** A select: `any` (when given) first, then each [value, text]. */
+  const choice = (
+    name: FilterName,
+    label: string,
+    any: string | null,
+    items: readonly (readonly [string, string])[],
+    testId?: string,
+  ) => (
     <FilterField name={name} label={label} error={errors[name]}>
       {(control) => (
-        <Select defaultValue={typed[name] ?? ""} {...control}>
-          <option value="">{any}</option>
+        <Select defaultValue={typed[name] ?? ""} {...control} data-testid={testId}>
+          {any !== null && <option value="">{any}</option>}
           {items.map(([value, text]) => (
             <option key={value} value={value}>
               {text}
@@ -197,19 +203,7 @@ export function OfferFilters({
             )}
           </Bar>
         </Fold>
-        {full && (
-          <FilterField name="sort" label="排序" error={errors.sort}>
-            {(control) => (
-              <Select defaultValue={typed.sort ?? ""} {...control} data-testid="offer-sort">
-                {OFFER_SORT_LABELS.map(([value, text]) => (
-                  <option key={value} value={value}>
-                    {text}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FilterField>
-        )}
+        {full && choice("sort", "排序", null, OFFER_SORT_LABELS, "offer-sort")}
         <Button type="submit" css={{ marginTop: 18 }}>
           筛选
         </Button>
