@@ -9,6 +9,12 @@
  *  - handler: a whole GET through `createRequestHandler` of a build whose loaders and document only echo
  *    what matched: the request handler's match and the static handler's match, and Remix's own work.
  * The paths are every route pattern of the app with sample parameters, in a fixed order.
+ *
+ * Then the matching CPU of one console user every 30 s (decision 022's load: one console document, three
+ * notification polls, one unread call, and one user in twenty paying with a status poll every 2 s): each
+ * path's `matchServerRoutes` cost times how often that user's requests match it. A document is matched five
+ * times (the request handler, the static handler's query, the partial manifest's two parent paths and the
+ * render), of which the backport serves the first two; every other request twice, both served.
  */
 import {
   appRoutes,
@@ -67,11 +73,40 @@ function caseOf(label: string, packages: RemixPackages, routes: Record<string, R
   };
 }
 
+/** One console user's requests per 30 s (bench/capacity.ts), with how many matches each makes and how many of them the backport serves. */
+const USER_MIX: { path: string; per30s: number; matches: number; served: number }[] = [
+  { path: "/console/dashboard", per30s: 1 / 3, matches: 5, served: 2 },
+  { path: "/console/accountInfo", per30s: 1 / 3, matches: 5, served: 2 },
+  { path: "/console/messages", per30s: 1 / 3, matches: 5, served: 2 },
+  { path: "/resources/notifications", per30s: 3, matches: 2, served: 2 },
+  { path: "/api/app/get_unread_state", per30s: 1, matches: 2, served: 2 },
+  { path: "/resources/order-status/20261128000000000001", per30s: 15 / 20, matches: 2, served: 2 },
+];
+
+async function perUser(unpatchedCase: Case, patchedCase: Case): Promise<{ before: number; after: number }> {
+  let before = 0;
+  let after = 0;
+  for (const { path, per30s, matches, served } of USER_MIX) {
+    const costs = { unpatched: [] as number[], backport: [] as number[] };
+    await perRequest(unpatchedCase.match, [path]);
+    await perRequest(patchedCase.match, [path]);
+    for (let round = 0; round < ROUNDS; round++) {
+      costs.unpatched.push(await perRequest(unpatchedCase.match, [path]));
+      costs.backport.push(await perRequest(patchedCase.match, [path]));
+    }
+    const unpatchedCost = median(costs.unpatched);
+    before += per30s * matches * unpatchedCost;
+    after += per30s * (served * median(costs.backport) + (matches - served) * unpatchedCost);
+  }
+  return { before, after };
+}
+
 async function main() {
   const unpatched = unpatchedRemix();
   try {
     const patched = installedRemix();
     const sizes = [appRoutes(), withExtraRoutes(appRoutes(), 60)];
+    const userFigures: { routes: number; before: number; after: number }[] = [];
     console.log(`| routes | build | match µs/request | handler µs/request |`);
     console.log(`| --- | --- | --- | --- |`);
     for (const routes of sizes) {
@@ -95,7 +130,15 @@ async function main() {
           `| ${Object.keys(routes).length} | ${c.label} | ${median(r.match).toFixed(1)} | ${median(r.handler).toFixed(1)} |`,
         );
       }
+      userFigures.push({ routes: Object.keys(routes).length, ...(await perUser(cases[0]!, cases[1]!)) });
     }
+    console.log(
+      `\nMatching CPU of one console user per 30 s (µs):\n| routes | unpatched | backport | saved |\n| --- | --- | --- | --- |`,
+    );
+    for (const f of userFigures)
+      console.log(
+        `| ${f.routes} | ${f.before.toFixed(0)} | ${f.after.toFixed(0)} | ${(100 * (1 - f.after / f.before)).toFixed(0)} % |`,
+      );
   } finally {
     unpatched.remove();
   }
