@@ -9,6 +9,7 @@ export default defineConfig({
     "./platform/db/staff-schema.ts",
     "./platform/db/market-schema.ts",
     "./platform/db/delivery-schema.ts",
+    "./platform/db/content-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -8,8 +8,16 @@ import { walletSchema } from "./wallet-schema";
 import { workOrderSchema } from "./work-order-schema";
 import { marketSchema } from "./market-schema";
 import { deliverySchema } from "./delivery-schema";
+import { contentSchema } from "./content-schema";
 
-const schema = { ...coreSchema, ...walletSchema, ...workOrderSchema, ...marketSchema, ...deliverySchema };
+const schema = {
+  ...coreSchema,
+  ...walletSchema,
+  ...workOrderSchema,
+  ...marketSchema,
+  ...deliverySchema,
+  ...contentSchema,
+};
 
 export type Schema = typeof schema;
 /** The database handle modules receive: a pool, an embedded PGlite, or a transaction on either. */

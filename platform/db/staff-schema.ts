@@ -2,8 +2,11 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, id } from "./columns";
 
-/** What a staff member may do (DESIGN.md "Staff"): agents answer, leads also manage, finance and admin come later. */
-export const STAFF_ROLES = ["agent", "lead", "finance", "admin"] as const;
+/**
+ * What a staff member may do (DESIGN.md "Staff"): agents answer, leads also manage, editors write the public
+ * content (docs, datasets, software, AI models), finance and admin come later.
+ */
+export const STAFF_ROLES = ["agent", "lead", "editor", "finance", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
@@ -24,7 +27,7 @@ export const staffAccounts = pgTable(
   },
   (t) => [
     uniqueIndex("staff_accounts_login_uq").on(t.login),
-    check("staff_accounts_role_ck", sql`${t.role} in ('agent', 'lead', 'finance', 'admin')`),
+    check("staff_accounts_role_ck", sql`${t.role} in ('agent', 'lead', 'editor', 'finance', 'admin')`),
   ],
 );
 

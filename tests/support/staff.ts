@@ -1,20 +1,17 @@
 import { randomInt } from "node:crypto";
 import { STAFF_SESSION_HEADER } from "../../platform/contract/staff";
+import type { StaffRole } from "../../platform/db/staff-schema";
 import { encodeFields, type ApiReply, type Fields, type Reply, type TestPlatform } from "./platform";
 
 export interface TestStaff {
   login: string;
   password: string;
   name: string;
-  role: "agent" | "lead";
+  role: StaffRole;
 }
 
 /** A staff account made as operators make them (`staff add` through /ops), with a login no other test uses. */
-export async function addStaff(
-  t: TestPlatform,
-  role: "agent" | "lead" = "agent",
-  name = "客服小王",
-): Promise<TestStaff> {
+export async function addStaff(t: TestPlatform, role: StaffRole = "agent", name = "客服小王"): Promise<TestStaff> {
   const staff = { login: `staff${randomInt(0, 1e9)}`, password: "Desk-passw0rd", name, role };
   const reply = await t.ops("staff add", { login: staff.login, name, role, password: staff.password });
   if (reply.http !== 200) throw new Error(`staff add refused: ${JSON.stringify(reply.body)}`);

@@ -1,5 +1,6 @@
 import { Form, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { StaffMe } from "~/upstream/desk.server";
 import { Button } from "~/components/ui/Button";
 import { styled } from "~/components/ui/stitches.config";
 
@@ -26,12 +27,13 @@ const Content = styled("main", { padding: "$5", maxWidth: 1280, margin: "0 auto"
 
 export interface DeskStaff {
   display_name: string;
-  role: "agent" | "lead" | "finance" | "admin";
+  role: StaffMe["role"];
 }
 
 const ROLE_LABELS: Record<DeskStaff["role"], string> = {
   agent: "客服",
   lead: "组长",
+  editor: "编辑",
   finance: "财务",
   admin: "管理员",
 };

@@ -18,3 +18,8 @@ export interface StaffCaller extends Visitor {
 export function isLead(staff: Pick<StaffCaller, "role">): boolean {
   return staff.role === "lead" || staff.role === "admin";
 }
+
+/** Editors (and admins) write the public content: docs, datasets, software and AI models (issue 35). */
+export function isEditor(staff: Pick<StaffCaller, "role">): boolean {
+  return staff.role === "editor" || staff.role === "admin";
+}
