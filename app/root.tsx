@@ -1,10 +1,4 @@
-import {
-  data,
-  type HeadersFunction,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -29,8 +23,7 @@ import { Page } from "./components/ui/layout";
 import { bodyFontUrl, globalStyles } from "./components/ui/global-styles";
 import { Toast } from "./components/ui/Toast";
 import { useNonce } from "./render/nonce";
-import { loadShell } from "./utils/shell.server";
-import { loadPage } from "./utils/upstream-errors.server";
+import { rootLoader } from "./utils/shell.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -39,12 +32,8 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "算力云 · GPU 算力租用平台" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  // A platform too slow to answer is a 504 page (the root boundary, with a visitor's bar), not a 500.
-  return loadPage(request, async () => {
-    const shell = await loadShell(request);
-    return data(shell.data, { headers: shell.headers });
-  });
+export function loader({ request }: LoaderFunctionArgs) {
+  return rootLoader(request);
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders, parentHeaders }) => {

@@ -7,13 +7,8 @@ import { ReservationForm } from "~/components/store/ReservationForm";
 import { StoreTabs } from "~/components/store/StoreTabs";
 import { Grid, Muted, Page, Panel, PanelTitle } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
-import { getBannerAndNoticeCached } from "~/upstream/notices.server";
-import { formAction } from "~/utils/action.server";
-import { requireUser } from "~/utils/session.server";
-import { loadStore, reserveBareMetal } from "~/utils/store.server";
-import { loadPage } from "~/utils/upstream-errors.server";
+import { storeAction, storeLoader } from "~/utils/store.server";
 import { memberPriceLabel } from "~/utils/member-price";
-import { ReservationFields } from "../../platform/rules/reservation-fields";
 
 export const meta: MetaFunction = () => [
   { title: "算力市场 · 算力云" },
@@ -21,20 +16,12 @@ export const meta: MetaFunction = () => [
 ];
 export const handle = { showContact: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadPage(request, async () => {
-    const [store, { banners }] = await Promise.all([loadStore(request), getBannerAndNoticeCached()]);
-    return { ...store, banner: banners[0] ?? null };
-  });
+export function loader({ request }: LoaderFunctionArgs) {
+  return storeLoader(request);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return formAction(request, {
-    guard: requireUser,
-    intents: (intent) => ({
-      reserve: intent(ReservationFields, (input, { guard }) => reserveBareMetal(guard.token, input)),
-    }),
-  });
+export function action({ request }: ActionFunctionArgs) {
+  return storeAction(request);
 }
 
 /** The promotion banner above the market: a landmark of its own (axe: all content in landmarks). */

@@ -1,9 +1,11 @@
+import { data } from "@remix-run/node";
 import { publicSiteConfig } from "~/env.server";
 import { getBannerAndNoticeCached } from "~/upstream/notices.server";
 import { readBdVid, rememberBdVid } from "./bd-vid.server";
 import { lastSeenNoticeId } from "./notice-seen.server";
 import { getRequestUser } from "./session.server";
 import { takeToast } from "./toast.server";
+import { loadPage } from "./upstream-errors.server";
 import { accountBar } from "./user-figures";
 
 /**
@@ -51,3 +53,15 @@ function viewsNotices(pathname: string): boolean {
 }
 
 export type ShellData = Awaited<ReturnType<typeof loadShell>>["data"];
+
+/**
+ * The root route's loader. A platform too slow to answer is a 504 page (the
+ * root boundary, with a visitor's bar), not a 500. The root imports its server
+ * code from this module only (one empty stand-in in the browser bundle).
+ */
+export function rootLoader(request: Request) {
+  return loadPage(request, async () => {
+    const shell = await loadShell(request);
+    return data(shell.data, { headers: shell.headers });
+  });
+}

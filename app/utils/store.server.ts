@@ -16,9 +16,12 @@ import {
   type OfferFilterErrors,
   type OfferFilterFields,
 } from "../../platform/rules/market-filter";
-import type { ReservationFieldsInput } from "../../platform/rules/reservation-fields";
-import { getSessionToken } from "./session.server";
+import { ReservationFields, type ReservationFieldsInput } from "../../platform/rules/reservation-fields";
+import { getBannerAndNoticeCached } from "~/upstream/notices.server";
+import { formAction } from "./action.server";
+import { getSessionToken, requireUser } from "./session.server";
 import { redirectWithToast } from "./toast.server";
+import { loadPage } from "./upstream-errors.server";
 
 export const RESERVATIONS_PATH = "/console/reservations";
 
@@ -92,5 +95,27 @@ export async function reserveBareMetal(token: string, input: ReservationFieldsIn
   return redirectWithToast(RESERVATIONS_PATH, {
     type: "success",
     message: `预约已提交：${made.Region.Name} ${made.Gpu.Name} ${made.Machines} 台，我们会尽快与您联系`,
+  });
+}
+
+/**
+ * The store route's loader: the market for this URL and the promotion banner.
+ * The route imports its server code from this one module only, so its browser
+ * bundle carries one empty stand-in, not one per server module it uses.
+ */
+export function storeLoader(request: Request) {
+  return loadPage(request, async () => {
+    const [store, { banners }] = await Promise.all([loadStore(request), getBannerAndNoticeCached()]);
+    return { ...store, banner: banners[0] ?? null };
+  });
+}
+
+/** The store route's action: a bare-metal reservation (signed-in users). */
+export function storeAction(request: Request) {
+  return formAction(request, {
+    guard: requireUser,
+    intents: (intent) => ({
+      reserve: intent(ReservationFields, (input, { guard }) => reserveBareMetal(guard.token, input)),
+    }),
   });
 }

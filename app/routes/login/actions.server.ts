@@ -7,7 +7,7 @@ import { readBdVid } from "~/utils/bd-vid.server";
 import { captchaFieldsOf } from "~/upstream/security.server";
 import { requestClientAddress } from "~/utils/client-address.server";
 import { requestedRedirect } from "~/utils/safe-redirect";
-import { commitSessionToken } from "~/utils/session.server";
+import { commitSessionToken, getRequestUser } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
 import { maskPhone } from "~/utils/user-figures";
 import {
@@ -21,6 +21,22 @@ import {
 import { CODE_PURPOSE, parseTab } from "./tabs";
 
 export const honeypot = new Honeypot({ validFromFieldName: null });
+
+/**
+ * The login page's loader: someone already logged in goes straight on; else the tab, where to go after, the
+ * channel and the honeypot fields. (The route imports its server code from this module only.)
+ */
+export async function loginLoader(request: Request) {
+  const url = new URL(request.url);
+  const redirectTo = requestedRedirect(url.searchParams.get("redirectTo"));
+  if (await getRequestUser(request)) throw redirect(redirectTo);
+  return {
+    tab: parseTab(url.searchParams.get("tab")),
+    redirectTo,
+    channel: url.searchParams.get("channel") === "sy" ? ("sy" as const) : ("dl" as const),
+    honeypot: honeypot.getInputProps(),
+  };
+}
 
 async function loggedIn(token: string, form: FormData, message: string) {
   const headers = new Headers();

@@ -8,25 +8,13 @@ import { PhoneField } from "~/components/ui/PhoneField";
 import { SmsCodeField } from "~/components/ui/SmsCodeField";
 import { styled } from "~/components/ui/stitches.config";
 import { StatusButton } from "~/components/ui/StatusButton";
-import { requestedRedirect } from "~/utils/safe-redirect";
-import { getRequestUser } from "~/utils/session.server";
-import { redirect } from "@remix-run/node";
-import { handleLoginAction, honeypot } from "./actions.server";
-import { LOGIN_TABS, parseTab, TAB_LABELS, type LoginTab } from "./tabs";
+import { handleLoginAction, loginLoader } from "./actions.server";
+import { LOGIN_TABS, TAB_LABELS, type LoginTab } from "./tabs";
 
 export const meta: MetaFunction = () => [{ title: "登录 / 注册 · 算力云" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const redirectTo = requestedRedirect(url.searchParams.get("redirectTo"));
-  // Someone already logged in goes straight on.
-  if (await getRequestUser(request)) throw redirect(redirectTo);
-  return {
-    tab: parseTab(url.searchParams.get("tab")),
-    redirectTo,
-    channel: url.searchParams.get("channel") === "sy" ? "sy" : "dl",
-    honeypot: honeypot.getInputProps(),
-  };
+export function loader({ request }: LoaderFunctionArgs) {
+  return loginLoader(request);
 }
 
 export function action({ request }: ActionFunctionArgs) {
