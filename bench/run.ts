@@ -40,7 +40,7 @@ import { CookieJar } from "./cookie-jar";
 import { firstLoadJs, scriptsOnceLoaded, type PageWeight } from "./first-load-js";
 import { sandboxServerEnv } from "./sandbox-server-env";
 import { THREAD_MESSAGES, submitPagePath, workOrderWithThread } from "./work-order-thread";
-import { myWorkOrderDetailPath } from "../app/utils/paths";
+import { myWorkOrderDetailPath } from "../app/utils/console-paths";
 import { rentDashboardInstances } from "./dashboard-instances";
 import { freePort } from "./free-port";
 import { capacityOf, measureCapacity, type CapacityStep } from "./capacity";

@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { CookieJar } from "./cookie-jar";
 import { workOrderWithThread } from "./work-order-thread";
-import { myWorkOrderDetailPath } from "../app/utils/paths";
+import { myWorkOrderDetailPath } from "../app/utils/console-paths";
 
 const DEMO = { phone: "13800000000", password: "demo1234" };
 const FORM = "application/x-www-form-urlencoded;charset=UTF-8";

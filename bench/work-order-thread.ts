@@ -3,7 +3,7 @@
  * messages (the body and 49 comments), filed and written through /third-party
  * as any client would, for the latency of `myWorkOrderDetail`.
  */
-import { submitWorkOrderPath } from "../app/utils/paths";
+import { submitWorkOrderPath } from "../app/utils/console-paths";
 
 const REQUEST_TIMEOUT_MS = 15_000;
 export const THREAD_MESSAGES = 50;

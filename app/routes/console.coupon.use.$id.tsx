@@ -7,7 +7,7 @@ import { Panel, Row } from "~/components/ui/layout";
 import { StatusButton } from "~/components/ui/StatusButton";
 import { getUserCoupon, useMoneyCoupon } from "~/upstream/coupons.server";
 import { formAction } from "~/utils/action.server";
-import { couponUsePath } from "~/utils/paths";
+import { couponUsePath } from "~/utils/console-paths";
 import { requireMainAccount } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";

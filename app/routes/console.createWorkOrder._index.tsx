@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { selectQuestionPath } from "~/utils/paths";
+import { selectQuestionPath } from "~/utils/console-paths";
 
 /** Spec §2: createWorkOrder redirects to selectQuestion. */
 export function loader() {

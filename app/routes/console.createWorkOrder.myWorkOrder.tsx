@@ -14,7 +14,7 @@ import {
   type WorkOrderStatusWire,
 } from "~/upstream/work-orders.server";
 import { formatDateTime } from "~/utils/format";
-import { myWorkOrderDetailPath, myWorkOrderPath } from "~/utils/paths";
+import { myWorkOrderDetailPath, myWorkOrderPath } from "~/utils/console-paths";
 import { requireUser } from "~/utils/session.server";
 import { statusFilterCount } from "~/utils/status-filter-count";
 import { loadPage } from "~/utils/upstream-errors.server";

@@ -23,7 +23,7 @@ import { formAction } from "~/utils/action.server";
 import * as field from "../../platform/rules/fields";
 import { formatDateTime } from "~/utils/format";
 import { maskPhone } from "~/utils/user-figures";
-import { myWorkOrderDetailPath, myWorkOrderPath } from "~/utils/paths";
+import { myWorkOrderDetailPath, myWorkOrderPath } from "~/utils/console-paths";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";

@@ -6,7 +6,7 @@ import { Panel } from "~/components/ui/layout";
 import { RevokeForm, RevokeQuestion } from "~/components/work-orders/RevokeWorkOrder";
 import { getWorkOrder, revokeWorkOrder } from "~/upstream/work-orders.server";
 import { formAction } from "~/utils/action.server";
-import { myWorkOrderDetailPath } from "~/utils/paths";
+import { myWorkOrderDetailPath } from "~/utils/console-paths";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";

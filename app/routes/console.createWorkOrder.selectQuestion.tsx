@@ -10,7 +10,7 @@ import {
   WORK_ORDER_LIMITS,
   WORK_ORDER_RESOURCE_LABELS,
 } from "~/upstream/work-orders.server";
-import { submitWorkOrderPath } from "~/utils/paths";
+import { submitWorkOrderPath } from "~/utils/console-paths";
 import { renderMarkdown } from "~/utils/markdown.server";
 import { requireUser } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";

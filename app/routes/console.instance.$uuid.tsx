@@ -11,7 +11,7 @@ import { getInstanceDetail } from "~/upstream/instances.server";
 import { formAction } from "~/utils/action.server";
 import { instanceIntents } from "~/utils/instance-actions.server";
 import { BILLING_LABELS, isTransitional, MACHINE_TYPE_LABELS } from "~/utils/instance-text";
-import { instancePath } from "~/utils/paths";
+import { instancePath } from "~/utils/console-paths";
 import { requireUser } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { formatWireMoney } from "../../platform/rules/money";

@@ -7,7 +7,7 @@ import { getInstanceDetail } from "~/upstream/instances.server";
 import { formAction } from "~/utils/action.server";
 import { releaseConfirmed, ReleaseSchema } from "~/utils/instance-actions.server";
 import { allowedIntents, STATE_LABELS } from "~/utils/instance-text";
-import { instancePath } from "~/utils/paths";
+import { instancePath } from "~/utils/console-paths";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";

@@ -7,7 +7,7 @@ import { RechargeWithDialog } from "~/components/payment/RechargeFlow";
 import { Muted, Panel, PanelTitle } from "~/components/ui/layout";
 import { createQrcode, type PayType } from "~/upstream/payments.server";
 import { formAction } from "~/utils/action.server";
-import { payPath } from "~/utils/paths";
+import { payPath } from "~/utils/console-paths";
 import { paymentView } from "~/utils/payment-view.server";
 import { requireMainAccount } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";

@@ -13,7 +13,7 @@ import { OPEN_WORK_ORDER_STATUSES } from "~/upstream/work-orders.server";
 import { waitingText } from "~/utils/desk-age";
 import { loadDeskPage, requireStaff } from "~/utils/desk-session.server";
 import { formatDateTime } from "~/utils/format";
-import { deskOrderPath } from "~/utils/paths";
+import { deskOrderPath } from "~/utils/desk-paths";
 import { statusFilterCount } from "~/utils/status-filter-count";
 
 export const meta: MetaFunction = () => [{ title: "工单队列 · 客服工作台" }];

@@ -16,7 +16,8 @@ import { handleDeskOrderAction } from "~/utils/desk-order-actions.server";
 import { loadDeskPage, requireStaff } from "~/utils/desk-session.server";
 import { formatDateTime } from "~/utils/format";
 import { renderDeskMarkdown } from "~/utils/desk-markdown.server";
-import { deskFilePath, deskOrderUploadPath, myWorkOrderDetailPath } from "~/utils/paths";
+import { myWorkOrderDetailPath } from "~/utils/console-paths";
+import { deskFilePath, deskOrderUploadPath } from "~/utils/desk-paths";
 
 export { markdownEditorLinks as links } from "~/components/markdown-editor/MarkdownEditor";
 

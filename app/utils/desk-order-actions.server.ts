@@ -7,7 +7,7 @@ import { asStaff, requireStaff, type StaffGuard } from "./desk-session.server";
 import { mediaType, readForm } from "./request-body.server";
 import { oversizeFiles, readUploadForm } from "./upload-form.server";
 import { redirectWithToast } from "./toast.server";
-import { deskOrderPath } from "./paths";
+import { deskOrderPath } from "./desk-paths";
 import { postedAttachmentIds } from "./work-order-form.server";
 
 const CONTENT_MAX = 10_000;

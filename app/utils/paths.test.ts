@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  contactQrPath,
-  informDetailPath,
   instancePath,
   myWorkOrderDetailPath,
   myWorkOrderPath,
@@ -9,7 +7,8 @@ import {
   revokeWorkOrderPath,
   selectQuestionPath,
   submitWorkOrderPath,
-} from "./paths";
+} from "./console-paths";
+import { contactQrPath, informDetailPath } from "./paths";
 
 describe("path builders", () => {
   it("builds the notice page's path from its id", () => {

@@ -6,7 +6,7 @@
  * navigation marks the page one is on, the work-order pages included.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { submitWorkOrderPath, myWorkOrderDetailPath } from "../../app/utils/paths";
+import { submitWorkOrderPath, myWorkOrderDetailPath } from "../../app/utils/console-paths";
 import { expect, test } from "./fixtures/session";
 import { fileWorkOrderAbout, mainApi, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
 import { expectFitsTheScreen, expectOnFirstScreen } from "./screen-fit";

@@ -8,7 +8,8 @@
  * shows the top-up link (no JavaScript). Another user's instance is a 404.
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { createInstancePath, instancePath, releaseInstancePath } from "../../app/utils/paths";
+import { instancePath, releaseInstancePath } from "../../app/utils/console-paths";
+import { createInstancePath } from "../../app/utils/paths";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { RENTAL_MAIN_ACCOUNTS, RENTAL_PASSWORD, RENTAL_SUB_NAME } from "./fixtures/rental-accounts";

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { UserCouponWire } from "~/upstream/coupons.server";
-import { couponUsePath } from "~/utils/paths";
+import { couponUsePath } from "~/utils/console-paths";
 import { Button, ButtonLink } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Row } from "../ui/layout";

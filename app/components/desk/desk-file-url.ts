@@ -1,4 +1,4 @@
-import { deskFilePath } from "~/utils/paths";
+import { deskFilePath } from "~/utils/desk-paths";
 
 /** A work-order file's address in markdown: the users' route, `/work-order-files/<id>`. */
 const USER_FILE_URL = /^\/work-order-files\/([1-9]\d{0,15})(?=$|[?#])/;

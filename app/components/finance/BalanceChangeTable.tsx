@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { BalanceChangeWire } from "~/upstream/finance.server";
 import { formatDateTime } from "~/utils/format";
-import { ledgerReferencePath } from "~/utils/paths";
+import { ledgerReferencePath } from "~/utils/console-paths";
 import { ENTRY_KIND_NAMES, WALLET_NAMES } from "../../../platform/rules/finance";
 import { formatWireMoney } from "../../../platform/rules/money";
 import { Table } from "../ui/layout";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { InstanceDetailWire } from "~/upstream/instances.server";
-import { instancePath } from "~/utils/paths";
+import { instancePath } from "~/utils/console-paths";
 import { ButtonLink } from "../ui/Button";
 import { CopyButton } from "../ui/CopyButton";
 import { Muted } from "../ui/layout";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { InstanceAccessWire } from "~/upstream/instances.server";
-import { instancePasswordPath, instancePath } from "~/utils/paths";
+import { instancePasswordPath, instancePath } from "~/utils/console-paths";
 import { CopyButton } from "../ui/CopyButton";
 import { styled } from "../ui/stitches.config";
 

@@ -9,7 +9,7 @@ import {
   STATE_LABELS,
   STOP_REASON_LABELS,
 } from "~/utils/instance-text";
-import { instancePath } from "~/utils/paths";
+import { instancePath } from "~/utils/console-paths";
 import { Badge, Muted, Table } from "../ui/layout";
 import { styled } from "../ui/stitches.config";
 import { InstanceActions, outcomeError, type InstanceActionOutcome } from "./InstanceActions";

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { releaseInstancePath } from "~/utils/paths";
+import { releaseInstancePath } from "~/utils/console-paths";
 import { Button, ButtonLink } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Field, FieldError } from "../ui/Field";

@@ -1,7 +1,7 @@
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import type { ActionResult } from "~/utils/action.server";
-import { paymentResourcePath } from "~/utils/paths";
+import { paymentResourcePath } from "~/utils/console-paths";
 import { Dialog } from "../ui/Dialog";
 import { QrPaymentPanel, type PaymentView } from "./QrPaymentPanel";
 import { RechargeForm, type RechargeFormErrors, type RechargeFormValues } from "./RechargeForm";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { OrderStatusWire } from "~/upstream/payments.server";
-import { orderStatusPath } from "~/utils/paths";
+import { orderStatusPath } from "~/utils/console-paths";
 
 /** Spec §9: payment polling every 2 s. */
 export const POLL_MS = 2000;

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { WorkOrderCategoryWire, WorkOrderQuestionWire } from "~/upstream/work-orders.server";
-import { selectQuestionPath } from "~/utils/paths";
+import { selectQuestionPath } from "~/utils/console-paths";
 import { Button } from "../ui/Button";
 import { Input } from "../ui/Field";
 import { Panel } from "../ui/layout";

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { revokeWorkOrderPath } from "~/utils/paths";
+import { revokeWorkOrderPath } from "~/utils/console-paths";
 import { Button, ButtonLink } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Row } from "../ui/layout";

@@ -1,0 +1,109 @@
+/** Paths of the console's parameterised routes (see paths.ts for the rules these builders follow). */
+
+import { formatDate } from "./format";
+
+/** app/routes/console.pay.tsx: one top-up order's payment page (QR, or the transfer's instructions). */
+export function payPath(outTradeNo: string): string {
+  return `/console/pay?out_trade_no=${encodeURIComponent(outTradeNo)}`;
+}
+
+/** app/routes/resources.order-status.$outTradeNo.ts: a top-up order's status as JSON, polled every 2 s. */
+export function orderStatusPath(outTradeNo: string): string {
+  return `/resources/order-status/${encodeURIComponent(outTradeNo)}`;
+}
+
+/** app/routes/resources.payment.$outTradeNo.ts: a top-up order's payment panel data, reloaded by a dialog. */
+export function paymentResourcePath(outTradeNo: string): string {
+  return `/resources/payment/${encodeURIComponent(outTradeNo)}`;
+}
+
+/** app/routes/console.coupon.use.$id.tsx: the confirm page for using recharge voucher `id`. */
+export function couponUsePath(id: number): string {
+  return `/console/coupon/use/${encodeURIComponent(String(id))}`;
+}
+
+/** app/routes/console.createWorkOrder.selectQuestion.tsx: the categories, with question `questionId`'s documents shown. */
+export function selectQuestionPath(questionId?: number): string {
+  return questionId === undefined
+    ? "/console/createWorkOrder/selectQuestion"
+    : `/console/createWorkOrder/selectQuestion?question=${encodeURIComponent(String(questionId))}`;
+}
+
+/** app/routes/console.createWorkOrder.submit.$id.$question.$resource_type.tsx: the work-order form. */
+export function submitWorkOrderPath(categoryId: number, questionId: number, resourceType: string): string {
+  return `/console/createWorkOrder/submit/${encodeURIComponent(String(categoryId))}/${encodeURIComponent(
+    String(questionId),
+  )}/${encodeURIComponent(resourceType)}`;
+}
+
+/** app/routes/console.createWorkOrder.myWorkOrder.tsx: the caller's work orders, by status tab and page. */
+export function myWorkOrderPath(status?: string, page?: number): string {
+  const query = new URLSearchParams();
+  if (status) query.set("status", status);
+  if (page && page > 1) query.set("page", String(page));
+  const search = query.toString();
+  return search ? `/console/createWorkOrder/myWorkOrder?${search}` : "/console/createWorkOrder/myWorkOrder";
+}
+
+/** app/routes/console.createWorkOrder.myWorkOrderDetail.$id.tsx: one work order and its thread. */
+export function myWorkOrderDetailPath(id: number): string {
+  return `/console/createWorkOrder/myWorkOrderDetail/${encodeURIComponent(String(id))}`;
+}
+
+/** app/routes/console.createWorkOrder.myWorkOrderDetail.$id_.revoke.tsx: the confirm page for revoking a work order. */
+export function revokeWorkOrderPath(id: number): string {
+  return `/console/createWorkOrder/myWorkOrderDetail/${encodeURIComponent(String(id))}/revoke`;
+}
+
+/** app/routes/console.instance.$uuid.tsx: one instance of the console (access info, costs, actions). */
+export function instancePath(uuid: string): string {
+  return `/console/instance/${encodeURIComponent(uuid)}`;
+}
+
+/** app/routes/console.instance.$uuid_.release.tsx: the type-the-name confirm page for releasing an instance. */
+export function releaseInstancePath(uuid: string): string {
+  return `${instancePath(uuid)}/release`;
+}
+
+/** app/routes/resources.instance-password.$uuid.ts: an instance's SSH password as JSON, for its copy button. */
+export function instancePasswordPath(uuid: string): string {
+  return `/resources/instance-password/${encodeURIComponent(uuid)}`;
+}
+
+/** app/routes/console.finance.orders.tsx filtered to top-ups: the account menu's 充值记录. */
+export function rechargeRecordsPath(): string {
+  return "/console/finance/orders?kind=recharge";
+}
+
+/** What a ledger entry refers to, as the platform names it (LedgerReferenceWire). */
+interface ReferenceLink {
+  Kind: string;
+  Target: string | null;
+}
+
+/**
+ * Where an expense-detail entry's reference leads, or null: its order in the
+ * order records (filtered by kind and the entry's Beijing day), its instance,
+ * the coupons used, the withdrawal records. Only a reference with a target
+ * (the caller's own, as the platform resolved it) links anywhere.
+ */
+export function ledgerReferencePath(reference: ReferenceLink, createdAt: string): string | null {
+  if (reference.Target === null) return null;
+  const day = formatDate(createdAt);
+  const orders = (kind: string) =>
+    `/console/finance/orders?${new URLSearchParams({ kind, start_date: day, end_date: day })}`;
+  switch (reference.Kind) {
+    case "recharge_order":
+      return orders("recharge");
+    case "purchase_order":
+      return orders("purchase");
+    case "instance":
+      return instancePath(reference.Target);
+    case "coupon":
+      return "/console/coupon?tab=used";
+    case "withdrawal":
+      return "/console/finance/withdrawRecords";
+    default:
+      return null;
+  }
+}
