@@ -1,22 +1,13 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { MessageItem } from "~/upstream/notices.server";
-import { formatDateTime } from "~/utils/format";
 import { Dot } from "../ui/layout";
 import { DiscoverRoute } from "../ui/DiscoverRoute";
+import { lazyContent } from "../ui/lazy-content";
 import { Menu, MenuLink } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
 import { MailIcon } from "./icons";
 
-const List = styled("ul", { listStyle: "none", margin: 0, padding: 0 });
-const Item = styled("li", {
-  display: "flex",
-  gap: "$2",
-  padding: "$2 0",
-  borderBottom: "1px solid #F0F1F4",
-  small: { color: "$mutedText", display: "block" },
-});
-const Empty = styled("p", { color: "$mutedText", textAlign: "center", margin: "$4 0" });
 const Icon = styled("span", {
   position: "relative",
   display: "inline-flex",
@@ -26,6 +17,9 @@ const Icon = styled("span", {
 type Feed = { list: MessageItem[]; unread: number };
 
 const FALLBACK_HREF = "/console/messages";
+
+/** The open dropdown: its own module, fetched with the dropdown's code. */
+const content = lazyContent(() => import("./MessagesMenuContent"));
 
 function MailTrigger({ unread }: { unread: number }) {
   return (
@@ -61,33 +55,13 @@ function LiveMessagesMenu({ serverUnread }: { serverUnread: number }) {
         label="消息"
         fallbackHref={FALLBACK_HREF}
         onOpen={() => feed.state === "idle" && feed.load("/resources/messages")}
+        loadContent={content.load}
         trigger={<MailTrigger unread={unread} />}
       >
-        {() => (
-          <>
-            <b>消息</b>
-            {list === undefined ? (
-              <Empty>加载中…</Empty>
-            ) : list.length === 0 ? (
-              <Empty>暂无新消息</Empty>
-            ) : (
-              <List>
-                {list.map((m) => (
-                  <Item key={m.Id}>
-                    {!m.Read && <Dot aria-label="未读" style={{ marginTop: 8 }} />}
-                    <div>
-                      <small>{formatDateTime(m.CreateAt)}</small>
-                      {m.Message}
-                    </div>
-                  </Item>
-                ))}
-              </List>
-            )}
-            <Link to={FALLBACK_HREF} prefetch="intent">
-              查看全部消息
-            </Link>
-          </>
-        )}
+        {() => {
+          const Content = content.module().default;
+          return <Content list={list} allHref={FALLBACK_HREF} />;
+        }}
       </Menu>
     </>
   );

@@ -1,24 +1,17 @@
-import { Link } from "@remix-run/react";
 import type { ShellData } from "~/utils/shell.server";
-import { formatDate } from "~/utils/format";
 import { Dot } from "../ui/layout";
-import { Menu, MenuItem } from "../ui/Menu";
+import { lazyContent } from "../ui/lazy-content";
+import { Menu } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
-import { informDetailPath } from "~/utils/paths";
 
-const List = styled("ul", {
-  listStyle: "none",
-  margin: "$2 0",
-  padding: 0,
-  li: { padding: "$2 0", borderBottom: "1px solid #F0F1F4" },
-  small: { display: "block", color: "$mutedText" },
-  a: { color: "$text" },
-});
 const Label = styled("span", {
   position: "relative",
   fontSize: "$md",
   [`& ${Dot}`]: { position: "absolute", top: 0, right: -8 },
 });
+
+/** The open dropdown: its own module, fetched with the dropdown's code. */
+const content = lazyContent(() => import("./NoticesMenuContent"));
 
 /** The bar's notices: the three newest (page 1, page_size 3) and an unread dot until they are viewed. */
 export function NoticesMenu({ shell }: { shell: ShellData }) {
@@ -26,6 +19,7 @@ export function NoticesMenu({ shell }: { shell: ShellData }) {
     <Menu
       label={shell.noticeUnread ? "公告（有未读）" : "公告"}
       fallbackHref="/inform"
+      loadContent={content.load}
       trigger={
         <Label data-testid="notice-trigger">
           公告
@@ -33,26 +27,10 @@ export function NoticesMenu({ shell }: { shell: ShellData }) {
         </Label>
       }
     >
-      {() => (
-        <>
-          <b>最新公告</b>
-          <List>
-            {shell.notices.map((n) => (
-              <li key={n.Id}>
-                <MenuItem asChild>
-                  <Link to={informDetailPath(n.Id)}>
-                    {n.Title}
-                    <small>{formatDate(n.PublishedAt)}</small>
-                  </Link>
-                </MenuItem>
-              </li>
-            ))}
-          </List>
-          <Link to="/inform" prefetch="intent">
-            查看全部公告
-          </Link>
-        </>
-      )}
+      {() => {
+        const Content = content.module().default;
+        return <Content notices={shell.notices} />;
+      }}
     </Menu>
   );
 }

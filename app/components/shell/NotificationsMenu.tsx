@@ -2,9 +2,9 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { NotificationItem } from "~/upstream/notices.server";
-import { StatusButton } from "../ui/StatusButton";
 import { Dot } from "../ui/layout";
 import { DiscoverRoute } from "../ui/DiscoverRoute";
+import { lazyContent } from "../ui/lazy-content";
 import { Menu, MenuLink } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
 import { BellIcon } from "./icons";
@@ -12,20 +12,6 @@ import { BellIcon } from "./icons";
 const POLL_MS = 10_000;
 const FEED_URL = "/resources/notifications";
 
-const List = styled("ul", { listStyle: "none", margin: 0, padding: 0, maxHeight: 320, overflowY: "auto" });
-const Item = styled("li", {
-  padding: "$2 0",
-  borderBottom: "1px solid #F0F1F4",
-  b: { display: "block" },
-  p: { margin: 0, color: "$mutedText", fontSize: "$sm" },
-});
-const Empty = styled("p", { color: "$mutedText", textAlign: "center", margin: "$4 0" });
-const Header = styled("div", {
-  display: "flex",
-  justifyContent: "space-between",
-  alignItems: "center",
-  marginBottom: "$2",
-});
 const Bell = styled("span", {
   position: "relative",
   display: "inline-flex",
@@ -35,6 +21,9 @@ const Bell = styled("span", {
 type Feed = { list: NotificationItem[]; unread: number };
 
 const FALLBACK_HREF = "/console/messages?tab=notifications";
+
+/** The open dropdown: its own module, fetched with the dropdown's code. */
+const content = lazyContent(() => import("./NotificationsMenuContent"));
 
 const bellLabel = (unread: number) => (unread > 0 ? `通知（${unread}条未读）` : "通知");
 
@@ -95,37 +84,15 @@ function LiveNotificationsMenu({ serverUnread }: { serverUnread: number }) {
         label={bellLabel(unread)}
         fallbackHref={FALLBACK_HREF}
         onOpen={refresh}
+        loadContent={content.load}
         trigger={<BellTrigger unread={unread} />}
       >
-        {() => (
-          <>
-            <Header>
-              <b>通知</b>
-              {unread > 0 && (
-                <markRead.Form method="post" action={FEED_URL}>
-                  <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-                  <StatusButton intent="read-all" formAction={FEED_URL} variant="link" size="sm" pendingText="处理中…">
-                    全部已读
-                  </StatusButton>
-                </markRead.Form>
-              )}
-            </Header>
-            {list === undefined ? (
-              <Empty>加载中…</Empty>
-            ) : list.length === 0 ? (
-              <Empty>暂无通知</Empty>
-            ) : (
-              <List>
-                {list.map((n) => (
-                  <Item key={n.Id}>
-                    <b>{n.Title}</b>
-                    <p>{n.Original}</p>
-                  </Item>
-                ))}
-              </List>
-            )}
-          </>
-        )}
+        {() => {
+          const Content = content.module().default;
+          return (
+            <Content unread={unread} list={list} markRead={markRead} redirectTo={location.pathname + location.search} />
+          );
+        }}
       </Menu>
     </>
   );

@@ -9,7 +9,7 @@ import { TopUpButton } from "../payment/TopUpButton";
 import { AccountMenu } from "./AccountMenu";
 import { LogoMark, MenuIcon } from "./icons";
 import { MessagesMenu } from "./MessagesMenu";
-import { navTabs } from "./nav-tabs";
+import { navTabs, type NavTab } from "./nav-tabs";
 import { NoticesMenu } from "./NoticesMenu";
 import { NotificationsMenu } from "./NotificationsMenu";
 
@@ -143,6 +143,19 @@ const Drawer = styled("details", {
   "nav a": { color: "$text", padding: "$3 $4" },
 });
 
+/** A tab of the bar or the drawer: an external one opens in a new tab, a page of the site is a Remix link. */
+function TabLink({ tab, current }: { tab: NavTab; current?: "page" }) {
+  return tab.external ? (
+    <a href={tab.href} target="_blank" rel="noreferrer">
+      {tab.label}
+    </a>
+  ) : (
+    <Link to={tab.href} prefetch="intent" aria-current={current}>
+      {tab.label}
+    </Link>
+  );
+}
+
 /** The top bar of spec §2: logo, tabs, promo link, notification centre, balances and the user menu. */
 export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
   const { user, site, account } = shell;
@@ -160,17 +173,9 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
           <MenuIcon />
         </summary>
         <nav aria-label="移动端导航">
-          {drawerTabs.map((t) =>
-            t.external ? (
-              <a key={t.href} href={t.href} target="_blank" rel="noreferrer">
-                {t.label}
-              </a>
-            ) : (
-              <Link key={t.href} to={t.href} prefetch="intent">
-                {t.label}
-              </Link>
-            ),
-          )}
+          {drawerTabs.map((t) => (
+            <TabLink key={t.href} tab={t} />
+          ))}
         </nav>
       </Drawer>
       <Brand to="/store" prefetch="intent">
@@ -178,17 +183,9 @@ export function TopBar({ shell, dark }: { shell: ShellData; dark: boolean }) {
         <span>算力云</span>
       </Brand>
       <Tabs aria-label="主导航">
-        {tabs.map((t) =>
-          t.external ? (
-            <a key={t.href} href={t.href} target="_blank" rel="noreferrer">
-              {t.label}
-            </a>
-          ) : (
-            <Link key={t.href} to={t.href} prefetch="intent" aria-current={currentPageAttribute(pathname, t.href)}>
-              {t.label}
-            </Link>
-          ),
-        )}
+        {tabs.map((t) => (
+          <TabLink key={t.href} tab={t} current={currentPageAttribute(pathname, t.href)} />
+        ))}
         {site.promoLive && <Promo to="/activity_202510">周年庆 · 充值享好礼</Promo>}
       </Tabs>
       <Spacer />

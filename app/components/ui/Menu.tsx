@@ -35,6 +35,7 @@ export function Menu({
   fallbackHref,
   label,
   onOpen,
+  loadContent,
   children,
 }: {
   trigger: ReactNode;
@@ -42,13 +43,19 @@ export function Menu({
   label: string;
   /** Called each time the dropdown opens (to load its content). */
   onOpen?: () => void;
+  /**
+   * Fetches the module `children` renders from, when the content is code of its own (not part of the first
+   * load). Fetched with the dropdown's code; the dropdown is offered once both are here. Idempotent.
+   */
+  loadContent?: () => Promise<unknown>;
   children: () => ReactNode;
 }) {
   const hydrated = useHydrated();
-  const [module, setModule] = useState<RadixMenuModule | null>(loaded);
+  // With content of its own, the dropdown waits for that too, even when another menu loaded Radix already.
+  const [module, setModule] = useState<RadixMenuModule | null>(loadContent ? null : loaded);
   const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
   const load = () => {
-    void loadRadixMenu().then(setModule);
+    void Promise.all([loadRadixMenu(), loadContent?.()]).then(([radix]) => setModule(radix));
   };
   const loadOpen = () => {
     setOpenWhenLoaded(true);
