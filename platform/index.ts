@@ -10,6 +10,7 @@ import { createProviders } from "./providers";
 import { resolveOpsKey } from "./ops/key";
 import { startJobs } from "./jobs/scheduler";
 import { settlementPartitionsFor } from "./modules/billing/settle";
+import { storeSeededSoftwareFiles } from "./db/seed-software";
 
 /** A running platform: its fetch handler (the whole HTTP contract), its context and a way to stop it. */
 export interface Platform {
@@ -62,6 +63,7 @@ export async function createPlatform({
     },
     now: clock,
   };
+  await storeSeededSoftwareFiles(ctx); // the seeded tools' bytes (seed-software.ts)
   const opsKey = resolveOpsKey(config);
   const app = createHttpApp(ctx, {
     sandbox: config.sandbox,

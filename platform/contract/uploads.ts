@@ -5,6 +5,7 @@
  * file's bytes to whoever may see it (docs/decisions/037-uploads.md).
  */
 import { DESK_FILE_UPLOAD_PATH } from "./desk";
+import { SOFTWARE_RELEASE_ADD_PATH, SOFTWARE_RELEASE_BODY_MAX_BYTES } from "./software";
 
 /** POST: multipart/form-data with one `file` field. */
 export const WORK_ORDER_FILE_UPLOAD_PATH = "/api/v1/work-order/file";
@@ -23,8 +24,9 @@ export const UPLOAD_BODY_MAX_BYTES = UPLOAD_FILE_MAX_BYTES + 64 * 1024;
 /** How many files one upload form may send at once (the order's limit). */
 export const UPLOAD_FILES_PER_FORM = 9;
 
-/** The body limit of a platform path: the upload call's, or the default for everything else. */
+/** The body limit of a platform path: an upload call's, or the default for everything else. */
 export function bodyLimitOf(path: string, defaultMax: number): number {
+  if (path === `/staff${SOFTWARE_RELEASE_ADD_PATH}`) return SOFTWARE_RELEASE_BODY_MAX_BYTES;
   return path === `/third-party${WORK_ORDER_FILE_UPLOAD_PATH}` || path === `/staff${DESK_FILE_UPLOAD_PATH}`
     ? UPLOAD_BODY_MAX_BYTES
     : defaultMax;

@@ -9,6 +9,8 @@ import { seedCoupons } from "./seed-coupons";
 import { seedDemoWorkOrders, seedWorkOrderCatalogue } from "./seed-work-orders";
 import { seedDemoStaff } from "./seed-staff";
 import { seedMarket } from "./seed-market";
+import { seedDatasets } from "./seed-datasets";
+import { seedSoftware } from "./seed-software";
 import { DEMO } from "./demo-account";
 import { demoPasswordHashes, type DemoPasswordHashes } from "./seed-passwords";
 
@@ -129,6 +131,8 @@ export async function seedDatabase(
     await seedVoucherOffers(db);
     await seedWorkOrderCatalogue(db);
     await seedMarket(db);
+    await seedDatasets(db);
+    await seedSoftware(db);
     if (!options.demo) return;
     await seedNotices(db);
     await seedDemoAccount(db, hashes);

@@ -12,6 +12,8 @@ import { paymentsApi } from "./api/payments";
 import { securityApi } from "./api/security";
 import { vouchersApi } from "./api/vouchers";
 import { instancesApi } from "./api/instances";
+import { datasetsApi } from "./api/datasets";
+import { softwareApi } from "./api/software";
 import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
@@ -87,6 +89,8 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", couponsApi);
   api.route("/", marketApi);
   api.route("/", instancesApi);
+  api.route("/", datasetsApi);
+  api.route("/", softwareApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);

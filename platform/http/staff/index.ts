@@ -9,6 +9,7 @@ import { deskCatalogueApi } from "./desk-catalogue";
 import { deskFilesApi } from "./desk-files";
 import { deskOrdersApi } from "./desk-orders";
 import { deskQueueApi } from "./desk-queue";
+import { softwareReleaseDeskApi, softwareReleaseUploadApi } from "./software-releases";
 
 /**
  * /staff: the desk's calls (docs/decisions/039). The main API's envelope and
@@ -17,6 +18,7 @@ import { deskQueueApi } from "./desk-queue";
 export function staffApi(): Hono<Env> {
   const staff = new Hono<Env>();
   staff.route("/", deskFilesApi); // its own body limit (10 MB), ahead of the 64 KB one below
+  staff.route("/", softwareReleaseUploadApi); // its own body limit (200 MB), likewise
   staff.use(
     "*",
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => mainApiError(c, new DomainError("PAYLOAD_TOO_LARGE")) }),
@@ -25,6 +27,7 @@ export function staffApi(): Hono<Env> {
   staff.route("/", deskQueueApi);
   staff.route("/", deskOrdersApi);
   staff.route("/", deskCatalogueApi);
+  staff.route("/", softwareReleaseDeskApi);
   staff.onError((error, c) => mainApiError(c, error));
   staff.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   return staff;
