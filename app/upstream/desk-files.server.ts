@@ -12,7 +12,7 @@ export type { WorkOrderFileWire };
 const INTERNAL_ORIGIN = "http://platform.internal";
 
 /** A /staff request with the staff token in its header and the browser's address. */
-function staffRequest(auth: StaffAuth, path: string, init: RequestInit): [Request, Headers] {
+export function staffRequest(auth: StaffAuth, path: string, init: RequestInit): [Request, Headers] {
   const request = new Request(new URL(`/staff${path}`, INTERNAL_ORIGIN), init);
   const headers = new Headers(request.headers);
   for (const [name, value] of clientAddressHeaders(auth.clientAddress)) headers.set(name, value);
@@ -20,7 +20,7 @@ function staffRequest(auth: StaffAuth, path: string, init: RequestInit): [Reques
   return [request, headers];
 }
 
-async function readReply<T>(response: Response): Promise<ApiReply<T> | null> {
+export async function readReply<T>(response: Response): Promise<ApiReply<T> | null> {
   try {
     return (await response.json()) as ApiReply<T>;
   } catch {
@@ -29,7 +29,7 @@ async function readReply<T>(response: Response): Promise<ApiReply<T> | null> {
 }
 
 /** The refusal in a /staff envelope as the UpstreamError pages handle (status 2: the staff session is dead). */
-function refusalOf(response: Response, reply: ApiReply<unknown> | null, path: string): UpstreamError {
+export function refusalOf(response: Response, reply: ApiReply<unknown> | null, path: string): UpstreamError {
   if (!reply || typeof reply.status !== "number" || reply.status === 0) {
     console.error(`[upstream] /staff${path}: HTTP ${response.status} without a refusal`);
     return new UpstreamError("INTERNAL", response.status, 1, "服务繁忙，请稍后再试", null);

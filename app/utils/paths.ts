@@ -49,3 +49,18 @@ export function storePath(filters: Record<string, string | number | undefined> =
   const search = query.toString();
   return search ? `/store?${search}` : "/store";
 }
+
+/** app/routes/dataset._index.tsx, filtered by one task or not. */
+export function datasetsPath(task?: string): string {
+  return task ? `/dataset?${new URLSearchParams({ task }).toString()}` : "/dataset";
+}
+
+/** app/routes/dataset.$id.tsx: one public dataset by its slug. */
+export function datasetPath(slug: string): string {
+  return `/dataset/${encodeURIComponent(slug)}`;
+}
+
+/** app/routes/software.download.$releaseId.ts: a release's file. */
+export function softwareDownloadPath(releaseId: number): string {
+  return `/software/download/${encodeURIComponent(String(releaseId))}`;
+}

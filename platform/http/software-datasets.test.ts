@@ -96,7 +96,10 @@ describe("software calls", () => {
   });
 
   it("adds a release for an editor; an agent gets 403, a user's token and no token status 2, storing nothing", async () => {
-    const { id } = await seedPublishedContent(t.ctx, softwareKind, { slug: "http-tool", fields: { name: "传输助手" } });
+    const { id } = await seedPublishedContent(t.ctx, softwareKind, {
+      slug: "http-tool",
+      fields: { name: "传输助手", summary: "", position: 0, body: "" },
+    });
     const fields = { software_id: String(id), version: "2.0.0", platform: "linux", notes: "修复" };
     const before = (await t.db.select({ id: softwareReleases.id }).from(softwareReleases)).length;
 
@@ -126,7 +129,7 @@ describe("software calls", () => {
   it("lists and withdraws for editors only; the withdrawn release is 404 to download, unknown ids too", async () => {
     const { id } = await seedPublishedContent(t.ctx, softwareKind, {
       slug: "http-tool-2",
-      fields: { name: "同步助手" },
+      fields: { name: "同步助手", summary: "", position: 0, body: "" },
     });
     const added = await addRelease(editorToken, { software_id: String(id), version: "1.0.0", platform: "any" });
     const releaseId = added.body.data.id as number;
