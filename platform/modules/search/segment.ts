@@ -1,5 +1,6 @@
 import { Jieba } from "@node-rs/jieba";
-import { dict } from "@node-rs/jieba/dict";
+// With its extension: the package has no "exports" map, so Node's ESM resolver (the production build) needs the file name.
+import { dict } from "@node-rs/jieba/dict.js";
 
 /** jieba with its default dictionary, loaded once (about 0.3 s) on first use. */
 let jieba: Jieba | undefined;
