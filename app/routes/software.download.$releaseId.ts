@@ -27,6 +27,11 @@ export function loader({ request, params }: LoaderFunctionArgs) {
       const response = passFile(served);
       const sha256 = served.headers.get("x-content-sha256");
       if (sha256) response.headers.set("X-Content-SHA256", sha256);
+      // The bytes as stored, with their own length: remix-serve's compression skips a no-transform reply.
+      response.headers.set(
+        "Cache-Control",
+        `${response.headers.get("Cache-Control") ?? "private, no-store"}, no-transform`,
+      );
       return response;
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;

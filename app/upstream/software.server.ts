@@ -1,5 +1,4 @@
 import {
-  SOFTWARE_PLATFORM_LABELS,
   SOFTWARE_RELEASE_ADD_PATH,
   SOFTWARE_RELEASE_MAX_FILE_BYTES,
   softwareDownloadApiPath,
@@ -16,7 +15,7 @@ import { STAFF_SESSION_HEADER } from "../../platform/contract/staff";
 import { callApiOrThrow, clientAddressHeaders, sendToPlatform, type Fields } from "./transport.server";
 
 export type { DeskSoftwareReleaseWire, SoftwarePlatformWire, SoftwareReleaseWire, SoftwareWire };
-export { SOFTWARE_PLATFORM_LABELS, SOFTWARE_RELEASE_MAX_FILE_BYTES };
+export { SOFTWARE_RELEASE_MAX_FILE_BYTES };
 
 /** The published tools, each with its newest release per platform and its older releases. */
 export async function listSoftware(): Promise<SoftwareWire[]> {

@@ -8,14 +8,6 @@ import type { MainApiCall } from "./calls";
 
 export type SoftwarePlatformWire = "windows" | "macos" | "linux" | "any";
 
-/** What the pages call each platform. */
-export const SOFTWARE_PLATFORM_LABELS: Record<SoftwarePlatformWire, string> = {
-  windows: "Windows",
-  macos: "macOS",
-  linux: "Linux",
-  any: "通用",
-};
-
 export type SoftwareReleaseWire = {
   Id: number;
   Version: string;

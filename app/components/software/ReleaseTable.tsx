@@ -1,10 +1,11 @@
 import { styled } from "~/components/ui/stitches.config";
 import { Muted, Table } from "~/components/ui/layout";
 import { TableScroll } from "~/components/ui/TableScroll";
-import { SOFTWARE_PLATFORM_LABELS, type SoftwareReleaseWire } from "~/upstream/software.server";
+import type { SoftwareReleaseWire } from "~/upstream/software.server";
 import { formatDate } from "~/utils/format";
 import { softwareDownloadPath } from "~/utils/paths";
 import { formatByteSize } from "../../../platform/rules/byte-size";
+import { SOFTWARE_PLATFORM_LABELS } from "../../../platform/rules/software-platforms";
 
 const Hash = styled("code", { fontSize: 12, wordBreak: "break-all" });
 const Download = styled("a", {
