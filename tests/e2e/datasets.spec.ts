@@ -47,10 +47,14 @@ test("filter the datasets by task, open one, read its figures and how to use it"
   await expect(page.getByTestId("dataset-card")).toHaveCount(2);
 });
 
-test("an unknown dataset and an unknown task", async ({ page }) => {
+test("an unknown dataset, an unknown task and a task too long", async ({ page }) => {
   const missing = await page.goto("/dataset/no-such-dataset");
   expect(missing?.status()).toBe(404);
   const none = await page.goto(`/dataset?task=${encodeURIComponent("不存在的任务")}`);
   expect(none?.status()).toBe(200);
   await expect(page.getByText("暂无“不存在的任务”类的数据集。")).toBeVisible();
+  // A task longer than any (20 characters) is refused with its reason, not a 500.
+  const long = await page.goto(`/dataset?task=${"长".repeat(30)}`);
+  expect(long?.status()).toBe(400);
+  await expect(page.getByText("任务类型过长")).toBeVisible();
 });
