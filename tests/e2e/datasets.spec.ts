@@ -6,6 +6,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { seriousViolationsOfDocument } from "./axe";
+import { expectFitsTheScreen } from "./screen-fit";
 
 test("filter the datasets by task, open one, read its figures and how to use it", async ({ page }, testInfo) => {
   const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
@@ -57,4 +58,12 @@ test("an unknown dataset, an unknown task and a task too long", async ({ page })
   const long = await page.goto(`/dataset?task=${"长".repeat(30)}`);
   expect(long?.status()).toBe(400);
   await expect(page.getByText("任务类型过长")).toBeVisible();
+});
+
+test("a 390 px phone: the list, a dataset with a long source address, and /software fit the screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/dataset", "/dataset/belle-train-0-5m-cn", "/dataset/imagenet-1k", "/software"])
+    await expectFitsTheScreen(page, path);
 });
