@@ -50,8 +50,8 @@ export function ReleaseTable({ releases, caption }: { releases: SoftwareReleaseW
                   </div>
                 )}
               </td>
-              <td>{formatDate(r.ReleasedAt)}</td>
-              <td>{formatByteSize(r.SizeBytes)}</td>
+              <td style={{ whiteSpace: "nowrap" }}>{formatDate(r.ReleasedAt)}</td>
+              <td style={{ whiteSpace: "nowrap" }}>{formatByteSize(r.SizeBytes)}</td>
               <td data-wrap>
                 <Hash data-testid="sha256">{r.Sha256}</Hash>
               </td>

@@ -18,7 +18,7 @@ export function SoftwareTool({ tool, html }: { tool: Omit<SoftwareWire, "Body">;
       ) : (
         <ReleaseTable releases={tool.Latest} caption={`${tool.Name} 最新版本`} />
       )}
-      <div className="wmde-markdown" dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="wmde-markdown" style={{ marginTop: 16 }} dangerouslySetInnerHTML={{ __html: html }} />
       {tool.Older.length > 0 && (
         <details>
           <summary>历史版本（{tool.Older.length}）</summary>
