@@ -4,11 +4,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DatasetFacts } from "~/components/datasets/DatasetFacts";
 import { DatasetUsage } from "~/components/datasets/DatasetUsage";
 import { Page, Panel, PanelTitle } from "~/components/ui/layout";
-import { getDataset } from "~/upstream/datasets.server";
 import { formatDate } from "~/utils/format";
-import { renderMarkdown } from "~/utils/markdown.server";
+import { datasetLoader } from "~/utils/datasets.server";
 import { datasetsPath } from "~/utils/paths";
-import { loadPage } from "~/utils/upstream-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: markdownStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -17,11 +15,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 export const handle = { showContact: true };
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
-  return loadPage(request, async () => {
-    const { Body, ...dataset } = await getDataset(params.id ?? "");
-    return { dataset, html: renderMarkdown(Body) };
-  });
+export function loader({ params, request }: LoaderFunctionArgs) {
+  return datasetLoader(request, params.id ?? "");
 }
 
 export default function DatasetPage() {

@@ -3,8 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { DatasetCard } from "~/components/datasets/DatasetCard";
 import { TaskFilter } from "~/components/datasets/TaskFilter";
 import { Grid, Page, Panel } from "~/components/ui/layout";
-import { listDatasets } from "~/upstream/datasets.server";
-import { loadPage } from "~/utils/upstream-errors.server";
+import { datasetsLoader } from "~/utils/datasets.server";
 
 export const meta: MetaFunction = () => [
   { title: "公开数据集 · 算力云" },
@@ -15,12 +14,8 @@ export const meta: MetaFunction = () => [
 ];
 export const handle = { showContact: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadPage(request, async () => {
-    const task = new URL(request.url).searchParams.get("task")?.trim() || null;
-    const { Tasks, Datasets } = await listDatasets(task ?? undefined);
-    return { task, tasks: Tasks, datasets: Datasets };
-  });
+export function loader({ request }: LoaderFunctionArgs) {
+  return datasetsLoader(request);
 }
 
 export default function DatasetsPage() {

@@ -3,9 +3,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { SoftwareTool } from "~/components/software/SoftwareTool";
 import { Page, Panel } from "~/components/ui/layout";
-import { listSoftware } from "~/upstream/software.server";
-import { renderMarkdown } from "~/utils/markdown.server";
-import { loadPage } from "~/utils/upstream-errors.server";
+import { softwareLoader } from "~/utils/software.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: markdownStyles }];
 export const meta: MetaFunction = () => [
@@ -17,11 +15,8 @@ export const meta: MetaFunction = () => [
 ];
 export const handle = { showContact: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadPage(request, async () => {
-    const tools = await listSoftware();
-    return { tools: tools.map(({ Body, ...tool }) => ({ tool, html: renderMarkdown(Body) })) };
-  });
+export function loader({ request }: LoaderFunctionArgs) {
+  return softwareLoader(request);
 }
 
 export default function SoftwarePage() {

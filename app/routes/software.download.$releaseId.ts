@@ -1,41 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { withSecurityHeaders } from "~/render/security-headers.server";
-import { fetchSoftwareRelease } from "~/upstream/software.server";
-import { UpstreamError } from "~/upstream/transport.server";
-import { requestClientAddress } from "~/utils/client-address.server";
-import { fileRefusal, isFileId, passFile } from "~/utils/served-file.server";
+import { softwareDownload } from "~/utils/software.server";
 
-const releaseNotFound = () =>
-  new Response("这个版本不存在或已撤回", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-  });
-
-/**
- * A software release's file (softwareDownloadPath), for anyone: streamed from
- * the platform, which reads it through the storage provider, with its type,
- * exact length, `Content-Disposition: attachment` with its name, nosniff and
- * `X-Content-SHA256` (the figure the /software page shows). A withdrawn
- * release, one of a tool visitors do not see, or an unknown id: 404.
- */
+/** A software release's file: bytes, exact length, attachment with its name, X-Content-SHA256; 404 when gone. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return withSecurityHeaders(async () => {
-    const raw = params.releaseId ?? "";
-    if (!isFileId(raw)) return releaseNotFound();
-    try {
-      const served = await fetchSoftwareRelease(Number(raw), requestClientAddress(request));
-      const response = passFile(served);
-      const sha256 = served.headers.get("x-content-sha256");
-      if (sha256) response.headers.set("X-Content-SHA256", sha256);
-      // The bytes as stored, with their own length: remix-serve's compression skips a no-transform reply.
-      response.headers.set(
-        "Cache-Control",
-        `${response.headers.get("Cache-Control") ?? "private, no-store"}, no-transform`,
-      );
-      return response;
-    } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
-      return error.kind === "not-found" ? releaseNotFound() : fileRefusal("software-download", error);
-    }
-  });
+  return softwareDownload(request, params.releaseId ?? "");
 }
