@@ -11,6 +11,7 @@ import { seedDemoStaff } from "./seed-staff";
 import { seedMarket } from "./seed-market";
 import { seedDatasets } from "./seed-datasets";
 import { seedSoftware } from "./seed-software";
+import { seedDocs } from "./seed-docs";
 import { DEMO } from "./demo-account";
 import { demoPasswordHashes, type DemoPasswordHashes } from "./seed-passwords";
 
@@ -133,6 +134,7 @@ export async function seedDatabase(
     await seedMarket(db);
     await seedDatasets(db);
     await seedSoftware(db);
+    await seedDocs(db);
     if (!options.demo) return;
     await seedNotices(db);
     await seedDemoAccount(db, hashes);

@@ -7,6 +7,7 @@ import { accountsApi } from "./api/accounts";
 import { financeApi } from "./api/finance";
 import { marketApi } from "./api/market";
 import { couponsApi } from "./api/coupons";
+import { docsApi } from "./api/docs";
 import { noticesApi } from "./api/notices";
 import { paymentsApi } from "./api/payments";
 import { securityApi } from "./api/security";
@@ -91,6 +92,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", instancesApi);
   api.route("/", datasetsApi);
   api.route("/", softwareApi);
+  api.route("/", docsApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);

@@ -3,12 +3,11 @@ import { contentRevisions, type ContentStatus } from "../../db/content-schema";
 import { staffAccounts } from "../../db/staff-schema";
 import type { Db } from "../../db/client";
 import { inTransaction, pgCode } from "../../db/tx";
-import type { Ctx } from "../context";
 import { fail } from "../errors";
 import { indexSearchDocument, removeSearchDocument } from "../search/index-entries";
 import { recordStaffAudit } from "../staff/audit";
 import { isEditor, type StaffCaller } from "../staff/caller";
-import type { ContentKindSpec, ContentRow } from "./kind";
+import type { ContentCtx, ContentKindSpec, ContentRow } from "./kind";
 
 /** An item's name in its URL: lower-case letters, digits and single hyphens, at most 64 (the table's check). */
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -99,7 +98,7 @@ async function audit(
  * must be new among its kind. Editors and admins only.
  */
 export async function createContent<F extends Record<string, unknown>>(
-  ctx: Ctx,
+  ctx: ContentCtx,
   staff: StaffCaller | null,
   spec: ContentKindSpec<F>,
   input: { slug: string; fields: unknown },
@@ -137,7 +136,7 @@ export async function createContent<F extends Record<string, unknown>>(
  * not see takes the new fields at once.
  */
 export async function saveContent<F extends Record<string, unknown>>(
-  ctx: Ctx,
+  ctx: ContentCtx,
   staff: StaffCaller,
   spec: ContentKindSpec<F>,
   id: number,
@@ -168,7 +167,7 @@ export async function saveContent<F extends Record<string, unknown>>(
  * item's columns, visitors see it, and the search index has it.
  */
 export async function publishContent<F extends Record<string, unknown>>(
-  ctx: Ctx,
+  ctx: ContentCtx,
   staff: StaffCaller | null,
   spec: ContentKindSpec<F>,
   id: number,
@@ -205,7 +204,7 @@ export async function publishContent<F extends Record<string, unknown>>(
 
 /** Takes an item off the site: visitors get 404 and search no longer finds it. Its revisions stay. */
 export async function unpublishContent<F extends Record<string, unknown>>(
-  ctx: Ctx,
+  ctx: ContentCtx,
   staff: StaffCaller,
   spec: ContentKindSpec<F>,
   id: number,
@@ -234,7 +233,7 @@ export interface ContentRevisionSummary {
 
 /** An item's versions, newest first. */
 export async function listContentRevisions<F extends Record<string, unknown>>(
-  ctx: Ctx,
+  ctx: ContentCtx,
   spec: ContentKindSpec<F>,
   id: number,
 ): Promise<ContentRevisionSummary[]> {
@@ -262,7 +261,7 @@ export async function listContentRevisions<F extends Record<string, unknown>>(
 
 /** The fields of one saved version (to show it, or to start a new save from it). */
 export async function contentRevisionFields<F extends Record<string, unknown>>(
-  ctx: Ctx,
+  ctx: ContentCtx,
   spec: ContentKindSpec<F>,
   id: number,
   number: number,
@@ -279,7 +278,7 @@ export async function contentRevisionFields<F extends Record<string, unknown>>(
 
 /** The seed's way in: a new item, published at once as revision 1, without a staff member or an audit row. */
 export async function seedPublishedContent<F extends Record<string, unknown>>(
-  ctx: Ctx,
+  ctx: ContentCtx,
   spec: ContentKindSpec<F>,
   input: { slug: string; fields: F },
 ): Promise<ContentState> {

@@ -114,7 +114,7 @@ describe("docs tree and pages", () => {
     const sectionTwo = await docPage(t.ctx, { slug: second.slug });
     expect(sectionTwo.section).toBeNull();
     expect(sectionTwo.previous?.title).toBe("页面丙");
-    expect(sectionTwo.next?.title).toBe("页面乙");
+    expect(sectionTwo.next).toEqual({ slug: b.slug, title: "页面乙" });
     expect(pageA.body).toBe("# 页面甲\n\n正文。");
     expect(pageA.publishedAt).toBeInstanceOf(Date);
   });
