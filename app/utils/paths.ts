@@ -16,6 +16,11 @@ export function informDetailPath(id: number): string {
   return `/informDetail/${encodeURIComponent(String(id))}`;
 }
 
+/** app/routes/docs.$id.tsx: one doc, by its URL name. */
+export function docPath(slug: string): string {
+  return `/docs/${encodeURIComponent(slug)}`;
+}
+
 /** app/routes/resources.contact-qr.$key.ts: the contact widget's QR code image for `key`. */
 export function contactQrPath(key: string): string {
   return `/resources/contact-qr/${encodeURIComponent(key)}`;

@@ -31,8 +31,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
     title: "快速开始",
     summary: "从注册到连上第一台 GPU 实例的全部步骤。",
     body: md(
-      "# 快速开始",
-      "",
       "在算力云租用 GPU 只需要几步：",
       "",
       "1. [注册与登录](/docs/register)：用手机号注册个人账号，或注册企业账号。",
@@ -49,8 +47,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
         title: "注册与登录",
         summary: "手机号注册个人账号或企业账号，三种登录方式。",
         body: md(
-          "# 注册与登录",
-          "",
           "## 注册个人账号",
           "",
           "1. 点击顶栏的 **注册/登录**，切换到 **注册**。",
@@ -83,9 +79,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
         title: "实名认证",
         summary: "实名认证即将上线；目前不影响租用，仅部分定向优惠券需要认证后才能领取。",
         body: md(
-          "# 实名认证",
-          "",
-          "> [!NOTE]",
           "> 实名认证功能 **即将上线**，目前控制台中还没有认证入口。",
           "",
           "## 现在的情况",
@@ -102,8 +95,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
         title: "充值",
         summary: "微信、支付宝扫码充值和对公转账，以及到账时间。",
         body: md(
-          "# 充值",
-          "",
           "进入 [充值页](/console/recharge)，或点击顶栏余额旁的 **充值**。",
           "",
           "## 扫码充值",
@@ -130,8 +121,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
         title: "租用实例",
         summary: "在算力市场挑选 GPU、选择镜像和计费方式，下单后实例自动开机。",
         body: md(
-          "# 租用实例",
-          "",
           "## 1. 在算力市场挑选",
           "",
           "打开 [算力市场](/store)，在 **云主机 / 容器实例 / 裸金属** 之间切换，按地区、GPU 型号、单机 GPU 数量、CUDA 版本和价格筛选。每个报价显示每卡的 CPU、内存、数据盘与系统盘、单价（元/卡·时）和当前空闲卡数。",
@@ -159,8 +148,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
         title: "SSH 连接",
         summary: "用实例详情页给出的 SSH 指令和密码登录实例。",
         body: md(
-          "# SSH 连接",
-          "",
           "实例运行后，打开 [控制台总览](/console/dashboard) 中实例的详情页，**访问方式** 一栏给出：",
           "",
           "- **SSH 登录**：完整的登录指令，例如 `ssh -p 41022 root@主机地址`，可一键复制；",
@@ -195,8 +182,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
         title: "JupyterLab",
         summary: "在浏览器中打开实例自带的 JupyterLab，写代码、传文件、开终端。",
         body: md(
-          "# JupyterLab",
-          "",
           "每个实例都运行着 JupyterLab。实例运行后，在详情页 **访问方式** 中点击 **打开 JupyterLab**，会在新标签页中打开，无需另外输入密码。",
           "",
           "## 常用操作",
@@ -220,8 +205,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
     title: "计费",
     summary: "按量、包日、包月三种计费方式，以及折扣、会员、优惠券和欠费规则。",
     body: md(
-      "# 计费",
-      "",
       "实例价格 = 单价 × 卡数 × 时长 × 时长折扣 × 会员折扣，再使用优惠券，最后 **只在结尾四舍五入到分一次**。租用页的预览和实际扣费使用同一个计算函数。",
       "",
       "<!-- rules:billing-modes -->",
@@ -237,8 +220,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
         title: "计费方式与折扣",
         summary: "按量计费按秒计费、整点结算；包日、包月一次付清并享受时长折扣。",
         body: md(
-          "# 计费方式与折扣",
-          "",
           "<!-- rules:billing-modes -->",
           "",
           "## 按量计费",
@@ -266,8 +247,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
         title: "会员等级",
         summary: "会员等级由累计充值金额决定，会员折扣与时长折扣叠加。",
         body: md(
-          "# 会员等级",
-          "",
           "会员等级按 **累计充值金额** 自动确定：",
           "",
           "<!-- rules:membership -->",
@@ -284,8 +263,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
         title: "优惠券与算力券",
         summary: "折扣券、满减券只用于包日包月；算力券在扣费时优先抵扣。",
         body: md(
-          "# 优惠券与算力券",
-          "",
           "## 优惠券",
           "",
           "在 [领券中心](/console/coupon/center) 领取，在 [我的优惠券](/console/coupon) 查看。",
@@ -309,8 +286,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
         title: "欠费与停机",
         summary: "余额不足以支付下一小时时，按量计费实例会自动关机并保留一段时间。",
         body: md(
-          "# 欠费与停机",
-          "",
           "平台每分钟检查一次正在运行的按量计费实例：",
           "",
           "| 情况 | 平台的处理 |",
@@ -342,8 +317,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
     title: "数据与存储",
     summary: "系统盘、数据盘，以及关机、释放、到期后哪些数据会保留。",
     body: md(
-      "# 数据与存储",
-      "",
       "每个实例有一块 **系统盘** 和一块 **数据盘**。实例中的数据由您自行管理和备份。",
       "",
       "- [系统盘与数据盘](/docs/disks)：各自放什么。",
@@ -355,8 +328,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
         title: "系统盘与数据盘",
         summary: "系统盘放系统和环境，数据集与训练结果放数据盘。",
         body: md(
-          "# 系统盘与数据盘",
-          "",
           "| | 系统盘 | 数据盘 |",
           "| --- | --- | --- |",
           "| 大小 | 由 GPU 型号决定 | 每卡固定大小 × 卡数 |",
@@ -380,8 +351,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
         title: "数据保留规则",
         summary: "关机、欠费关机和到期后数据保留一段时间；释放后数据删除且无法恢复。",
         body: md(
-          "# 数据保留规则",
-          "",
           "| 操作 | 系统盘和数据盘 | GPU |",
           "| --- | --- | --- |",
           "| 关机（按量计费） | 保留 | 归还主机，再开机时重新占用 |",
@@ -396,7 +365,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
           "",
           "[控制台总览](/console/dashboard) 中已关机的实例会显示释放倒计时。按量计费实例在保留期内重新开机（需余额足够支付一小时），倒计时即取消；已到期的包日、包月实例不能再开机，请在保留期内取回数据。",
           "",
-          "> [!WARNING]",
           "> 释放前请把需要的数据下载到本地。释放后平台也无法恢复数据。",
         ),
       },
@@ -407,8 +375,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
     title: "镜像",
     summary: "官方镜像预装 PyTorch、TensorFlow 或 CUDA，按 CUDA 版本与主机匹配。",
     body: md(
-      "# 镜像",
-      "",
       "租用实例时选择一个 **官方镜像**，实例开机后环境已经装好：",
       "",
       "| 类型 | 包含 |",
@@ -440,8 +406,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
     title: "工单",
     summary: "遇到问题时先查自助文档，再提交工单，并可订阅回复提醒。",
     body: md(
-      "# 工单",
-      "",
       "## 提交工单",
       "",
       "1. 在账号菜单中点击 **提交工单**，或打开 [提交工单](/console/createWorkOrder)。",
@@ -465,8 +429,6 @@ export const DOCS_SEED: DocSectionSeed[] = [
     title: "开放 API",
     summary: "网站背后的接口同样对外开放：表单提交，统一的返回格式。",
     body: md(
-      "# 开放 API",
-      "",
       "本站的页面都通过同一套接口工作，您也可以在自己的程序中调用。目前开放的有以下两类。",
       "",
       "## 主接口 `/api`",
