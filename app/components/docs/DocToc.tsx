@@ -6,7 +6,7 @@ const Box = styled("nav", {
   h2: { fontSize: "$md", margin: "0 0 $2", fontWeight: 600 },
   ul: { listStyle: "none", margin: 0, padding: 0 },
   li: { margin: "0 0 $1" },
-  a: { color: "$mutedText", textDecoration: "none", display: "inline-block", padding: "2px 0" },
+  a: { color: "$mutedText", textDecoration: "none", display: "inline-block", padding: "4px 0", minHeight: 24 },
   "a:hover": { color: "$primaryText" },
 });
 
