@@ -12,7 +12,15 @@ export function DocsSearchForm({ id, defaultValue }: { id: string; defaultValue?
       <label htmlFor={id} className="visually-hidden">
         搜索文档
       </label>
-      <Input id={id} name="q" type="search" maxLength={100} required placeholder="搜索文档" defaultValue={defaultValue} />
+      <Input
+        id={id}
+        name="q"
+        type="search"
+        maxLength={100}
+        required
+        placeholder="搜索文档"
+        defaultValue={defaultValue}
+      />
       <Button type="submit">搜索</Button>
     </Box>
   );
