@@ -22,6 +22,7 @@ const Sections = styled("div", {
   display: "grid",
   gap: "$4",
   gridTemplateColumns: "repeat(auto-fill, minmax(260px, 1fr))",
+  "& > section": { marginBottom: 0 },
   h2: { fontSize: "$lg", margin: "0 0 $2" },
   p: { margin: "0 0 $3" },
   ul: { margin: 0, paddingLeft: "$4", lineHeight: 1.9 },
@@ -31,7 +32,7 @@ export default function DocsIndexPage() {
   const { sections } = useLoaderData<typeof loader>();
   return (
     <Page>
-      <DocsFrame sections={sections} current={null}>
+      <DocsFrame sections={sections} current={null} withSearch={false}>
         <Panel>
           <h1>文档中心</h1>
           <p>

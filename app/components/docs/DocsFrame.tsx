@@ -36,10 +36,13 @@ const Fold = styled("details", {
 export function DocsFrame({
   sections,
   current,
+  withSearch = true,
   children,
 }: {
   sections: DocTreeSectionWire[];
   current: string | null;
+  /** The search box above the tree; off where the page has its own (the index). */
+  withSearch?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -47,12 +50,12 @@ export function DocsFrame({
       <Fold>
         <summary>文档目录</summary>
         <nav aria-label="文档目录">
-          <DocsSearchForm id="docs-q-phone" />
+          {withSearch && <DocsSearchForm id="docs-q-phone" />}
           <DocsTree sections={sections} current={current} />
         </nav>
       </Fold>
       <Sidebar aria-label="文档目录">
-        <DocsSearchForm id="docs-q" />
+        {withSearch && <DocsSearchForm id="docs-q" />}
         <DocsTree sections={sections} current={current} />
       </Sidebar>
       <div>{children}</div>
