@@ -34,13 +34,26 @@ describe("the seeded docs", () => {
     const internal = all.flatMap((d) => links(d.body)).filter((href) => href.startsWith("/"));
     expect(internal.length).toBeGreaterThan(20);
     for (const href of internal) {
-      const doc = /^\/docs\/([a-z0-9-]+)$/.exec(href);
-      if (doc) expect(slugs, href).toContain(doc[1]);
-      else expect(appHasRoute(href, patterns), href).toBe(true);
+      const doc = /^\/docs\/([a-z0-9-]+)(?:#user-content-[^#]+)?$/.exec(href);
+      if (doc) {
+        expect(slugs, href).toContain(doc[1]);
+        // A link to a heading names one the page has (a one-word heading's id is its text).
+        const heading = /#user-content-(.+)$/.exec(href)?.[1];
+        if (heading)
+          expect(all.find((d) => d.slug === doc[1])!.body, href).toMatch(new RegExp(`^#{2,3} ${heading}$`, "m"));
+      } else expect(appHasRoute(href, patterns), href).toBe(true);
     }
     const blocks = all.flatMap((d) => [...d.body.matchAll(/<!-- rules:([a-z0-9-]+) -->/g)].map((m) => m[1]!));
     expect(blocks.length).toBeGreaterThan(5);
     for (const name of blocks) expect(RULES_BLOCK_NAMES).toContain(name);
+  });
+
+  it("write no price figure by hand: discounts and amounts come from the rules blocks", () => {
+    for (const doc of all) {
+      expect(doc.body, doc.slug).not.toMatch(/\d(?:\.\d+)?\s*折/);
+      expect(doc.body, doc.slug).not.toMatch(/[¥￥]\s*\d/);
+      expect(doc.body, doc.slug).not.toMatch(/× 0\.\d/);
+    }
   });
 
   it("are published in the tree's order and indexed for search on start", async () => {

@@ -251,7 +251,7 @@ export const DOCS_SEED: DocSectionSeed[] = [
           "",
           "<!-- rules:membership -->",
           "",
-          "- 会员折扣与时长折扣相乘，例如包月（9.5 折）的铜牌会员再乘 0.98。",
+          "- 会员折扣与时长折扣相乘，算法见 [计算示例](/docs/billing-modes#user-content-计算示例)。",
           "- 算力市场和租用页在登录后会显示您的会员价。",
           "- 子账号使用主账号的会员等级。",
           "",
