@@ -1,4 +1,5 @@
 import { getDocPage } from "~/upstream/docs.server";
+import { isContentSlug } from "../../platform/rules/content-slug";
 import { tocFromHtml } from "./doc-toc";
 import { renderMarkdown } from "./markdown.server";
 
@@ -8,6 +9,8 @@ import { renderMarkdown } from "./markdown.server";
  * table of contents read from that HTML's headings.
  */
 export async function loadDocPage(slug: string) {
+  // A name no doc can have (upper case, a NUL, 300 characters) is the same 404 as an unknown one.
+  if (!isContentSlug(slug)) throw new Response("文档不存在或已下线", { status: 404 });
   const page = await getDocPage(slug);
   const html = renderMarkdown(page.body);
   const { body: _body, ...rest } = page;

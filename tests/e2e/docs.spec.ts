@@ -9,6 +9,8 @@ import { seriousViolationsOfDocument } from "./axe";
 import { overflowOf } from "./screen-fit";
 
 test("from /docs along the tree to a page, its contents, its next page", async ({ page, javaScriptEnabled }) => {
+  // Two axe scans; without JavaScript each runs in a second browser context (axe.ts), which takes seconds.
+  test.slow();
   await page.goto("/docs");
   await expect(page.getByRole("heading", { level: 1, name: "文档中心" })).toBeVisible();
   await expect(page).toHaveTitle("文档中心 · 算力云");
@@ -54,6 +56,11 @@ test("an unknown doc is the site's 404 page", async ({ page }) => {
   const response = await page.goto("/docs/no-such-doc");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("页面不存在");
+  // A name no doc can have is the same 404, not a refusal of the input.
+  for (const path of ["/docs/Billing-Modes", "/docs/%00", `/docs/${"a".repeat(300)}`]) {
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(404);
+  }
 });
 
 test.describe("on a phone", () => {

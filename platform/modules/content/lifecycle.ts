@@ -7,11 +7,11 @@ import { fail } from "../errors";
 import { indexSearchDocument, removeSearchDocument } from "../search/index-entries";
 import { recordStaffAudit } from "../staff/audit";
 import { isEditor, type StaffCaller } from "../staff/caller";
+import { SLUG_MAX, SLUG_PATTERN } from "../../rules/content-slug";
 import type { ContentCtx, ContentKindSpec, ContentRow } from "./kind";
 
-/** An item's name in its URL: lower-case letters, digits and single hyphens, at most 64 (the table's check). */
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-export const SLUG_MAX = 64;
+/** An item's name in its URL (platform/rules/content-slug.ts, shared with the pages). */
+export { SLUG_MAX, SLUG_PATTERN };
 
 /** Where an item stands, as the desk shows it. */
 export interface ContentState {

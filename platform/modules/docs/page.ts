@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { docs } from "../../db/content-schema";
+import { isContentSlug } from "../../rules/content-slug";
 import { currentRulesFacts, expandRulesBlocks } from "../../rules/docs-rules-blocks";
-import { SLUG_MAX, SLUG_PATTERN } from "../content/lifecycle";
 import type { Ctx } from "../context";
 import { fail } from "../errors";
 import { docsTree, readingOrder, type DocLink, type DocTreeSection } from "./tree";
@@ -32,7 +32,7 @@ const NO_SUCH_DOC = "文档不存在或已下线";
  * cannot be a slug: NOT_FOUND, the same answer as an unknown name.
  */
 export async function docPage(ctx: Pick<Ctx, "db" | "site">, input: { slug: string }): Promise<DocPage> {
-  if (!SLUG_PATTERN.test(input.slug) || input.slug.length > SLUG_MAX) return fail("NOT_FOUND", "slug", NO_SUCH_DOC);
+  if (!isContentSlug(input.slug)) return fail("NOT_FOUND", "slug", NO_SUCH_DOC);
   const [row] = await ctx.db
     .select({
       slug: docs.slug,
