@@ -7,9 +7,8 @@ import { DocsFrame } from "~/components/docs/DocsFrame";
 import { DocToc } from "~/components/docs/DocToc";
 import { Muted, Page } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
-import { loadDocPage } from "~/utils/docs.server";
+import { docPageLoader } from "~/utils/docs.server";
 import { formatDate } from "~/utils/format";
-import { loadPage } from "~/utils/upstream-errors.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: markdownStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -18,8 +17,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [{ title: "文档中心 · 算力云" }];
 export const handle = { showContact: true };
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
-  return loadPage(request, () => loadDocPage(params.id ?? ""));
+export function loader({ params, request }: LoaderFunctionArgs) {
+  return docPageLoader(request, params.id ?? "");
 }
 
 const Layout = styled("div", {

@@ -4,9 +4,8 @@ import { DocsFrame } from "~/components/docs/DocsFrame";
 import { DocsSearchForm } from "~/components/docs/DocsSearchForm";
 import { Muted, Page, Panel } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
-import { getDocsTree } from "~/upstream/docs.server";
+import { docsIndexLoader } from "~/utils/docs.server";
 import { docPath } from "~/utils/paths";
-import { loadPage } from "~/utils/upstream-errors.server";
 
 export const meta: MetaFunction = () => [
   { title: "文档中心 · 算力云" },
@@ -14,8 +13,8 @@ export const meta: MetaFunction = () => [
 ];
 export const handle = { showContact: true };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadPage(request, async () => ({ sections: (await getDocsTree()).sections }));
+export function loader({ request }: LoaderFunctionArgs) {
+  return docsIndexLoader(request);
 }
 
 const Sections = styled("div", {

@@ -1,7 +1,8 @@
-import { getDocPage } from "~/upstream/docs.server";
+import { getDocPage, getDocsTree } from "~/upstream/docs.server";
 import { isContentSlug } from "../../platform/rules/content-slug";
 import { tocFromHtml } from "./doc-toc";
 import { renderMarkdown } from "./markdown.server";
+import { loadPage } from "./upstream-errors.server";
 
 /**
  * One doc as its page shows it: the platform's page (rules tables already
@@ -15,4 +16,20 @@ export async function loadDocPage(slug: string) {
   const html = renderMarkdown(page.body);
   const { body: _body, ...rest } = page;
   return { ...rest, html, toc: tocFromHtml(html) };
+}
+
+/*
+ * The docs routes' loaders. Each route imports its server code from this one
+ * module only, so its browser bundle carries one empty stand-in, not one per
+ * server module it uses.
+ */
+
+/** /docs: the tree. */
+export function docsIndexLoader(request: Request) {
+  return loadPage(request, async () => ({ sections: (await getDocsTree()).sections }));
+}
+
+/** /docs/:id: one published doc; anything else is the site's 404. */
+export function docPageLoader(request: Request, slug: string) {
+  return loadPage(request, () => loadDocPage(slug));
 }
