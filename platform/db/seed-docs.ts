@@ -3,6 +3,7 @@ import { docKind } from "../modules/content/kinds/doc";
 import { seedPublishedContent } from "../modules/content/lifecycle";
 import type { Db } from "./client";
 import { docs } from "./content-schema";
+import { contentSeedContext } from "./seed-content-context";
 
 /** One seeded doc: its URL name, title, summary and markdown (`<!-- rules:NAME -->` lines become tables). */
 export interface DocSeed {
@@ -472,7 +473,7 @@ export const DOCS_SEED: DocSectionSeed[] = [
  * for search), each only when no doc has its slug yet: a second start adds
  * nothing, and a doc an editor has changed or taken down is left as it is.
  */
-export async function seedDocs(db: Db, now: () => Date = () => new Date()): Promise<void> {
+export async function seedDocs(db: Db): Promise<void> {
   const all = DOCS_SEED.flatMap((s) => [s.slug, ...s.pages.map((p) => p.slug)]);
   const existing = new Map(
     (await db.select({ id: docs.id, slug: docs.slug }).from(docs).where(inArray(docs.slug, all))).map((r) => [
@@ -480,7 +481,7 @@ export async function seedDocs(db: Db, now: () => Date = () => new Date()): Prom
       r.id,
     ]),
   );
-  const ctx = { db, now };
+  const ctx = contentSeedContext(db);
   for (const [sectionIndex, section] of DOCS_SEED.entries()) {
     let sectionId = existing.get(section.slug);
     if (sectionId === undefined) {

@@ -3,9 +3,6 @@ import type { aiModels, ContentKind, datasets, docs, software } from "../../db/c
 import type { Ctx } from "../context";
 import type { SearchDocument } from "../search/index-entries";
 
-/** What the lifecycle needs of the context: the database and the clock (so the seed can run it without providers). */
-export type ContentCtx = Pick<Ctx, "db" | "now">;
-
 /** The tables of public content: each has the lifecycle columns of content-schema.ts. */
 export type ContentTable = typeof docs | typeof datasets | typeof software | typeof aiModels;
 export type ContentRow =
@@ -28,5 +25,5 @@ export interface ContentKindSpec<F extends Record<string, unknown>, R extends Co
   /** The published row's search entry; null when this kind is not searched. */
   searchDocument(row: R): SearchDocument | null;
   /** Checks that need the database (a parent that exists, an image that exists); fail(...) when one does not hold. */
-  validate?(ctx: ContentCtx, fields: F, itemId: number | null): Promise<void>;
+  validate?(ctx: Ctx, fields: F, itemId: number | null): Promise<void>;
 }

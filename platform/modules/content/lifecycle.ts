@@ -3,12 +3,13 @@ import { contentRevisions, type ContentStatus } from "../../db/content-schema";
 import { staffAccounts } from "../../db/staff-schema";
 import type { Db } from "../../db/client";
 import { inTransaction, pgCode } from "../../db/tx";
+import type { Ctx } from "../context";
 import { fail } from "../errors";
 import { indexSearchDocument, removeSearchDocument } from "../search/index-entries";
 import { recordStaffAudit } from "../staff/audit";
 import { isEditor, type StaffCaller } from "../staff/caller";
 import { SLUG_MAX, SLUG_PATTERN } from "../../rules/content-slug";
-import type { ContentCtx, ContentKindSpec, ContentRow } from "./kind";
+import type { ContentKindSpec, ContentRow } from "./kind";
 
 /** An item's name in its URL (platform/rules/content-slug.ts, shared with the pages). */
 export { SLUG_MAX, SLUG_PATTERN };
@@ -98,7 +99,7 @@ async function audit(
  * must be new among its kind. Editors and admins only.
  */
 export async function createContent<F extends Record<string, unknown>>(
-  ctx: ContentCtx,
+  ctx: Ctx,
   staff: StaffCaller | null,
   spec: ContentKindSpec<F>,
   input: { slug: string; fields: unknown },
@@ -136,7 +137,7 @@ export async function createContent<F extends Record<string, unknown>>(
  * not see takes the new fields at once.
  */
 export async function saveContent<F extends Record<string, unknown>>(
-  ctx: ContentCtx,
+  ctx: Ctx,
   staff: StaffCaller,
   spec: ContentKindSpec<F>,
   id: number,
@@ -167,7 +168,7 @@ export async function saveContent<F extends Record<string, unknown>>(
  * item's columns, visitors see it, and the search index has it.
  */
 export async function publishContent<F extends Record<string, unknown>>(
-  ctx: ContentCtx,
+  ctx: Ctx,
   staff: StaffCaller | null,
   spec: ContentKindSpec<F>,
   id: number,
@@ -204,7 +205,7 @@ export async function publishContent<F extends Record<string, unknown>>(
 
 /** Takes an item off the site: visitors get 404 and search no longer finds it. Its revisions stay. */
 export async function unpublishContent<F extends Record<string, unknown>>(
-  ctx: ContentCtx,
+  ctx: Ctx,
   staff: StaffCaller,
   spec: ContentKindSpec<F>,
   id: number,
@@ -233,7 +234,7 @@ export interface ContentRevisionSummary {
 
 /** An item's versions, newest first. */
 export async function listContentRevisions<F extends Record<string, unknown>>(
-  ctx: ContentCtx,
+  ctx: Ctx,
   spec: ContentKindSpec<F>,
   id: number,
 ): Promise<ContentRevisionSummary[]> {
@@ -261,7 +262,7 @@ export async function listContentRevisions<F extends Record<string, unknown>>(
 
 /** The fields of one saved version (to show it, or to start a new save from it). */
 export async function contentRevisionFields<F extends Record<string, unknown>>(
-  ctx: ContentCtx,
+  ctx: Ctx,
   spec: ContentKindSpec<F>,
   id: number,
   number: number,
@@ -278,7 +279,7 @@ export async function contentRevisionFields<F extends Record<string, unknown>>(
 
 /** The seed's way in: a new item, published at once as revision 1, without a staff member or an audit row. */
 export async function seedPublishedContent<F extends Record<string, unknown>>(
-  ctx: ContentCtx,
+  ctx: Ctx,
   spec: ContentKindSpec<F>,
   input: { slug: string; fields: F },
 ): Promise<ContentState> {

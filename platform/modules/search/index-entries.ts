@@ -21,7 +21,7 @@ export const INDEXED_TEXT_MAX = 200_000;
  * Writes (or rewrites) one page's entry: its title's words weighted A, its
  * text's words B, both segmented by jieba (decision 072).
  */
-export async function indexSearchDocument(ctx: Pick<Ctx, "db" | "now">, document: SearchDocument): Promise<void> {
+export async function indexSearchDocument(ctx: Ctx, document: SearchDocument): Promise<void> {
   const plainText = document.plainText.slice(0, INDEXED_TEXT_MAX);
   const words = sql`setweight(to_tsvector('simple', ${segmentedText(document.title)}), 'A') || setweight(to_tsvector('simple', ${segmentedText(plainText)}), 'B')`;
   await ctx.db
@@ -42,10 +42,6 @@ export async function indexSearchDocument(ctx: Pick<Ctx, "db" | "now">, document
 }
 
 /** Removes a page from the index (unpublished or deleted). */
-export async function removeSearchDocument(
-  ctx: Pick<Ctx, "db" | "now">,
-  source: SearchSource,
-  sourceId: number,
-): Promise<void> {
+export async function removeSearchDocument(ctx: Ctx, source: SearchSource, sourceId: number): Promise<void> {
   await ctx.db.delete(searchEntries).where(and(eq(searchEntries.source, source), eq(searchEntries.sourceId, sourceId)));
 }
