@@ -46,8 +46,8 @@ export interface OfferHost {
   cudaVersion: string;
 }
 
-/** host CUDA ≥ version, compared as numbers ("12.10" > "12.4"). */
-export function cudaAtLeast(column: SQL | typeof hosts.cudaVersion, version: string): SQL {
+/** host CUDA ≥ version (a value, or another column such as an image's), compared as numbers ("12.10" > "12.4"). */
+export function cudaAtLeast(column: SQL | typeof hosts.cudaVersion, version: string | SQL): SQL {
   return sql`string_to_array(${column}, '.')::int[] >= string_to_array(${version}, '.')::int[]`;
 }
 
