@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { gpuModels, gpuPrices, hosts, images, regions } from "./market-schema";
+import { MODEL_IMAGES } from "./seed-models";
 import { GPUS_PER_HOST, SEED_GPU_MODELS, SEED_HOST_COUNT, SEED_IMAGES, SEED_REGIONS, seedMarket } from "./seed-market";
 import { startTestPlatform, type TestPlatform } from "../../tests/support/platform";
 
@@ -19,7 +20,8 @@ it("seeds the catalogue and the fleet once, and keeps an operator's later change
   expect(await t.db.select().from(regions)).toHaveLength(SEED_REGIONS.length);
   expect(await t.db.select().from(gpuModels)).toHaveLength(SEED_GPU_MODELS.length);
   expect(await t.db.select().from(gpuPrices)).toHaveLength(SEED_GPU_MODELS.length * 3);
-  expect(await t.db.select().from(images)).toHaveLength(SEED_IMAGES.length);
+  // The model library's images (seed-models.ts) are official images too.
+  expect(await t.db.select().from(images)).toHaveLength(SEED_IMAGES.length + MODEL_IMAGES.length);
   const fleet = await t.db.select().from(hosts);
   expect(fleet).toHaveLength(SEED_HOST_COUNT);
   expect(new Set(fleet.map((h) => h.name)).size).toBe(SEED_HOST_COUNT);

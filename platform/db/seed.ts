@@ -12,6 +12,7 @@ import { seedMarket } from "./seed-market";
 import { seedDatasets } from "./seed-datasets";
 import { seedSoftware } from "./seed-software";
 import { seedDocs } from "./seed-docs";
+import { seedModels } from "./seed-models";
 import { DEMO } from "./demo-account";
 import { demoPasswordHashes, type DemoPasswordHashes } from "./seed-passwords";
 
@@ -135,6 +136,7 @@ export async function seedDatabase(
     await seedDatasets(db);
     await seedSoftware(db);
     await seedDocs(db);
+    await seedModels(db);
     if (!options.demo) return;
     await seedNotices(db);
     await seedDemoAccount(db, hashes);

@@ -15,6 +15,7 @@ import { vouchersApi } from "./api/vouchers";
 import { instancesApi } from "./api/instances";
 import { datasetsApi } from "./api/datasets";
 import { softwareApi } from "./api/software";
+import { modelsApi } from "./api/models";
 import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
@@ -93,6 +94,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", datasetsApi);
   api.route("/", softwareApi);
   api.route("/", docsApi);
+  api.route("/", modelsApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);

@@ -13,7 +13,8 @@ import { startTestPlatform, type TestPlatform } from "../../../tests/support/pla
 import { aiModels } from "../../db/content-schema";
 import { gpuModels, gpuPrices, hosts, images, regions, type MachineType } from "../../db/market-schema";
 import { createContent, seedPublishedContent } from "../content/lifecycle";
-import { modelKind, type ModelFields } from "../content/kinds";
+import { modelKind } from "../content/kinds";
+import type { ModelFields } from "../content/kinds/model";
 import type { Visitor } from "../context";
 import { cudaSupports } from "../instances/image";
 import { MAX_GPUS } from "../instances/prepare";

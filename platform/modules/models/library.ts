@@ -51,7 +51,13 @@ const columns = {
   imageCuda: images.cudaVersion,
 };
 
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]["_"]["data"] };
+/** A selected row: the summary's own fields and the image's, flat. */
+type Row = Omit<ModelSummary, "image" | "fits"> & {
+  imageId: number;
+  imageFramework: string;
+  imageVersion: string;
+  imageCuda: string;
+};
 
 const published = eq(aiModels.status, "published");
 
