@@ -49,6 +49,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export interface RouteHandle {
   showContact?: boolean;
+  /** The spec's name of the route, where it names one (modelDetail). */
+  routeName?: string;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -37,13 +37,26 @@ export interface OfferChoice {
   region: string;
   gpu: string;
   gpus?: number;
+  /** An official image's id, preselected (the model library's 用此镜像创建). */
+  image?: number;
 }
 
 /** app/routes/createInstance.tsx: the rental form, preset to an offer of the store. */
 export function createInstancePath(offer: OfferChoice): string {
   const query = new URLSearchParams({ type: offer.type, region: offer.region, gpu: offer.gpu });
   if (offer.gpus) query.set("gpus", String(offer.gpus));
+  if (offer.image) query.set("image", String(offer.image));
   return `/createInstance?${query.toString()}`;
+}
+
+/** app/routes/AIModels._index.tsx: the model library, of one family when given. */
+export function aiModelsPath(family?: string): string {
+  return family ? `/AIModels?family=${encodeURIComponent(family)}` : "/AIModels";
+}
+
+/** app/routes/AIModels.$id.tsx (the spec's named route modelDetail): one model by its slug. */
+export function modelDetailPath(slug: string): string {
+  return `/AIModels/${encodeURIComponent(slug)}`;
 }
 
 /** app/routes/store.tsx with its filters (a GET form; every combination has a URL). */
