@@ -3,10 +3,11 @@
  * /AIModels by family, opens a model and is sent to log in (the spec's
  * modelDetail: "sends a user without a phone to login"), comes back to the
  * model after login, and 用此镜像创建 opens /createInstance with the offer and
- * the model's image preset. A draft or unknown model is the site's 404; the
- * pages are axe clean.
+ * the model's image preset. An unknown model is the site's 404; the pages
+ * are axe clean and fit a 390 px phone.
  */
 import { seriousViolationsOfDocument } from "./axe";
+import { expectFitsTheScreen } from "./screen-fit";
 import { expect, test } from "./fixtures/session";
 import { TEST_PASSWORD, uniquePhone } from "./support";
 
@@ -81,4 +82,16 @@ test("a signed-in user gets the site's 404 for an unknown or malformed model", a
 test("a visitor is sent to login from any model address, the page's query kept", async ({ page }) => {
   await page.goto(`${QWEN}?from=search`);
   await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`${QWEN}?from=search`)}`);
+});
+
+test.describe("on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the library and a model's page are no wider than the screen", async ({ page, login }) => {
+    await expectFitsTheScreen(page, "/AIModels");
+    await login();
+    // The widest: a long name, a long image name, and the GPU table (it scrolls inside its own box).
+    await expectFitsTheScreen(page, "/AIModels/qwen2-5-72b-instruct-awq");
+    await expect(page.getByRole("region", { name: "Qwen2.5-72B-Instruct-AWQ 可用的 GPU" })).toBeVisible();
+  });
 });

@@ -32,9 +32,7 @@ export function GpuFitTable({ fits, imageId, modelName }: { fits: GpuFitWire[]; 
             <th scope="col">空闲</th>
             <th scope="col">价格（每卡）</th>
             <th scope="col">地区</th>
-            <th scope="col">
-              <span className="visually-hidden">操作</span>
-            </th>
+            <th scope="col">操作</th>
           </tr>
         </thead>
         <tbody>
