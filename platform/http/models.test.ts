@@ -78,4 +78,19 @@ describe("/api/ai_models", () => {
       expect(reply.body, slug).toMatchObject({ status: 1, key: "NOT_FOUND", reason: "模型不存在或已下线" });
     }
   });
+
+  it("refuses hostile input by name, never with a fault", async () => {
+    for (const query of [
+      { slug: "x".repeat(10_000) },
+      { slug: "a\u0000b" },
+      { slug: ["a", "b"] },
+      { family: ["llm", "speech"] },
+      { family: "llm' or 1=1 --" },
+    ]) {
+      const reply = await t.get("/ai_models/" + ("slug" in query ? "detail" : "list"), query);
+      expect(reply.http, JSON.stringify(query).slice(0, 40)).toBe(200);
+      expect(reply.body.status, JSON.stringify(query).slice(0, 40)).toBe(1);
+      expect(reply.body.key).toBe("BAD_REQUEST");
+    }
+  });
 });
