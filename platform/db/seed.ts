@@ -5,6 +5,7 @@ import { subAccounts } from "./schema";
 import { seedDemoTopUps } from "./seed-demo-top-ups";
 import { seedDemoWallet } from "./seed-demo-wallet";
 import { seedVoucherOffers } from "./seed-voucher-offers";
+import { seedModels } from "./seed-models";
 import { seedCoupons } from "./seed-coupons";
 import { seedDemoWorkOrders, seedWorkOrderCatalogue } from "./seed-work-orders";
 import { seedDemoStaff } from "./seed-staff";
@@ -12,7 +13,6 @@ import { seedMarket } from "./seed-market";
 import { seedDatasets } from "./seed-datasets";
 import { seedSoftware } from "./seed-software";
 import { seedDocs } from "./seed-docs";
-import { seedModels } from "./seed-models";
 import { DEMO } from "./demo-account";
 import { demoPasswordHashes, type DemoPasswordHashes } from "./seed-passwords";
 
@@ -131,12 +131,12 @@ export async function seedDatabase(
   const hashes = options.hashes ?? demoPasswordHashes();
   await database.withExclusiveLock(SEED_LOCK, async (db) => {
     await seedVoucherOffers(db);
+    await seedModels(db); // the model library and its images (before the market: it needs none of its rows)
     await seedWorkOrderCatalogue(db);
     await seedMarket(db);
     await seedDatasets(db);
     await seedSoftware(db);
     await seedDocs(db);
-    await seedModels(db);
     if (!options.demo) return;
     await seedNotices(db);
     await seedDemoAccount(db, hashes);
