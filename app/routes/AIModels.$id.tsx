@@ -4,11 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { GpuFitTable } from "~/components/models/GpuFitTable";
 import { ModelFacts } from "~/components/models/ModelFacts";
 import { Page, Panel, PanelTitle } from "~/components/ui/layout";
-import { getModel } from "~/upstream/models.server";
-import { renderMarkdown } from "~/utils/markdown.server";
+import { modelLoader } from "~/utils/models.server";
 import { aiModelsPath } from "~/utils/paths";
-import { requirePhoneUser } from "~/utils/phone-guard.server";
-import { loadPage } from "~/utils/upstream-errors.server";
 import { MODEL_FAMILY_LABELS } from "../../platform/rules/model-families";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: markdownStyles }];
@@ -18,21 +15,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The spec's named route modelDetail: its guard sends a visitor without a phone to login. */
 export const handle = { routeName: "modelDetail", showContact: true };
 
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-/**
- * One model (modelDetail): a visitor goes to /login?redirectTo=<this page>
- * and comes back; a user sees its figures, every GPU it fits on with
- * 用此镜像创建, and its markdown guide. An unknown or unpublished model is 404.
- */
-export async function loader({ params, request }: LoaderFunctionArgs) {
-  return loadPage(request, async () => {
-    await requirePhoneUser(request);
-    const slug = params.id ?? "";
-    if (!SLUG.test(slug) || slug.length > 64) throw new Response("模型不存在或已下线", { status: 404 });
-    const { Body, ...model } = await getModel(slug);
-    return { model, html: renderMarkdown(Body) };
-  });
+/** modelDetail: a visitor to login and back; a user sees the model (app/utils/models.server.ts). */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  return modelLoader(request, params.id ?? "");
 }
 
 export default function ModelDetailPage() {

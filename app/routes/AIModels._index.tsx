@@ -3,9 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { FamilyFilter } from "~/components/models/FamilyFilter";
 import { ModelCard } from "~/components/models/ModelCard";
 import { Grid, Muted, Page } from "~/components/ui/layout";
-import { listModels } from "~/upstream/models.server";
-import { loadPage } from "~/utils/upstream-errors.server";
-import { MODEL_FAMILY_LABELS, parseModelFamily } from "../../platform/rules/model-families";
+import { modelsLoader } from "~/utils/models.server";
 
 export const meta: MetaFunction = () => [
   { title: "AI 模型库 · 算力云" },
@@ -18,17 +16,12 @@ export const meta: MetaFunction = () => [
 export const handle = { showContact: true };
 
 /** The model library (public): cards of the published models, filtered by family (`?family=`, GET links). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadPage(request, async () => {
-    const asked = new URL(request.url).searchParams.get("family");
-    const family = parseModelFamily(asked);
-    const list = await listModels(family ?? undefined);
-    return { ...list, family, unknownFamily: asked !== null && asked !== "" && family === null };
-  });
+export function loader({ request }: LoaderFunctionArgs) {
+  return modelsLoader(request);
 }
 
 export default function AIModelsPage() {
-  const { models, families, family, unknownFamily } = useLoaderData<typeof loader>();
+  const { models, families, family, familyLabel, unknownFamily } = useLoaderData<typeof loader>();
   return (
     <Page>
       <h1>AI 模型库</h1>
@@ -45,7 +38,7 @@ export default function AIModelsPage() {
         </p>
       )}
       {models.length === 0 ? (
-        <p>{family ? `暂无${MODEL_FAMILY_LABELS[family]}模型。` : "模型库暂无模型。"}</p>
+        <p>{familyLabel ? `暂无${familyLabel}模型。` : "模型库暂无模型。"}</p>
       ) : (
         <Grid css={{ gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))" }}>
           {models.map((model) => (
