@@ -16,6 +16,7 @@ import { vouchersApi } from "./api/vouchers";
 import { instancesApi } from "./api/instances";
 import { datasetsApi } from "./api/datasets";
 import { softwareApi } from "./api/software";
+import { searchApi } from "./api/search";
 import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
@@ -95,6 +96,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", datasetsApi);
   api.route("/", softwareApi);
   api.route("/", docsApi);
+  api.route("/", searchApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);
