@@ -3,21 +3,11 @@ import { workOrderCategories, workOrderDocuments, workOrderQuestions } from "../
 import type { Ctx, Visitor } from "../context";
 import { fail } from "../errors";
 import type { CatalogueChange } from "./catalogue-categories";
-import type { WorkOrderDocument } from "./documents";
+import { toDocument, type WorkOrderDocument } from "./documents";
 import type { StaffActor } from "./types";
 
 const TITLE_MAX = 100;
 const CONTENT_MAX = 50_000;
-
-const toDocument = (r: typeof workOrderDocuments.$inferSelect): WorkOrderDocument => ({
-  id: r.id,
-  categoryId: r.categoryId,
-  questionId: r.questionId,
-  title: r.title,
-  content: r.content,
-  position: r.position,
-  updatedAt: r.updatedAt,
-});
 
 /** One document by id: unknown 100301. */
 export async function getDocument(

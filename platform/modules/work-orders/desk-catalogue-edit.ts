@@ -7,6 +7,8 @@ import * as categories from "./catalogue-categories";
 import type { CatalogueChange } from "./catalogue-categories";
 import * as documents from "./catalogue-documents";
 import * as questions from "./catalogue-questions";
+import { syncWorkOrderDocumentIndex } from "./document-index";
+import type { WorkOrderDocument } from "./documents";
 
 /*
  * The catalogue's management from the desk (issue 11 §5): leads only, each
@@ -60,11 +62,38 @@ export const deleteQuestion = (ctx: Ctx, staff: StaffCaller, input: { id: number
 
 export type DocumentInput = documents.DocumentInput;
 
+/** A document's change, then its search entry (decision 074), in the same transaction. */
+const reindexed =
+  (change: (ctx: Ctx) => Promise<CatalogueChange<WorkOrderDocument>>): Change =>
+  async (ctx) => {
+    const result = await change(ctx);
+    await syncWorkOrderDocumentIndex(ctx, result);
+    return result;
+  };
+
 export const createDocument = (ctx: Ctx, staff: StaffCaller, input: DocumentInput) =>
-  audited(ctx, staff, "document.create", DOCUMENT, (c) => documents.createDocument(c, actor(staff), input));
+  audited(
+    ctx,
+    staff,
+    "document.create",
+    DOCUMENT,
+    reindexed((c) => documents.createDocument(c, actor(staff), input)),
+  );
 
 export const updateDocument = (ctx: Ctx, staff: StaffCaller, input: DocumentInput & { id: number }) =>
-  audited(ctx, staff, "document.update", DOCUMENT, (c) => documents.updateDocument(c, actor(staff), input));
+  audited(
+    ctx,
+    staff,
+    "document.update",
+    DOCUMENT,
+    reindexed((c) => documents.updateDocument(c, actor(staff), input)),
+  );
 
 export const deleteDocument = (ctx: Ctx, staff: StaffCaller, input: { id: number }) =>
-  audited(ctx, staff, "document.delete", DOCUMENT, (c) => documents.deleteDocument(c, actor(staff), input));
+  audited(
+    ctx,
+    staff,
+    "document.delete",
+    DOCUMENT,
+    reindexed((c) => documents.deleteDocument(c, actor(staff), input)),
+  );

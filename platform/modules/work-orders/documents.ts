@@ -1,7 +1,9 @@
-import { and, asc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, type SQL } from "drizzle-orm";
+import { searchEntries } from "../../db/content-schema";
 import { workOrderCategories, workOrderDocuments, workOrderQuestions } from "../../db/work-order-schema";
 import type { Ctx, Visitor } from "../context";
 import { fail } from "../errors";
+import { entryMatches, entryRank, queryWords, tsQuery, type MatchMode } from "../search/query";
 
 export interface WorkOrderDocument {
   id: number;
@@ -22,13 +24,47 @@ export interface DocumentFilter {
 /** The most documents one request returns. */
 export const DOCUMENTS_MAX = 50;
 
-/** `%`, `_` and `\` in a keyword are matched literally. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+/** A row of work_order_documents as the module's document. */
+export const toDocument = (r: typeof workOrderDocuments.$inferSelect): WorkOrderDocument => ({
+  id: r.id,
+  categoryId: r.categoryId,
+  questionId: r.questionId,
+  title: r.title,
+  content: r.content,
+  position: r.position,
+  updatedAt: r.updatedAt,
+});
+
+/**
+ * The documents matching a keyword through the site search's index (source
+ * work_order_doc, decision 074), best first: those with all its words, or
+ * when none has them all, those with any. A keyword of punctuation only finds nothing.
+ */
+async function byKeyword(ctx: Ctx, conditions: (SQL | undefined)[], keyword: string): Promise<WorkOrderDocument[]> {
+  const words = queryWords(keyword);
+  const modes: MatchMode[] = words.length > 1 ? ["all", "any"] : ["all"];
+  for (const mode of words.length > 0 ? modes : []) {
+    const query = tsQuery(words, mode);
+    const rows = await ctx.db
+      .select({ document: workOrderDocuments })
+      .from(workOrderDocuments)
+      .innerJoin(
+        searchEntries,
+        and(eq(searchEntries.source, "work_order_doc"), eq(searchEntries.sourceId, workOrderDocuments.id)),
+      )
+      .where(and(...conditions, entryMatches(query)))
+      .orderBy(desc(entryRank(query)), asc(workOrderDocuments.position), asc(workOrderDocuments.id))
+      .limit(DOCUMENTS_MAX);
+    if (rows.length > 0) return rows.map((r) => toDocument(r.document));
+  }
+  return [];
+}
 
 /**
  * Self-help documents. By question: that question's documents and its
  * category's general ones (question_id null). By category: all of the
- * category's. By keyword: title or content contains it (case-insensitive).
+ * category's. By keyword: the site search's words in title or content,
+ * ranked (case-insensitive; Chinese cut into words).
  * Filters combine; none gives the first DOCUMENTS_MAX of all. An unknown
  * category is refused with 100101, an unknown question with 100111.
  */
@@ -56,23 +92,12 @@ export async function listDocuments(ctx: Ctx, _caller: Visitor, filter: Document
     );
   }
   const keyword = filter.keyword?.trim();
-  if (keyword) {
-    const pattern = likePattern(keyword);
-    conditions.push(or(ilike(workOrderDocuments.title, pattern), ilike(workOrderDocuments.content, pattern)));
-  }
+  if (keyword) return byKeyword(ctx, conditions, keyword);
   const rows = await ctx.db
     .select()
     .from(workOrderDocuments)
     .where(and(...conditions))
     .orderBy(asc(workOrderDocuments.categoryId), asc(workOrderDocuments.position), asc(workOrderDocuments.id))
     .limit(DOCUMENTS_MAX);
-  return rows.map((r) => ({
-    id: r.id,
-    categoryId: r.categoryId,
-    questionId: r.questionId,
-    title: r.title,
-    content: r.content,
-    position: r.position,
-    updatedAt: r.updatedAt,
-  }));
+  return rows.map(toDocument);
 }
