@@ -82,3 +82,11 @@ export function datasetPath(slug: string): string {
 export function softwareDownloadPath(releaseId: number): string {
   return `/software/download/${encodeURIComponent(String(releaseId))}`;
 }
+
+/** app/routes/docs.search.tsx: the site search's results for `q`, optionally of one source, page `page`. */
+export function docsSearchPath(q: string, options: { source?: string; page?: number } = {}): string {
+  const params = new URLSearchParams({ q });
+  if (options.source) params.set("source", options.source);
+  if (options.page && options.page > 1) params.set("page", String(options.page));
+  return `/docs/search?${params}`;
+}

@@ -1,0 +1,80 @@
+/**
+ * The site search (issue 35 §1, §3), JavaScript on and off: search from the
+ * search page, read the ranked results (source, linked title, snippet with
+ * the words marked), narrow to one source and open a work-order help result;
+ * a query with no result says so with suggestions; bad input is shown beside
+ * the field with a 400, never a 500. The documents are the e2e fixtures
+ * (tests/e2e/fixtures/search-documents.ts) and the seeded help documents.
+ */
+import { seriousViolationsOfDocument } from "./axe";
+import { expect, test } from "./fixtures/session";
+
+test.describe("site search", () => {
+  test("search, read the marked results, narrow to 工单帮助 and open one", async ({
+    page,
+    login,
+    javaScriptEnabled,
+  }) => {
+    await login();
+    await page.goto("/docs/search");
+    await expect(page.getByRole("heading", { level: 1, name: "搜索文档" })).toBeVisible();
+    await page.getByLabel("搜索词").fill("GPU 显存与型号选择");
+    await page.getByRole("button", { name: "搜索" }).click();
+    await expect(page).toHaveURL(/\/docs\/search\?q=GPU\+%E6%98%BE%E5%AD%98/);
+
+    const results = page.getByTestId("search-results");
+    const first = results.getByRole("listitem").first();
+    await expect(first.getByRole("link")).toHaveAttribute("href", "/docs/fixture-gpu-memory");
+    await expect(first.getByRole("link")).toHaveText("GPU 显存与型号选择");
+    await expect(first).toContainText("文档");
+    await expect(first.locator("p mark").first()).toHaveText(/^(显存|gpu|型号|选择)$/i);
+    await expect(
+      page.getByRole("status").filter({ hasText: /找到 \d+ 条与「GPU 显存与型号选择」相关的结果/ }),
+    ).toBeVisible();
+    expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
+
+    await page.getByLabel("搜索词").fill("充值未到账");
+    await page.getByLabel("搜索范围").selectOption({ label: "工单帮助" });
+    await page.getByRole("button", { name: "搜索" }).click();
+    await expect(page).toHaveURL(/source=work_order_doc/);
+    const help = results.getByRole("listitem");
+    await expect(help.first()).toContainText("工单帮助");
+    // Every result's source badge says 工单帮助.
+    await expect(results.locator("h2 > span").filter({ hasNotText: "工单帮助" })).toHaveCount(0);
+    await help.first().getByRole("link", { name: "充值未到账怎么办" }).click();
+    await expect(page).toHaveURL(/\/console\/createWorkOrder\/selectQuestion\?question=\d+$/);
+    await expect(page.getByTestId("documents")).toContainText("充值未到账怎么办");
+  });
+
+  test("no result: says so, with suggestions and a way to search everything", async ({ page }) => {
+    await page.goto("/docs/search?q=%E9%87%8F%E5%AD%90%E7%BA%A0%E7%BC%A0&source=model");
+    const empty = page.getByTestId("search-empty");
+    await expect(empty).toContainText("没有找到与「量子纠缠」相关的内容。");
+    await empty.getByRole("link", { name: "在全部内容中搜索「量子纠缠」" }).click();
+    await expect(page).toHaveURL("/docs/search?q=%E9%87%8F%E5%AD%90%E7%BA%A0%E7%BC%A0");
+    await expect(page.getByTestId("search-empty")).toBeVisible();
+  });
+
+  test("bad input is shown beside the field with a 400, and nothing is searched", async ({ page }) => {
+    await page.goto("/docs/search");
+    await page.getByRole("button", { name: "搜索" }).click();
+    await expect(page.getByRole("alert")).toHaveText("请输入搜索词");
+    await expect(page.getByLabel("搜索词")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("搜索词").fill("' :* & |");
+    await page.getByRole("button", { name: "搜索" }).click();
+    await expect(page.getByRole("alert")).toHaveText("请输入要搜索的文字或数字");
+    await expect(page.getByLabel("搜索词")).toHaveValue("' :* & |");
+
+    for (const [query, message] of [
+      [`q=${"x".repeat(10_240)}`, "搜索词不能超过 100 个字"],
+      ["q=a%00b", "搜索词包含非法字符"],
+      ["q=%E6%98%BE%E5%AD%98&source=users", "搜索范围不正确"],
+    ]) {
+      const response = await page.goto(`/docs/search?${query}`);
+      expect(response?.status()).toBe(400);
+      await expect(page.getByRole("alert")).toHaveText(message!);
+    }
+    expect((await page.goto("/docs/search?q=%E6%98%BE%E5%AD%98&page=999"))?.status()).toBe(200);
+  });
+});
