@@ -3,7 +3,8 @@
  * search page, read the ranked results (source, linked title, snippet with
  * the words marked), narrow to one source and open a work-order help result;
  * a query with no result says so with suggestions; bad input is shown beside
- * the field with a 400, never a 500. The documents are the e2e fixtures
+ * the field with a 400, never a 500; the work-order page's help search
+ * finds by words from the same index. The documents are the e2e fixtures
  * (tests/e2e/fixtures/search-documents.ts) and the seeded help documents.
  */
 import { seriousViolationsOfDocument } from "./axe";
@@ -76,5 +77,19 @@ test.describe("site search", () => {
       await expect(page.getByRole("alert")).toHaveText(message!);
     }
     expect((await page.goto("/docs/search?q=%E6%98%BE%E5%AD%98&page=999"))?.status()).toBe(200);
+  });
+
+  test("the work-order page's help search reads the same index: words in any order, best first", async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto("/console/createWorkOrder/selectQuestion");
+    // Not a substring of any document (the old ILIKE found nothing): the words 支付宝, 到账 and 截图 are.
+    await page.getByLabel("搜索帮助文档").fill("支付宝 到账 截图");
+    await page.getByRole("button", { name: "搜索" }).click();
+    await expect(page).toHaveURL(/selectQuestion\?keyword=/);
+    const documents = page.getByTestId("documents");
+    await expect(documents.locator("summary").first()).toHaveText("充值未到账怎么办");
   });
 });
