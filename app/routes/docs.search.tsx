@@ -3,8 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { SearchForm } from "~/components/search/SearchForm";
 import { SearchResults } from "~/components/search/SearchResults";
 import { Page, Panel } from "~/components/ui/layout";
-import { loadDocsSearch } from "~/utils/docs-search.server";
-import { loadPage } from "~/utils/upstream-errors.server";
+import { docsSearchLoader } from "~/utils/docs-search.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.typed.q ? `「${data.typed.q}」的搜索结果 · 算力云` : "搜索文档 · 算力云" },
@@ -13,8 +12,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const handle = { showContact: true };
 
 /** The site search (issue 35 §1): a GET form and its results, ranked, with the matched words marked. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadPage(request, () => loadDocsSearch(request));
+export function loader({ request }: LoaderFunctionArgs) {
+  return docsSearchLoader(request);
 }
 
 export default function DocsSearchPage() {

@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { searchSite, type SearchPageWire } from "~/upstream/search.server";
 import { UpstreamError } from "~/upstream/transport.server";
+import { loadPage } from "./upstream-errors.server";
 import { SEARCH_PAGES_MAX, searchQuery, searchSource } from "../../platform/rules/search-query";
 
 export interface DocsSearchErrors {
@@ -9,12 +10,17 @@ export interface DocsSearchErrors {
   source?: string;
 }
 
+/** The /docs/search route's loader: the page's one server module (decision 078). */
+export function docsSearchLoader(request: Request) {
+  return loadPage(request, () => loadDocsSearch(request));
+}
+
 /**
  * The /docs/search page's data for its URL: the form as typed, its errors
  * beside their fields (status 400, nothing searched), and the page of
  * results. No `q` at all: the empty form.
  */
-export async function loadDocsSearch(request: Request) {
+async function loadDocsSearch(request: Request) {
   const params = new URL(request.url).searchParams;
   const typed = { q: (params.get("q") ?? "").slice(0, 200), source: (params.get("source") ?? "").slice(0, 32) };
   const page = z.coerce
