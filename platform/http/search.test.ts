@@ -87,4 +87,34 @@ describe("GET /api/search", () => {
     const syntax = await t.get("/search", { q: "4090' | '显存 :* & !" });
     expect(syntax.body).toMatchObject({ status: 0, data: { words: ["4090", "显存"], total: 2 } });
   });
+
+  it("every field under the hostile values of the route walk: below 500, a refusal in Chinese", async () => {
+    const HOSTILE = [
+      "",
+      " ",
+      "-1",
+      "0",
+      "1e400",
+      "NaN",
+      "0x10",
+      "１２",
+      "9".repeat(40),
+      "\u202e123",
+      "<script>alert(1)</script>",
+      "' OR 1=1 --",
+      "../../etc/passwd",
+      "null",
+      "[]",
+      "{}",
+      "x".repeat(5000),
+      "显存 & !(4090 | a) <-> b:*",
+    ];
+    for (const field of ["q", "source", "page"])
+      for (const value of HOSTILE) {
+        const reply = await t.get("/search", { q: "显存", [field]: value });
+        expect(reply.http, `${field}=${value.slice(0, 20)}`).toBeLessThan(500);
+        if (reply.body.status !== 0)
+          expect(reply.body.reason, `${field}=${value.slice(0, 20)}`).toMatch(/\p{Script=Han}/u);
+      }
+  });
 });
