@@ -9,6 +9,7 @@
  */
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
+import { expectFitsTheScreen } from "./screen-fit";
 
 test.describe("site search", () => {
   test("search, read the marked results, narrow to 工单帮助 and open one", async ({
@@ -91,5 +92,20 @@ test.describe("site search", () => {
     await expect(page).toHaveURL(/selectQuestion\?keyword=/);
     const documents = page.getByTestId("documents");
     await expect(documents.locator("summary").first()).toHaveText("充值未到账怎么办");
+  });
+});
+
+test.describe("on a 390 px phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the search page, its results and its empty answer fit the screen", async ({ page }) => {
+    for (const query of [
+      "",
+      "?q=4090+%E6%98%BE%E5%AD%98",
+      "?q=SSH+%E8%BF%9E%E6%8E%A5",
+      "?q=%E9%87%8F%E5%AD%90%E7%BA%A0%E7%BC%A0",
+    ])
+      await expectFitsTheScreen(page, `/docs/search${query}`);
+    await expect(page.getByRole("button", { name: "搜索" })).toBeVisible();
   });
 });
