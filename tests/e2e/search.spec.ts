@@ -5,7 +5,8 @@
  * a query with no result says so with suggestions; bad input is shown beside
  * the field with a 400, never a 500; the work-order page's help search
  * finds by words from the same index. The documents are the e2e fixtures
- * (tests/e2e/fixtures/search-documents.ts) and the seeded help documents.
+ * (tests/e2e/fixtures/search-documents.ts), the seeded help documents and
+ * datasets.
  */
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
@@ -46,6 +47,16 @@ test.describe("site search", () => {
     await help.first().getByRole("link", { name: "充值未到账怎么办" }).click();
     await expect(page).toHaveURL(/\/console\/createWorkOrder\/selectQuestion\?question=\d+$/);
     await expect(page.getByTestId("documents")).toContainText("充值未到账怎么办");
+  });
+
+  test("a seeded dataset is found by its name and its result opens its page", async ({ page }) => {
+    await page.goto("/docs/search?q=LibriSpeech");
+    const first = page.getByTestId("search-results").getByRole("listitem").first();
+    await expect(first).toContainText("数据集");
+    await expect(first.locator("h2 mark").first()).toHaveText("LibriSpeech");
+    await first.getByRole("link", { name: /LibriSpeech/ }).click();
+    await expect(page).toHaveURL("/dataset/librispeech");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("LibriSpeech");
   });
 
   test("no result: says so, with suggestions and a way to search everything", async ({ page }) => {
