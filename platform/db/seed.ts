@@ -13,7 +13,7 @@ import { seedMarket } from "./seed-market";
 import { seedDatasets } from "./seed-datasets";
 import { seedSoftware } from "./seed-software";
 import { seedDocs } from "./seed-docs";
-import { indexMissingWorkOrderDocuments } from "../modules/work-orders/document-index";
+import { seedWorkOrderHelpIndex } from "./seed-search";
 import { DEMO } from "./demo-account";
 import { demoPasswordHashes, type DemoPasswordHashes } from "./seed-passwords";
 
@@ -134,7 +134,7 @@ export async function seedDatabase(
     await seedVoucherOffers(db);
     await seedModels(db); // the model library and its images (before the market: it needs none of its rows)
     await seedWorkOrderCatalogue(db);
-    await indexMissingWorkOrderDocuments(db); // the help search's entries (decision 074)
+    await seedWorkOrderHelpIndex(db);
     await seedMarket(db);
     await seedDatasets(db);
     await seedSoftware(db);

@@ -14,9 +14,6 @@ export interface SearchDocument {
   plainText: string;
 }
 
-/** What writing the index needs of the context: the database and the clock (the seed has no providers). */
-export type IndexCtx = Pick<Ctx, "db" | "now">;
-
 /** The longest text indexed per page; a longer page's tail is not searchable (PostgreSQL's tsvector holds 1 MB). */
 export const INDEXED_TEXT_MAX = 200_000;
 
@@ -24,7 +21,7 @@ export const INDEXED_TEXT_MAX = 200_000;
  * Writes (or rewrites) one page's entry: its title's words weighted A, its
  * text's words B, both segmented by jieba (decision 072).
  */
-export async function indexSearchDocument(ctx: IndexCtx, document: SearchDocument): Promise<void> {
+export async function indexSearchDocument(ctx: Ctx, document: SearchDocument): Promise<void> {
   const plainText = document.plainText.slice(0, INDEXED_TEXT_MAX);
   const words = sql`setweight(to_tsvector('simple', ${segmentedText(document.title)}), 'A') || setweight(to_tsvector('simple', ${segmentedText(plainText)}), 'B')`;
   await ctx.db
@@ -45,6 +42,6 @@ export async function indexSearchDocument(ctx: IndexCtx, document: SearchDocumen
 }
 
 /** Removes a page from the index (unpublished or deleted). */
-export async function removeSearchDocument(ctx: IndexCtx, source: SearchSource, sourceId: number): Promise<void> {
+export async function removeSearchDocument(ctx: Ctx, source: SearchSource, sourceId: number): Promise<void> {
   await ctx.db.delete(searchEntries).where(and(eq(searchEntries.source, source), eq(searchEntries.sourceId, sourceId)));
 }

@@ -49,7 +49,7 @@ describe("the work orders' self-help documents in the index", () => {
       .where(eq(searchEntries.source, "work_order_doc"));
     expect(Number(documents!.n)).toBeGreaterThan(5);
     expect(entries!.n).toBe(documents!.n);
-    expect(await indexMissingWorkOrderDocuments(t.db)).toBe(0);
+    expect(await indexMissingWorkOrderDocuments(t.ctx)).toBe(0);
   });
 
   it("follows the desk: created, edited and deleted documents are found, re-found and gone", async () => {
@@ -88,11 +88,11 @@ describe("the work orders' self-help documents in the index", () => {
       .values({ categoryId: category!.id, questionId: null, title: "旧版本留下的文档", content: "冷启动检查清单" })
       .returning();
     expect(await titlesFor({ keyword: "冷启动" })).toEqual([]);
-    expect(await indexMissingWorkOrderDocuments(t.db)).toBe(1);
+    expect(await indexMissingWorkOrderDocuments(t.ctx)).toBe(1);
     expect(await titlesFor({ keyword: "冷启动" })).toEqual(["旧版本留下的文档"]);
 
     await t.db.delete(workOrderDocuments).where(eq(workOrderDocuments.id, row!.id));
-    await indexMissingWorkOrderDocuments(t.db);
+    await indexMissingWorkOrderDocuments(t.ctx);
     expect(await entryOf(row!.id)).toBeUndefined();
   });
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import { searchEntries } from "../../db/content-schema";
-import type { Db } from "../../db/client";
 import { workOrderDocuments } from "../../db/work-order-schema";
-import { indexSearchDocument, removeSearchDocument, type IndexCtx, type SearchDocument } from "../search/index-entries";
+import type { Ctx } from "../context";
+import { indexSearchDocument, removeSearchDocument, type SearchDocument } from "../search/index-entries";
 import { markdownToPlainText } from "../search/plain-text";
 import type { CatalogueChange } from "./catalogue-categories";
 import type { WorkOrderDocument } from "./documents";
@@ -35,10 +35,7 @@ const searchDocumentOf = (doc: Pick<WorkOrderDocument, "id" | "questionId" | "ti
 });
 
 /** After a desk change: the document indexed as it now is, or its entry removed when it was deleted. */
-export async function syncWorkOrderDocumentIndex(
-  ctx: IndexCtx,
-  change: CatalogueChange<WorkOrderDocument>,
-): Promise<void> {
+export async function syncWorkOrderDocumentIndex(ctx: Ctx, change: CatalogueChange<WorkOrderDocument>): Promise<void> {
   if (change.after) await indexSearchDocument(ctx, searchDocumentOf(change.after));
   else if (change.before) await removeSearchDocument(ctx, SOURCE, change.before.id);
 }
@@ -48,7 +45,8 @@ export async function syncWorkOrderDocumentIndex(
  * and drops entries of documents that are gone. Idempotent: a second run
  * writes nothing. Answers how many documents it indexed.
  */
-export async function indexMissingWorkOrderDocuments(db: Db, now: () => Date = () => new Date()): Promise<number> {
+export async function indexMissingWorkOrderDocuments(ctx: Ctx): Promise<number> {
+  const db = ctx.db;
   await db.delete(searchEntries).where(
     and(
       eq(searchEntries.source, SOURCE),
@@ -70,6 +68,6 @@ export async function indexMissingWorkOrderDocuments(db: Db, now: () => Date = (
     .from(workOrderDocuments)
     .leftJoin(searchEntries, and(eq(searchEntries.source, SOURCE), eq(searchEntries.sourceId, workOrderDocuments.id)))
     .where(or(isNull(searchEntries.id), lt(searchEntries.updatedAt, workOrderDocuments.updatedAt)));
-  for (const doc of stale) await indexSearchDocument({ db, now }, searchDocumentOf(doc));
+  for (const doc of stale) await indexSearchDocument(ctx, searchDocumentOf(doc));
   return stale.length;
 }
