@@ -1,6 +1,6 @@
 /**
- * The site search (issue 35 §1, §3), JavaScript on and off: search from the
- * search page, read the ranked results (source, linked title, snippet with
+ * The site search (issue 35 §1, §3), JavaScript on and off: search from /docs
+ * and from the search page, open a doc and a dataset result, read the ranked results (source, linked title, snippet with
  * the words marked), narrow to one source and open a work-order help result;
  * a query with no result says so with suggestions; bad input is shown beside
  * the field with a 400, never a 500; the work-order page's help search
@@ -47,6 +47,19 @@ test.describe("site search", () => {
     await help.first().getByRole("link", { name: "充值未到账怎么办" }).click();
     await expect(page).toHaveURL(/\/console\/createWorkOrder\/selectQuestion\?question=\d+$/);
     await expect(page.getByTestId("documents")).toContainText("充值未到账怎么办");
+  });
+
+  test("from /docs: search the docs and open a result", async ({ page }) => {
+    await page.goto("/docs");
+    await page.getByRole("searchbox", { name: "搜索文档" }).fill("实名认证");
+    await page.getByRole("button", { name: "搜索" }).click();
+    await expect(page).toHaveURL(/\/docs\/search\?q=/);
+    const result = page.getByTestId("search-results").getByRole("listitem").filter({ hasText: "文档" }).first();
+    await expect(result.getByRole("link")).toHaveAttribute("href", "/docs/verification");
+    await expect(result.locator("h2 mark")).toHaveText("实名认证");
+    await result.getByRole("link").click();
+    await expect(page).toHaveURL("/docs/verification");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("实名认证");
   });
 
   test("a seeded dataset is found by its name and its result opens its page", async ({ page }) => {
