@@ -5,6 +5,7 @@ import { DomainError } from "../../modules/errors";
 import type { Env } from "../context";
 import { mainApiError, UNKNOWN_PATH } from "../errors-reply";
 import { staffAuthApi } from "./auth";
+import { deskContentApi } from "./content";
 import { deskCatalogueApi } from "./desk-catalogue";
 import { deskFilesApi } from "./desk-files";
 import { deskOrdersApi } from "./desk-orders";
@@ -19,6 +20,7 @@ export function staffApi(): Hono<Env> {
   const staff = new Hono<Env>();
   staff.route("/", deskFilesApi); // its own body limit (10 MB), ahead of the 64 KB one below
   staff.route("/", softwareReleaseUploadApi); // its own body limit (200 MB), likewise
+  staff.route("/", deskContentApi); // its own body limit (1 MB: a long markdown body), ahead of the 64 KB one
   staff.use(
     "*",
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => mainApiError(c, new DomainError("PAYLOAD_TOO_LARGE")) }),
