@@ -3,6 +3,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { getCssText } from "./components/ui/stitches.config";
 import { preloadHandoff } from "./render/handoff.server";
+import { applyPublicCache, privateDataAnswer } from "./render/public-cache.server";
 import { NonceContext } from "./render/nonce";
 import { logRefusal, refusalKind } from "./render/refusal-log.server";
 import { applySecurityHeaders, createNonce, documentPolicy, secured } from "./render/security-headers.server";
@@ -54,6 +55,9 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.delete("Content-Security-Policy");
   applySecurityHeaders(responseHeaders, documentPolicy(nonce));
+  // A published public page read by a visitor without a session: cacheable, with an ETag (issue 35 §2).
+  if ((await applyPublicCache(request, responseStatusCode, responseHeaders, markup, nonce)) === "not-modified")
+    return new Response(null, { status: 304, headers: responseHeaders });
   return new Response(`<!DOCTYPE html>${markup}`, {
     status: responseStatusCode,
     headers: responseHeaders,
@@ -62,7 +66,9 @@ export default async function handleRequest(
 
 /** Loader and action data for client navigations get the same headers as every other answer. */
 export function handleDataRequest(response: Response): Response {
-  return secured(response);
+  const answer = secured(response);
+  privateDataAnswer(answer.headers);
+  return answer;
 }
 
 /**
