@@ -2,7 +2,7 @@
  * A minimal Remix server build for tests: a root route and the given child
  * routes, rendered through the project's own entry.server.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { Outlet, Scripts } from "@remix-run/react";
 import * as entry from "~/entry.server";
 
@@ -14,6 +14,7 @@ export interface TestRoute {
     loader?: (args: LoaderFunctionArgs) => unknown;
     action?: (args: ActionFunctionArgs) => unknown;
     ErrorBoundary?: () => JSX.Element;
+    headers?: HeadersFunction;
   };
 }
 

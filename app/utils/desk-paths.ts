@@ -14,3 +14,19 @@ export function deskFilePath(id: number): string {
 export function deskOrderUploadPath(id: number): string {
   return `${deskOrderPath(id)}/upload`;
 }
+
+/** app/routes/desk.content.$kind._index.tsx: the desk's list of one kind of public content (doc, dataset, …). */
+export function deskContentListPath(kind: string): string {
+  return `/desk/content/${encodeURIComponent(kind)}`;
+}
+
+/** app/routes/desk.content.$kind.new.tsx: the desk's form for a new item of a kind. */
+export function deskContentNewPath(kind: string): string {
+  return `${deskContentListPath(kind)}/new`;
+}
+
+/** app/routes/desk.content.$kind.$id.tsx: one item's edit page; with `version`, that saved version shown (查看). */
+export function deskContentItemPath(kind: string, id: number, version?: number): string {
+  const path = `${deskContentListPath(kind)}/${encodeURIComponent(String(id))}`;
+  return version === undefined ? path : `${path}?version=${encodeURIComponent(String(version))}`;
+}

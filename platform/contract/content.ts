@@ -16,13 +16,6 @@ export const CONTENT_KIND_NAMES = ["doc", "dataset", "software", "model"] as con
 export type ContentKindWire = (typeof CONTENT_KIND_NAMES)[number];
 export type ContentStatusWire = "draft" | "published" | "unpublished";
 
-/** The status as the desk's badge says it. */
-export const CONTENT_STATUS_LABELS: Record<ContentStatusWire, string> = {
-  draft: "草稿",
-  published: "已发布",
-  unpublished: "已下线",
-};
-
 /** Where an item stands after an action. */
 export type ContentStateWire = {
   id: number;
@@ -43,6 +36,8 @@ export type ContentListItemWire = ContentStateWire & {
   unpublished_changes: boolean;
   updated_at: string;
   published_at: string | null;
+  /** Where visitors read it once published: /docs/<slug>, /dataset/<slug>, /software#<slug>, /AIModels/<slug>. */
+  public_href: string | null;
 };
 
 export type ContentVersionWire = {

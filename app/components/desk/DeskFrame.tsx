@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { StaffMe } from "~/upstream/desk.server";
 import { Button } from "~/components/ui/Button";
 import { styled } from "~/components/ui/stitches.config";
+import { canEditContent } from "../../../platform/rules/content-desk";
 
 /** One 52px line on a desktop; on a phone the staff member and 退出 wrap onto a second line. */
 const Bar = styled("header", {
@@ -53,6 +54,11 @@ export function DeskFrame({ staff, children }: { staff: DeskStaff | null; childr
               <NavLink to="/desk/categories" prefetch="intent">
                 分类与文档
               </NavLink>
+              {canEditContent(staff.role) && (
+                <NavLink to="/desk/content" prefetch="intent">
+                  内容管理
+                </NavLink>
+              )}
             </>
           )}
         </nav>

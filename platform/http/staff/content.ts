@@ -72,6 +72,7 @@ const itemWire = (i: DeskContentItem): ContentListItemWire => ({
   unpublished_changes: i.unpublishedChanges,
   updated_at: i.updatedAt.toISOString(),
   published_at: i.publishedAt?.toISOString() ?? null,
+  public_href: i.href,
 });
 
 /** Saved fields as the wire carries them: text, numbers and null. */

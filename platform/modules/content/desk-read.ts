@@ -25,9 +25,11 @@ export interface DeskContentItem {
   unpublishedChanges: boolean;
   updatedAt: Date;
   publishedAt: Date | null;
+  /** Where visitors read it once published (/docs/<slug>, …). */
+  href: string | null;
 }
 
-function deskItem(row: ContentRow): DeskContentItem {
+function deskItem(spec: ContentKindSpec<Record<string, unknown>>, row: ContentRow): DeskContentItem {
   const named = row as ContentRow & { title?: string; name?: string; parentId?: number | null };
   return {
     id: row.id,
@@ -41,6 +43,7 @@ function deskItem(row: ContentRow): DeskContentItem {
     unpublishedChanges: row.publishedRevision !== null && row.latestRevision > row.publishedRevision,
     updatedAt: row.updatedAt,
     publishedAt: row.publishedAt,
+    href: spec.searchDocument(row as never)?.href ?? null,
   };
 }
 
@@ -54,7 +57,7 @@ export async function listContentForDesk(
   const table = spec.table;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the four tables share these columns
   const rows = (await (ctx.db as any).select().from(table).orderBy(asc(table.position), asc(table.id))) as ContentRow[];
-  return rows.map(deskItem);
+  return rows.map((row) => deskItem(spec, row));
 }
 
 /** One item for its edit form: its state, the fields of its latest revision, and its versions. */
@@ -71,7 +74,7 @@ export async function contentForDesk(
   if (!row) return fail("NOT_FOUND", "id", "没有这篇内容");
   const fields = await contentRevisionFields(ctx, spec, id, row.latestRevision);
   const versions = await listContentRevisions(ctx, spec, id);
-  return { item: deskItem(row), fields, versions };
+  return { item: deskItem(spec, row), fields, versions };
 }
 
 /** One saved version's fields (the desk's 查看). */

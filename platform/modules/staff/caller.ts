@@ -1,4 +1,5 @@
 import type { StaffRole } from "../../db/staff-schema";
+import { canEditContent } from "../../rules/content-desk";
 import type { Visitor } from "../context";
 
 /**
@@ -21,5 +22,5 @@ export function isLead(staff: Pick<StaffCaller, "role">): boolean {
 
 /** Editors (and admins) write the public content: docs, datasets, software and AI models (issue 35). */
 export function isEditor(staff: Pick<StaffCaller, "role">): boolean {
-  return staff.role === "editor" || staff.role === "admin";
+  return canEditContent(staff.role);
 }
