@@ -48,7 +48,12 @@ export function ContentVersions({
                 {!v.published && (
                   <Form method="post" style={{ display: "inline", marginLeft: 12 }}>
                     <input type="hidden" name="revision" value={v.number} />
-                    <StatusButton intent="publish" variant="secondary" size="sm" aria-label={`发布第 ${v.number} 版`}>
+                    <StatusButton
+                      intent="publish"
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`发布此版本（第 ${v.number} 版）`}
+                    >
                       发布此版本
                     </StatusButton>
                   </Form>

@@ -1,0 +1,108 @@
+/**
+ * The content desk (issue 35 §2): an editor made with the operators' command
+ * logs into /desk, opens 内容管理, creates a doc as a draft, saves a second
+ * version, publishes it, rolls back to the first (发布此版本) and takes it off
+ * the site (下线, asked twice); a second tab's stale save is refused with the
+ * CONTENT_CHANGED message; an agent sees no 内容管理 and gets 403 there.
+ * Both projects run it: JavaScript on and off (plain forms).
+ */
+import { randomInt } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { addStaffByCli, staffLogsIn, uniqueStaffLogin } from "./staff";
+import { expect, test } from "./fixtures/session";
+
+const fieldOf = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** The markdown editor's body: a plain textarea without JavaScript; the rich editor keeps a textarea too. */
+async function typeBody(page: Page, text: string) {
+  const body = page.locator('textarea[name="body"], [data-markdown-editor] textarea').first();
+  await body.fill(text);
+}
+
+test("an editor creates a doc, saves, publishes, rolls back and unpublishes it; a stale save is refused", async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  const login = uniqueStaffLogin();
+  await addStaffByCli(baseURL!, login, "编辑小李", "editor");
+  await staffLogsIn(page, login);
+
+  await page.getByRole("link", { name: "内容管理" }).click();
+  await expect(page.getByRole("heading", { name: "内容管理" })).toBeVisible();
+  await page.getByRole("link", { name: "新建文档" }).click();
+  await expect(page.getByRole("heading", { name: "新建文档" })).toBeVisible();
+
+  // A bad 网址名 is refused beside its field, and what was typed stays.
+  await fieldOf(page, "网址名").fill("Bad Slug");
+  await fieldOf(page, "标题").fill("GPU 显存怎么看");
+  await page.getByRole("button", { name: "保存为草稿" }).click();
+  await expect(page.getByText("网址名为 1-64 位小写字母、数字和连字符（如 quick-start）")).toBeVisible();
+  await expect(fieldOf(page, "标题")).toHaveValue("GPU 显存怎么看");
+
+  const slug = `gpu-memory-${randomInt(0, 1e9)}`;
+  await fieldOf(page, "网址名").fill(slug);
+  await typeBody(page, "## 查看显存\n\n在实例终端运行 `nvidia-smi`。");
+  await page.getByRole("button", { name: "保存为草稿" }).click();
+  await expect(page.getByRole("heading", { name: "GPU 显存怎么看" })).toBeVisible();
+  await expect(page.getByText("草稿", { exact: true })).toBeVisible();
+  const editUrl = page.url();
+
+  // A second tab opens the same version; the first tab saves first.
+  const other = await browser.newPage({ javaScriptEnabled: test.info().project.name !== "js-off" });
+  await other.context().addCookies(await page.context().cookies());
+  await other.goto(editUrl);
+
+  await fieldOf(page, "标题").fill("如何查看 GPU 显存");
+  await page.getByRole("button", { name: "保存", exact: true }).click();
+  await expect(page.getByText("已保存为第 2 版")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "如何查看 GPU 显存" })).toBeVisible();
+
+  await fieldOf(other, "标题").fill("后到的修改");
+  await other.getByRole("button", { name: "保存", exact: true }).click();
+  await expect(other.getByRole("alert").filter({ hasText: "内容已被他人修改" })).toBeVisible();
+  await expect(fieldOf(other, "标题")).toHaveValue("后到的修改");
+  await other.close();
+
+  await page.getByRole("button", { name: "发布第 2 版" }).click();
+  await expect(page.getByText("已发布第 2 版")).toBeVisible();
+  await expect(page.getByRole("link", { name: "查看公开页面" })).toHaveAttribute("href", `/docs/${slug}`);
+  const versions = page.getByRole("region", { name: "版本记录" });
+  await expect(versions.getByRole("row")).toHaveCount(3);
+  await expect(versions.getByRole("row").nth(1)).toContainText("第 2 版（已发布）");
+  await expect(versions.getByRole("row").nth(1)).toContainText("编辑小李");
+
+  // 查看 the first version, then publish it (a rollback).
+  await versions.getByRole("link", { name: "查看第 1 版" }).click();
+  await expect(page.getByRole("heading", { name: "第 1 版的内容" })).toBeVisible();
+  await expect(page.getByRole("row", { name: "标题 GPU 显存怎么看" })).toBeVisible();
+  await versions.getByRole("button", { name: "发布此版本（第 1 版）" }).click();
+  await expect(page.getByText("已发布第 1 版")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "GPU 显存怎么看" })).toBeVisible();
+  await expect(page.getByText("有未发布的修改")).toBeVisible();
+
+  // 下线 asks twice: without the box ticked nothing changes.
+  await page.getByRole("button", { name: "下线" }).click();
+  await expect(page.getByText("请先勾选“确认下线”")).toBeVisible();
+  await expect(page.getByText("已发布", { exact: true })).toBeVisible();
+  await page.getByLabel("确认下线（访客将看不到它）").check();
+  await page.getByRole("button", { name: "下线" }).click();
+  await expect(page.getByText("已下线，访客将看不到它")).toBeVisible();
+
+  await page.getByRole("navigation", { name: "内容类别" }).getByRole("link", { name: "文档" }).click();
+  const row = page.getByRole("row").filter({ hasText: slug });
+  await expect(row).toContainText("已下线");
+  await expect(row).toContainText("第 2 版");
+});
+
+test("an agent sees no 内容管理 and is refused there with 403", async ({ page, baseURL }) => {
+  const login = uniqueStaffLogin();
+  await addStaffByCli(baseURL!, login, "客服小王", "agent");
+  await staffLogsIn(page, login);
+  await expect(page.getByRole("link", { name: "内容管理" })).toHaveCount(0);
+  for (const path of ["/desk/content", "/desk/content/doc", "/desk/content/doc/new", "/desk/content/model/1"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+  }
+});
