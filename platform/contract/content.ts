@@ -86,3 +86,28 @@ export type ContentCalls = {
 
 /** The largest content call body: a 100,000-character markdown body percent-encoded (9 bytes a Han character). */
 export const CONTENT_BODY_MAX_BYTES = 1024 * 1024;
+
+/**
+ * POST under /staff, multipart with one `file`: a doc image of the markdown
+ * editor (gif, jpeg, png, sanitised SVG; 10 MB), stored for public content.
+ * The main API's envelope with a ContentImageWire.
+ */
+export const CONTENT_IMAGE_UPLOAD_PATH = "/content/images";
+
+/** GET under /api, public: a doc image's bytes (not an envelope), or a refusal (NOT_FOUND, HTTP 404). */
+export const contentImageApiPath = (id: number) => `/content/images/${id}`;
+
+/** Where pages show a doc image: the web tier's public, long-cached route (a stored image never changes). */
+export const contentImagePagePath = (id: number) => `/content-images/${id}`;
+
+/** A stored doc image, as the editor reads it: `url` goes into the markdown. */
+export type ContentImageWire = {
+  id: number;
+  url: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+};

@@ -4,6 +4,7 @@
  * shape): the byte limits both tiers apply, and the read call that serves a
  * file's bytes to whoever may see it (docs/decisions/037-uploads.md).
  */
+import { CONTENT_IMAGE_UPLOAD_PATH } from "./content";
 import { DESK_FILE_UPLOAD_PATH } from "./desk";
 import { SOFTWARE_RELEASE_ADD_PATH, SOFTWARE_RELEASE_BODY_MAX_BYTES } from "./software";
 
@@ -27,7 +28,9 @@ export const UPLOAD_FILES_PER_FORM = 9;
 /** The body limit of a platform path: an upload call's, or the default for everything else. */
 export function bodyLimitOf(path: string, defaultMax: number): number {
   if (path === `/staff${SOFTWARE_RELEASE_ADD_PATH}`) return SOFTWARE_RELEASE_BODY_MAX_BYTES;
-  return path === `/third-party${WORK_ORDER_FILE_UPLOAD_PATH}` || path === `/staff${DESK_FILE_UPLOAD_PATH}`
+  return path === `/third-party${WORK_ORDER_FILE_UPLOAD_PATH}` ||
+    path === `/staff${DESK_FILE_UPLOAD_PATH}` ||
+    path === `/staff${CONTENT_IMAGE_UPLOAD_PATH}`
     ? UPLOAD_BODY_MAX_BYTES
     : defaultMax;
 }

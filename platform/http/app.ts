@@ -4,6 +4,7 @@ import { readinessProbe } from "../db/readiness";
 import { limitBody } from "./body-limit";
 import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
+import { contentImagesApi } from "./api/content-images";
 import { financeApi } from "./api/finance";
 import { marketApi } from "./api/market";
 import { couponsApi } from "./api/coupons";
@@ -97,6 +98,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", softwareApi);
   api.route("/", docsApi);
   api.route("/", searchApi);
+  api.route("/", contentImagesApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);

@@ -3,7 +3,9 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import {
   CONTENT_BODY_MAX_BYTES,
+  CONTENT_IMAGE_UPLOAD_PATH,
   CONTENT_KIND_NAMES,
+  contentImagePagePath,
   type ContentCalls,
   type ContentFieldValue,
   type ContentListItemWire,
@@ -19,12 +21,15 @@ import { CONTENT_KIND_SPECS } from "../../modules/content/kinds";
 import type { ContentState } from "../../modules/content/lifecycle";
 import { createContent, publishContent, saveContent, unpublishContent } from "../../modules/content/lifecycle";
 import type { DeskContentItem } from "../../modules/content/desk-read";
+import { storeContentImage } from "../../modules/content/images";
 import { DomainError } from "../../modules/errors";
+import { UPLOAD_BODY_MAX_BYTES } from "../../contract/uploads";
+import { uploadedFile } from "../upload-field";
 import { contractRoutes } from "../api/contract-routes";
 import type { Env } from "../context";
 import { mainApiError } from "../errors-reply";
 import * as f from "../fields";
-import { parseFields, readForm, type Form } from "../wire";
+import { ok, parseFields, readForm, type Form } from "../wire";
 import { staffCaller } from "./context";
 
 /**
@@ -34,6 +39,31 @@ import { staffCaller } from "./context";
  * (a 100,000-character markdown body, percent-encoded).
  */
 export const deskContentApi = new Hono<Env>();
+
+/** The markdown editor's doc image (one file, 10 MB and its framing): ahead of the 1 MB limit of the other calls. */
+deskContentApi.post(
+  CONTENT_IMAGE_UPLOAD_PATH,
+  bodyLimit({ maxSize: UPLOAD_BODY_MAX_BYTES, onError: (c) => mainApiError(c, new DomainError("UPLOAD_TOO_LARGE")) }),
+  async (c) => {
+    const staff = await staffCaller(c);
+    const file = await uploadedFile(c);
+    const image = await storeContentImage(c.var.ctx, staff, {
+      name: file.name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    });
+    return ok(c, {
+      id: image.id,
+      url: contentImagePagePath(image.id),
+      name: image.name,
+      mime: image.mime,
+      size: image.sizeBytes,
+      sha256: image.sha256,
+      width: image.width,
+      height: image.height,
+    });
+  },
+);
+
 deskContentApi.use(
   "/content/*",
   bodyLimit({

@@ -47,7 +47,14 @@ function Control({
   const { control } = spec;
   if (control.type === "markdown")
     return (
-      <MarkdownEditor name={spec.name} label={spec.label} defaultValue={value} error={error} draftKey={draftKey} />
+      <MarkdownEditor
+        name={spec.name}
+        label={spec.label}
+        defaultValue={value}
+        error={error}
+        draftKey={draftKey}
+        uploadUrl="/desk/content/images"
+      />
     );
   if (control.type === "text" || control.type === "number" || control.type === "gb")
     return (
