@@ -8,6 +8,7 @@
  */
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { seriousViolationsOfDocument } from "./axe";
 import { addStaffByCli, staffLogsIn, uniqueStaffLogin } from "./staff";
 import { expect, test } from "./fixtures/session";
 
@@ -46,10 +47,12 @@ test("an editor creates a doc, saves, publishes, rolls back and unpublishes it; 
   await page.getByRole("button", { name: "保存为草稿" }).click();
   await expect(page.getByRole("heading", { name: "GPU 显存怎么看" })).toBeVisible();
   await expect(page.getByText("草稿", { exact: true })).toBeVisible();
+  const javaScriptEnabled = test.info().project.name !== "js-off";
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
   const editUrl = page.url();
 
   // A second tab opens the same version; the first tab saves first.
-  const other = await browser.newPage({ javaScriptEnabled: test.info().project.name !== "js-off" });
+  const other = await browser.newPage({ javaScriptEnabled });
   await other.context().addCookies(await page.context().cookies());
   await other.goto(editUrl);
 
@@ -93,6 +96,36 @@ test("an editor creates a doc, saves, publishes, rolls back and unpublishes it; 
   const row = page.getByRole("row").filter({ hasText: slug });
   await expect(row).toContainText("已下线");
   await expect(row).toContainText("第 2 版");
+});
+
+test("an editor adds a dataset with its size in GB; a size that is not a GB figure is refused beside it", async ({
+  page,
+  baseURL,
+}) => {
+  const login = uniqueStaffLogin();
+  await addStaffByCli(baseURL!, login, "编辑小周", "editor");
+  await staffLogsIn(page, login);
+  await page.goto("/desk/content/dataset/new");
+  const slug = `cifar-${randomInt(0, 1e9)}`;
+  await fieldOf(page, "网址名").fill(slug);
+  await fieldOf(page, "名称").fill("CIFAR-10");
+  await fieldOf(page, "任务类型").fill("图像分类");
+  await fieldOf(page, "大小（GB）").fill("1.5 TB");
+  await fieldOf(page, "文件数").fill("6");
+  await fieldOf(page, "许可证").fill("MIT");
+  await fieldOf(page, "来源网址").fill("https://www.cs.toronto.edu/~kriz/cifar.html");
+  await fieldOf(page, "实例内路径").fill("/root/gpu-pub/cifar-10");
+  await page.getByRole("button", { name: "保存为草稿" }).click();
+  await expect(page.getByText("大小请填写 GB 数（最多 9 位小数），如 150 或 0.17")).toBeVisible();
+  await expect(fieldOf(page, "名称")).toHaveValue("CIFAR-10");
+
+  await fieldOf(page, "大小（GB）").fill("0.170498071");
+  await page.getByRole("button", { name: "保存为草稿" }).click();
+  await expect(page.getByRole("heading", { name: "CIFAR-10" })).toBeVisible();
+  await expect(fieldOf(page, "大小（GB）")).toHaveValue("0.170498071");
+  await page.getByRole("link", { name: "查看第 1 版" }).click();
+  await expect(page.getByRole("row", { name: "大小（GB） 0.170498071" })).toBeVisible();
+  expect(await seriousViolationsOfDocument(page, test.info().project.name !== "js-off")).toEqual([]);
 });
 
 test("an agent sees no 内容管理 and is refused there with 403", async ({ page, baseURL }) => {
