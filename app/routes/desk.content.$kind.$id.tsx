@@ -5,8 +5,10 @@ import { ContentPublishForms } from "~/components/desk/content/ContentPublishFor
 import { ContentStatus } from "~/components/desk/content/ContentStatus";
 import { ContentVersionView } from "~/components/desk/content/ContentVersionView";
 import { ContentVersions } from "~/components/desk/content/ContentVersions";
+import { SoftwareReleases } from "~/components/desk/content/SoftwareReleases";
 import { Muted, Panel, PanelTitle, Row } from "~/components/ui/layout";
 import { getContent } from "~/upstream/content.server";
+import { listSoftwareReleases } from "~/upstream/software.server";
 import { CONTENT_KIND_LABELS } from "../../platform/rules/content-desk";
 import { handleDeskContentAction } from "~/utils/desk-content-actions.server";
 import { formValuesOf } from "~/utils/desk-content-fields";
@@ -31,11 +33,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const kind = contentKindParam(params);
   const id = contentIdParam(params);
   const { auth } = await requireContentEditor(request);
-  const [detail, options, shown] = await loadDeskPage(request, () =>
+  const [detail, options, shown, releases] = await loadDeskPage(request, () =>
     Promise.all([
       getContent(auth, kind, id),
       contentFormOptions(auth, kind, id),
       contentVersionShown(auth, kind, id, new URL(request.url).searchParams.get("version")),
+      kind === "software" ? listSoftwareReleases(auth, id) : Promise.resolve(null),
     ]),
   );
   return {
@@ -46,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     versions: detail.versions,
     options,
     shown,
+    releases,
   };
 }
 
@@ -54,7 +58,7 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DeskContentEdit() {
-  const { kind, label, item, values, versions, options, shown } = useLoaderData<typeof loader>();
+  const { kind, label, item, values, versions, options, shown, releases } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <>
@@ -97,6 +101,12 @@ export default function DeskContentEdit() {
           draftKey={`content:${kind}:${item.id}`}
         />
       </Panel>
+      {releases && (
+        <Panel>
+          <PanelTitle>版本发布（下载文件）</PanelTitle>
+          <SoftwareReleases releases={releases} result={result} />
+        </Panel>
+      )}
       <Panel>
         <PanelTitle>版本记录</PanelTitle>
         <ContentVersions versions={versions} viewPath={(n) => deskContentItemPath(kind, item.id, n)} />

@@ -1,15 +1,53 @@
 import { z } from "zod";
 import * as content from "~/upstream/content.server";
+import {
+  addSoftwareRelease,
+  SOFTWARE_RELEASE_MAX_FILE_BYTES,
+  withdrawSoftwareRelease,
+} from "~/upstream/software.server";
+import { UpstreamError } from "~/upstream/transport.server";
 import type { ContentKindWire } from "~/upstream/content.server";
 import { gbTextToBytes } from "../../platform/rules/content-desk";
 import { formAction } from "./action.server";
 import { CONTENT_FIELD_ALIASES, GB_FIELD_ERROR, platformFieldsOf } from "./desk-content-fields";
 import { asStaff, requireStaff } from "./desk-session.server";
 import { deskContentItemPath } from "./desk-paths";
+import { mediaType, readForm } from "./request-body.server";
 import { redirectWithToast } from "./toast.server";
+import { readUploadForm } from "./upload-form.server";
 
 /** A 100,000-character markdown body, percent-encoded, and the other fields (the platform's content limit). */
 const CONTENT_FORM_MAX_BYTES = 1024 * 1024;
+
+/** A software release's form: one file of up to 200 MB, its fields and the multipart framing. */
+const RELEASE_FORM_LIMITS = {
+  maxFileBytes: SOFTWARE_RELEASE_MAX_FILE_BYTES,
+  maxTotalBytes: SOFTWARE_RELEASE_MAX_FILE_BYTES + 64 * 1024,
+  maxFiles: 1,
+};
+
+/** The edit page's forms are urlencoded, except the software page's 添加版本 with its file. */
+const readContentForm = (request: Request) =>
+  mediaType(request) === "multipart/form-data"
+    ? readUploadForm(request, RELEASE_FORM_LIMITS)
+    : readForm(request, CONTENT_FORM_MAX_BYTES);
+
+const ReleaseFields = z.object({
+  version: z.string().trim().min(1, "请填写版本号").max(32, "版本号不能超过 32 个字符"),
+  platform: z.string().min(1, "请选择适用系统"),
+  notes: z.string().max(10_000, "更新说明不能超过 10000 个字符").default(""),
+});
+const Withdraw = z.object({
+  release_id: z.coerce.number({ invalid_type_error: "版本不正确" }).int().positive("版本不正确"),
+  confirm: z.literal("1", { errorMap: () => ({ message: "请先勾选“确认撤回”" }) }),
+});
+
+/** The chosen release file, or a refusal beside the file field. */
+function releaseFile(form: FormData): File {
+  const file = form.get("file");
+  if (file instanceof File && file.size > 0) return file;
+  throw new UpstreamError("UPLOAD_EMPTY", 400, 1, "请选择要上传的安装包", "file");
+}
 
 const revision = z.coerce.number({ invalid_type_error: "版本号不正确" }).int().positive("版本号不正确");
 /** 下线 asks twice: the box must be ticked (works without JavaScript). */
@@ -47,7 +85,7 @@ export function handleDeskContentAction(request: Request, kind: ContentKindWire,
   };
   return formAction(request, {
     guard: requireStaff,
-    maxBytes: CONTENT_FORM_MAX_BYTES,
+    read: readContentForm,
     keepFields: ["body", "summary"],
     fieldAliases: CONTENT_FIELD_ALIASES,
     intents: (intent) => ({
@@ -71,6 +109,22 @@ export function handleDeskContentAction(request: Request, kind: ContentKindWire,
         const state = await asStaff(request, () => content.unpublishContent(guard.auth, kind, itemId()));
         return done(state.id, "已下线，访客将看不到它");
       }),
+      // A tool's releases (part C's calls): 添加版本 with its file, 撤回 asked twice.
+      ...(kind === "software"
+        ? {
+            "add-release": intent(ReleaseFields, async (input, { guard, form }) => {
+              const file = releaseFile(form);
+              const added = await asStaff(request, () =>
+                addSoftwareRelease(guard.auth, { softwareId: itemId(), ...input, file }),
+              );
+              return done(itemId(), `已添加版本 ${added.version}（SHA-256 ${added.sha256.slice(0, 12)}…）`);
+            }),
+            "withdraw-release": intent(Withdraw, async (input, { guard }) => {
+              await asStaff(request, () => withdrawSoftwareRelease(guard.auth, input.release_id));
+              return done(itemId(), "已撤回该版本，访客将看不到它");
+            }),
+          }
+        : {}),
     }),
   });
 }

@@ -6,7 +6,7 @@
  * CONTENT_CHANGED message; an agent sees no 内容管理 and gets 403 there.
  * Both projects run it: JavaScript on and off (plain forms).
  */
-import { randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { seriousViolationsOfDocument } from "./axe";
 import { addStaffByCli, staffLogsIn, uniqueStaffLogin } from "./staff";
@@ -126,6 +126,42 @@ test("an editor adds a dataset with its size in GB; a size that is not a GB figu
   await page.getByRole("link", { name: "查看第 1 版" }).click();
   await expect(page.getByRole("row", { name: "大小（GB） 0.170498071" })).toBeVisible();
   expect(await seriousViolationsOfDocument(page, test.info().project.name !== "js-off")).toEqual([]);
+});
+
+test("an editor adds a software release with its file and withdraws it, asked twice", async ({ page, baseURL }) => {
+  const login = uniqueStaffLogin();
+  await addStaffByCli(baseURL!, login, "编辑小吴", "editor");
+  await staffLogsIn(page, login);
+  await page.goto("/desk/content/software/new");
+  const slug = `sftp-helper-${randomInt(0, 1e9)}`;
+  await fieldOf(page, "网址名").fill(slug);
+  await fieldOf(page, "名称").fill("文件传输助手");
+  await page.getByRole("button", { name: "保存为草稿" }).click();
+  await expect(page.getByRole("heading", { name: "文件传输助手" })).toBeVisible();
+
+  const add = page.getByRole("form", { name: "添加版本" });
+  await add.getByRole("button", { name: "添加版本" }).click();
+  await expect(add.getByText("请填写版本号")).toBeVisible();
+
+  const version = `1.0.${randomInt(0, 1e6)}`;
+  const bytes = Buffer.from(`#!/bin/sh\necho "文件传输助手 ${version}"\n`);
+  await add.getByLabel("版本号").fill(version);
+  await add.getByLabel("适用系统").selectOption("linux");
+  await add.getByLabel(/^安装包/).setInputFiles({ name: "sftp-helper.sh", mimeType: "text/x-sh", buffer: bytes });
+  await add.getByRole("button", { name: "添加版本" }).click();
+  await expect(page.getByText(`已添加版本 ${version}`)).toBeVisible();
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const row = page.getByRole("region", { name: "版本发布" }).getByRole("row").filter({ hasText: version });
+  await expect(row).toContainText("Linux");
+  await expect(row).toContainText("sftp-helper.sh");
+  await expect(row.locator("code")).toHaveAttribute("title", sha256);
+
+  await row.getByRole("button", { name: "撤回" }).click();
+  await expect(page.getByText("请先勾选“确认撤回”")).toBeVisible();
+  await row.getByLabel("确认撤回").check();
+  await row.getByRole("button", { name: "撤回" }).click();
+  await expect(page.getByText("已撤回该版本，访客将看不到它")).toBeVisible();
+  await expect(row).toContainText("已撤回");
 });
 
 test("an agent sees no 内容管理 and is refused there with 403", async ({ page, baseURL }) => {
