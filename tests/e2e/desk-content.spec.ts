@@ -43,9 +43,13 @@ test("an editor creates a doc, saves, publishes, rolls back and unpublishes it; 
 
   const slug = `gpu-memory-${randomInt(0, 1e9)}`;
   await fieldOf(page, "网址名").fill(slug);
+  // Under the first seeded section (part A's docs tree shows pages of published sections).
+  await fieldOf(page, "所属栏目").selectOption({ index: 1 });
   await typeBody(page, "## 查看显存\n\n在实例终端运行 `nvidia-smi`。");
   await page.getByRole("button", { name: "保存为草稿" }).click();
   await expect(page.getByRole("heading", { name: "GPU 显存怎么看" })).toBeVisible();
+  // A draft is not on the site.
+  expect((await page.request.get(`/docs/${slug}`)).status()).toBe(404);
   await expect(page.getByText("草稿", { exact: true })).toBeVisible();
   const javaScriptEnabled = test.info().project.name !== "js-off";
   expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
@@ -70,6 +74,9 @@ test("an editor creates a doc, saves, publishes, rolls back and unpublishes it; 
   await page.getByRole("button", { name: "发布第 2 版" }).click();
   await expect(page.getByText("已发布第 2 版")).toBeVisible();
   await expect(page.getByRole("link", { name: "查看公开页面" })).toHaveAttribute("href", `/docs/${slug}`);
+  const published = await page.request.get(`/docs/${slug}`);
+  expect(published.status()).toBe(200);
+  expect(await published.text()).toContain("如何查看 GPU 显存");
   const versions = page.getByRole("region", { name: "版本记录" });
   await expect(versions.getByRole("row")).toHaveCount(3);
   await expect(versions.getByRole("row").nth(1)).toContainText("第 2 版（已发布）");
@@ -91,6 +98,7 @@ test("an editor creates a doc, saves, publishes, rolls back and unpublishes it; 
   await page.getByLabel("确认下线（访客将看不到它）").check();
   await page.getByRole("button", { name: "下线" }).click();
   await expect(page.getByText("已下线，访客将看不到它")).toBeVisible();
+  expect((await page.request.get(`/docs/${slug}`)).status()).toBe(404);
 
   await page.getByRole("navigation", { name: "内容类别" }).getByRole("link", { name: "文档" }).click();
   const row = page.getByRole("row").filter({ hasText: slug });
