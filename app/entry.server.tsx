@@ -3,7 +3,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { getCssText } from "./components/ui/stitches.config";
 import { preloadHandoff } from "./render/handoff.server";
-import { applyPublicCache, privateDataAnswer } from "./render/public-cache.server";
+import { applyPublicCache, notModifiedHeaders, privateDataAnswer } from "./render/public-cache.server";
 import { NonceContext } from "./render/nonce";
 import { logRefusal, refusalKind } from "./render/refusal-log.server";
 import { applySecurityHeaders, createNonce, documentPolicy, secured } from "./render/security-headers.server";
@@ -57,7 +57,7 @@ export default async function handleRequest(
   applySecurityHeaders(responseHeaders, documentPolicy(nonce));
   // A published public page read by a visitor without a session: cacheable, with an ETag (issue 35 §2).
   if ((await applyPublicCache(request, responseStatusCode, responseHeaders, markup, nonce)) === "not-modified")
-    return new Response(null, { status: 304, headers: responseHeaders });
+    return new Response(null, { status: 304, headers: notModifiedHeaders(responseHeaders) });
   return new Response(`<!DOCTYPE html>${markup}`, {
     status: responseStatusCode,
     headers: responseHeaders,

@@ -74,6 +74,24 @@ export async function applyPublicCache(
   return matchesETag(request.headers.get("If-None-Match"), etag) ? "not-modified" : null;
 }
 
+/** What a 304 carries (RFC 9110 §15.4.5): only what describes the stored page, nothing that would replace its headers. */
+const NOT_MODIFIED_HEADERS = ["Cache-Control", "Content-Location", "Date", "ETag", "Expires", "Vary"];
+
+/**
+ * The headers of a 304 for a cached page. A browser merges a 304's headers into
+ * the page it kept, so a fresh Content-Security-Policy here would name this
+ * answer's nonce while the kept HTML carries the old one: its scripts would be
+ * refused. The kept page keeps the policy that came with it.
+ */
+export function notModifiedHeaders(headers: Headers): Headers {
+  const kept = new Headers();
+  for (const name of NOT_MODIFIED_HEADERS) {
+    const value = headers.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  return kept;
+}
+
 /** Data requests (client navigations) carry the shell's per-visitor data: never public. */
 export function privateDataAnswer(headers: Headers): void {
   if ((headers.get("Cache-Control") ?? "").startsWith("public")) headers.set("Cache-Control", PRIVATE_NO_STORE);

@@ -3,8 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { FamilyFilter } from "~/components/models/FamilyFilter";
 import { ModelCard } from "~/components/models/ModelCard";
 import { Grid, Muted, Page } from "~/components/ui/layout";
-import { modelsLoader } from "~/utils/models.server";
+import { modelsLoader, publicContentHeaders } from "~/utils/models.server";
 
+/** Cacheable for visitors without a session (decision 077); private for everyone else. */
+export const headers = publicContentHeaders;
 export const meta: MetaFunction = () => [
   { title: "AI 模型库 · 算力云" },
   {

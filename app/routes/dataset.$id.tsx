@@ -5,9 +5,11 @@ import { DatasetFacts } from "~/components/datasets/DatasetFacts";
 import { DatasetUsage } from "~/components/datasets/DatasetUsage";
 import { Page, Panel, PanelTitle } from "~/components/ui/layout";
 import { formatDate } from "~/utils/format";
-import { datasetLoader } from "~/utils/datasets.server";
+import { datasetLoader, publicContentHeaders } from "~/utils/datasets.server";
 import { datasetsPath } from "~/utils/paths";
 
+/** Cacheable for visitors without a session (decision 077); private for everyone else. */
+export const headers = publicContentHeaders;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: markdownStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.dataset.Name ?? "数据集"} · 公开数据集 · 算力云` },

@@ -3,8 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { DatasetCard } from "~/components/datasets/DatasetCard";
 import { TaskFilter } from "~/components/datasets/TaskFilter";
 import { Grid, Page, Panel } from "~/components/ui/layout";
-import { datasetsLoader } from "~/utils/datasets.server";
+import { datasetsLoader, publicContentHeaders } from "~/utils/datasets.server";
 
+/** Cacheable for visitors without a session (decision 077); private for everyone else. */
+export const headers = publicContentHeaders;
 export const meta: MetaFunction = () => [
   { title: "公开数据集 · 算力云" },
   {

@@ -7,9 +7,11 @@ import { DocsFrame } from "~/components/docs/DocsFrame";
 import { DocToc } from "~/components/docs/DocToc";
 import { Muted, Page } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
-import { docPageLoader } from "~/utils/docs.server";
+import { docPageLoader, publicContentHeaders } from "~/utils/docs.server";
 import { formatDate } from "~/utils/format";
 
+/** Cacheable for visitors without a session (decision 077); private for everyone else. */
+export const headers = publicContentHeaders;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: markdownStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

@@ -4,9 +4,11 @@ import { DocsFrame } from "~/components/docs/DocsFrame";
 import { DocsSearchForm } from "~/components/docs/DocsSearchForm";
 import { Muted, Page, Panel } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
-import { docsIndexLoader } from "~/utils/docs.server";
+import { docsIndexLoader, publicContentHeaders } from "~/utils/docs.server";
 import { docPath } from "~/utils/paths";
 
+/** Cacheable for visitors without a session (decision 077); private for everyone else. */
+export const headers = publicContentHeaders;
 export const meta: MetaFunction = () => [
   { title: "文档中心 · 算力云" },
   { name: "description", content: "算力云使用文档：快速开始、计费规则、数据与存储、镜像、工单和开放 API。" },

@@ -3,8 +3,10 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { SoftwareTool } from "~/components/software/SoftwareTool";
 import { Page, Panel } from "~/components/ui/layout";
-import { softwareLoader } from "~/utils/software.server";
+import { softwareLoader, publicContentHeaders } from "~/utils/software.server";
 
+/** Cacheable for visitors without a session (decision 077); private for everyone else. */
+export const headers = publicContentHeaders;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: markdownStyles }];
 export const meta: MetaFunction = () => [
   { title: "软件下载 · 算力云" },

@@ -2,6 +2,9 @@ import { getDataset, listDatasets } from "~/upstream/datasets.server";
 import { renderMarkdown } from "./markdown.server";
 import { loadPage } from "./upstream-errors.server";
 
+/** The public pages' caching (decision 077): re-exported so each route imports its server code from here alone. */
+export { publicContentHeaders } from "~/render/public-cache.server";
+
 /*
  * The dataset routes' server code (dataset._index.tsx, dataset.$id.tsx): each
  * route imports it from this one module, so its browser bundle carries one

@@ -4,6 +4,9 @@ import { tocFromHtml } from "./doc-toc";
 import { renderMarkdown } from "./markdown.server";
 import { loadPage } from "./upstream-errors.server";
 
+/** The public pages' caching (decision 077): re-exported so each route imports its server code from here alone. */
+export { publicContentHeaders } from "~/render/public-cache.server";
+
 /**
  * One doc as its page shows it: the platform's page (rules tables already
  * filled in), its body rendered to sanitised HTML on the server, and the

@@ -4,6 +4,9 @@ import { renderMarkdown } from "./markdown.server";
 import { requirePhoneUser } from "./phone-guard.server";
 import { loadPage } from "./upstream-errors.server";
 
+/** The public pages' caching (decision 077): re-exported so each route imports its server code from here alone. */
+export { publicContentHeaders } from "~/render/public-cache.server";
+
 /*
  * The model library routes' server code (AIModels._index.tsx, AIModels.$id.tsx):
  * each route imports it from this one module, so its browser bundle carries

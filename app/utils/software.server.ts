@@ -6,6 +6,9 @@ import { renderMarkdown } from "./markdown.server";
 import { fileRefusal, isFileId, passFile } from "./served-file.server";
 import { loadPage } from "./upstream-errors.server";
 
+/** The public pages' caching (decision 077): re-exported so each route imports its server code from here alone. */
+export { publicContentHeaders } from "~/render/public-cache.server";
+
 /*
  * The software routes' server code (software._index.tsx,
  * software.download.$releaseId.ts), imported from this one module (decision 078).
