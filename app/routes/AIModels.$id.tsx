@@ -5,7 +5,7 @@ import { GpuFitTable } from "~/components/models/GpuFitTable";
 import { ModelFacts } from "~/components/models/ModelFacts";
 import { Page, Panel, PanelTitle } from "~/components/ui/layout";
 import { modelLoader } from "~/utils/models.server";
-import { aiModelsPath } from "~/utils/paths";
+import { aiModelsPath } from "~/utils/content-paths";
 import { MODEL_FAMILY_LABELS } from "../../platform/rules/model-families";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: markdownStyles }];

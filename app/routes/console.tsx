@@ -1,19 +1,16 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/ErrorBoundary";
 import { useEffect } from "react";
 import { ConsoleNav } from "~/components/console/ConsoleNav";
 import { styled } from "~/components/ui/stitches.config";
-import { requireUser } from "~/utils/session.server";
+import { CONSOLE_CACHE_CONTROL, consoleLayoutLoader } from "~/utils/console-layout.server";
 import { useWorkOrderUnread } from "~/utils/work-order-unread";
 
-export const CONSOLE_CACHE_CONTROL = "private, no-store";
-
 /** The console's session guard: a dead session goes to /login?redirectTo=… */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
-  return data({ isSub: user.SubAccount !== null }, { headers: { "Cache-Control": CONSOLE_CACHE_CONTROL } });
+export function loader({ request }: LoaderFunctionArgs) {
+  return consoleLayoutLoader(request);
 }
 
 export const headers: HeadersFunction = ({ parentHeaders }) => {

@@ -6,7 +6,7 @@ import { DatasetUsage } from "~/components/datasets/DatasetUsage";
 import { Page, Panel, PanelTitle } from "~/components/ui/layout";
 import { formatDate } from "~/utils/format";
 import { datasetLoader, publicContentHeaders } from "~/utils/datasets.server";
-import { datasetsPath } from "~/utils/paths";
+import { datasetsPath } from "~/utils/content-paths";
 
 /** Cacheable for visitors without a session (decision 077); private for everyone else. */
 export const headers = publicContentHeaders;

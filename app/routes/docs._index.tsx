@@ -5,7 +5,7 @@ import { DocsSearchForm } from "~/components/docs/DocsSearchForm";
 import { Muted, Page, Panel } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import { docsIndexLoader, publicContentHeaders } from "~/utils/docs.server";
-import { docPath } from "~/utils/paths";
+import { docPath } from "~/utils/content-paths";
 
 /** Cacheable for visitors without a session (decision 077); private for everyone else. */
 export const headers = publicContentHeaders;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GpuFitWire } from "~/upstream/models.server";
 import { fitLine, fitRentalPath } from "./model-fit";
-import { aiModelsPath, modelDetailPath } from "./paths";
+import { aiModelsPath, modelDetailPath } from "./content-paths";
 import { parseRentalChoice } from "./rental-choice";
 
 const fit: GpuFitWire = {

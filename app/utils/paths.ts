@@ -6,19 +6,15 @@
  * they are. The splat mounts (api.$, sandbox.$, third-party.$) are the
  * platform's own HTTP surface, not pages, and have no builder here.
  *
- * Three files, by who loads them: this one (the bar and public pages, in every
- * first load), console-paths.ts (the console's pages) and desk-paths.ts (the
- * staff desk), so a public page's first load carries no console builder.
+ * Four files, by who loads them: this one (the bar and the store, in every
+ * first load), content-paths.ts (docs, datasets, software, models),
+ * console-paths.ts (the console's pages) and desk-paths.ts (the staff desk), so
+ * a page's first load carries no other area's builders (decision 078).
  */
 
 /** app/routes/informDetail.$id.tsx: one notice. */
 export function informDetailPath(id: number): string {
   return `/informDetail/${encodeURIComponent(String(id))}`;
-}
-
-/** app/routes/docs.$id.tsx: one doc, by its URL name. */
-export function docPath(slug: string): string {
-  return `/docs/${encodeURIComponent(slug)}`;
 }
 
 /** app/routes/resources.contact-qr.$key.ts: the contact widget's QR code image for `key`. */
@@ -49,16 +45,6 @@ export function createInstancePath(offer: OfferChoice): string {
   return `/createInstance?${query.toString()}`;
 }
 
-/** app/routes/AIModels._index.tsx: the model library, of one family when given. */
-export function aiModelsPath(family?: string): string {
-  return family ? `/AIModels?family=${encodeURIComponent(family)}` : "/AIModels";
-}
-
-/** app/routes/AIModels.$id.tsx (the spec's named route modelDetail): one model by its slug. */
-export function modelDetailPath(slug: string): string {
-  return `/AIModels/${encodeURIComponent(slug)}`;
-}
-
 /** app/routes/store.tsx with its filters (a GET form; every combination has a URL). */
 export function storePath(filters: Record<string, string | number | undefined> = {}): string {
   const query = new URLSearchParams();
@@ -66,27 +52,4 @@ export function storePath(filters: Record<string, string | number | undefined> =
     if (value !== undefined && value !== "") query.set(key, String(value));
   const search = query.toString();
   return search ? `/store?${search}` : "/store";
-}
-
-/** app/routes/dataset._index.tsx, filtered by one task or not. */
-export function datasetsPath(task?: string): string {
-  return task ? `/dataset?${new URLSearchParams({ task }).toString()}` : "/dataset";
-}
-
-/** app/routes/dataset.$id.tsx: one public dataset by its slug. */
-export function datasetPath(slug: string): string {
-  return `/dataset/${encodeURIComponent(slug)}`;
-}
-
-/** app/routes/software.download.$releaseId.ts: a release's file. */
-export function softwareDownloadPath(releaseId: number): string {
-  return `/software/download/${encodeURIComponent(String(releaseId))}`;
-}
-
-/** app/routes/docs.search.tsx: the site search's results for `q`, optionally of one source, page `page`. */
-export function docsSearchPath(q: string, options: { source?: string; page?: number } = {}): string {
-  const params = new URLSearchParams({ q });
-  if (options.source) params.set("source", options.source);
-  if (options.page && options.page > 1) params.set("page", String(options.page));
-  return `/docs/search?${params}`;
 }

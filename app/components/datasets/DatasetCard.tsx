@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { styled } from "~/components/ui/stitches.config";
 import type { DatasetWire } from "~/upstream/datasets.server";
-import { datasetPath } from "~/utils/paths";
+import { datasetPath } from "~/utils/content-paths";
 import { DatasetFacts } from "./DatasetFacts";
 
 const Card = styled("article", {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { styled } from "~/components/ui/stitches.config";
 import type { DatasetTaskWire } from "~/upstream/datasets.server";
-import { datasetsPath } from "~/utils/paths";
+import { datasetsPath } from "~/utils/content-paths";
 
 const Bar = styled("nav", {
   display: "flex",

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { DocLinkWire } from "~/upstream/docs.server";
-import { docPath } from "~/utils/paths";
+import { docPath } from "~/utils/content-paths";
 import { styled } from "../ui/stitches.config";
 
 const Pager = styled("nav", {

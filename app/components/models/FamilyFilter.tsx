@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { styled } from "~/components/ui/stitches.config";
 import type { ModelListWire } from "~/upstream/models.server";
-import { aiModelsPath } from "~/utils/paths";
+import { aiModelsPath } from "~/utils/content-paths";
 import { MODEL_FAMILY_LABELS, type ModelFamilyName } from "../../../platform/rules/model-families";
 
 const Bar = styled("nav", {

@@ -3,7 +3,7 @@ import { Badge, Muted, Price } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import type { ModelSummaryWire } from "~/upstream/models.server";
 import { fitFree, fitGpus, fitPrice } from "~/utils/model-fit";
-import { modelDetailPath } from "~/utils/paths";
+import { modelDetailPath } from "~/utils/content-paths";
 import { MODEL_FAMILY_LABELS } from "../../../platform/rules/model-families";
 
 const Card = styled("article", {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { SearchPageWire } from "~/upstream/search.server";
-import { docsSearchPath } from "~/utils/paths";
+import { docsSearchPath } from "~/utils/content-paths";
 import { SEARCH_SOURCE_LABELS } from "../../../platform/rules/search-query";
 import { Badge, Muted } from "../ui/layout";
 import { Pagination } from "../ui/Pagination";

@@ -3,7 +3,7 @@ import { Muted, Table } from "~/components/ui/layout";
 import { TableScroll } from "~/components/ui/TableScroll";
 import type { SoftwareReleaseWire } from "~/upstream/software.server";
 import { formatDate } from "~/utils/format";
-import { softwareDownloadPath } from "~/utils/paths";
+import { softwareDownloadPath } from "~/utils/content-paths";
 import { formatByteSize } from "../../../platform/rules/byte-size";
 import { SOFTWARE_PLATFORM_LABELS } from "../../../platform/rules/software-platforms";
 
