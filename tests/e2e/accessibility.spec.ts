@@ -7,6 +7,7 @@
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "./axe";
 import { expect, test } from "./fixtures/session";
+import { CONSOLE_PAGES, PUBLIC_PAGES } from "./site-pages";
 import { DEMO, DEMO_SUB } from "./support";
 
 /**
@@ -54,44 +55,6 @@ async function expectAccessible(page: Page, paths: string[], javaScriptEnabled: 
   test.setTimeout(30_000 + paths.length * 6_000);
   expect(await scan(page, paths, javaScriptEnabled), "serious or critical axe violations, by page").toEqual({});
 }
-
-const PUBLIC_PAGES = [
-  "/store",
-  "/store?type=kvm&gpu=rtx4090&price_min=abc",
-  "/store?type=bare_metal",
-  "/login",
-  "/login?tab=password",
-  "/login?tab=sms",
-  "/login?tab=sub",
-  "/login?tab=register",
-  "/login?tab=company",
-  "/inform",
-  "/informDetail/3",
-  "/agreements",
-  "/unregisterAgreement",
-  "/verifyAgreement",
-  "/workOrderAgreement",
-];
-
-const CONSOLE_PAGES = [
-  "/console/dashboard",
-  "/console/accountInfo",
-  "/console/messages",
-  "/console/messages?tab=notifications",
-  "/console/safe",
-  "/console/recharge",
-  "/console/powerMoney",
-  "/console/credit",
-  "/console/finance/orders",
-  "/console/finance/expenseDetail",
-  "/console/finance/withdrawRecords",
-  "/console/coupon",
-  "/console/coupon/center",
-  "/console/createWorkOrder/selectQuestion",
-  "/console/createWorkOrder/selectQuestion?keyword=充值",
-  "/console/createWorkOrder/myWorkOrder",
-  "/console/reservations",
-];
 
 test("axe: the public pages have no serious violation", async ({ page, javaScriptEnabled }) => {
   await expectAccessible(page, PUBLIC_PAGES, javaScriptEnabled);

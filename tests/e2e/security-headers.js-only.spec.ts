@@ -1,39 +1,12 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/session";
+import { CONSOLE_PAGES, CONTENT_PAGES, PUBLIC_PAGES } from "./site-pages";
 import { uniquePhone } from "./support";
 
 // Issue 9, section 7: a Content-Security-Policy with a per-request nonce, frame-ancestors
 // 'none', nosniff and a strict referrer policy on every answer (docs/decisions/027).
 // With JavaScript on, every page must run with no CSP violation at all.
-
-const PUBLIC_PAGES = [
-  "/store",
-  "/login",
-  "/login?tab=register",
-  "/inform",
-  "/agreements",
-  "/verifyAgreement",
-  "/unregisterAgreement",
-  "/workOrderAgreement",
-];
-const CONSOLE_PAGES = [
-  "/console/dashboard",
-  "/console/accountInfo",
-  "/console/safe",
-  "/console/messages",
-  "/console/messages?tab=notifications",
-  "/console/recharge",
-  "/console/powerMoney",
-  "/console/credit",
-  "/console/finance/orders",
-  "/console/finance/expenseDetail",
-  "/console/finance/withdrawRecords",
-  "/console/coupon",
-  "/console/coupon/center",
-  "/console/createWorkOrder/selectQuestion?keyword=充值",
-  "/console/createWorkOrder/myWorkOrder",
-];
 
 /**
  * Collects CSP violations from the console and from `securitypolicyviolation` events, and React's
@@ -91,10 +64,10 @@ test("every page runs under the CSP with no violation, and the dialogs, menus an
     expect(await violations(), path).toEqual([]);
   };
 
-  for (const path of PUBLIC_PAGES) await open(path);
+  for (const path of [...PUBLIC_PAGES, ...CONTENT_PAGES]) await open(path);
   await login();
   for (const path of CONSOLE_PAGES) await open(path);
-  expect(nonces.size).toBe(PUBLIC_PAGES.length + CONSOLE_PAGES.length);
+  expect(nonces.size).toBe(PUBLIC_PAGES.length + CONTENT_PAGES.length + CONSOLE_PAGES.length);
 
   // Menus (Radix's scroll lock injects a <style>: it must carry the nonce) and a client-side navigation.
   await page.goto("/console/dashboard");
