@@ -12,7 +12,7 @@
  *    with p99 ≤ 250 ms and no error, stepping through BENCH_USERS (default 100,200,400,800,1200,1600),
  *    BENCH_STEP_SECONDS each (default 40);
  *  - js: first-load JavaScript of /store (with and without filters) and /login, gzip, against 110 KB;
- *  - lighthouse: Lighthouse mobile for /store (with and without filters) and /login (Debian's chromium, headless);
+ *  - lighthouse: Lighthouse mobile for /store (with and without filters), /login, a doc and /AIModels (Debian's chromium, headless);
  *  - coupons: the coupon rush (bench/coupon-rush.ts): 1,000 claims at once for 100 coupons on a throwaway
  *    PostgreSQL server (scripts/with-postgres.sh), time until all answered and p99 (target ≤ 1 s);
  *  - rentals: the release rush (bench/release-rush.ts): 1,000 GPU rentals at once for 100 free slots on a
@@ -526,7 +526,7 @@ async function main(): Promise<void> {
     let lh: LighthouseRow[] = [];
     if (runs("lighthouse")) {
       console.log("\nlighthouse mobile …");
-      lh = await runLighthouse(s.origin, ["/store", STORE_FILTERED, "/login"]);
+      lh = await runLighthouse(s.origin, ["/store", STORE_FILTERED, "/login", "/docs/billing-modes", "/AIModels"]);
     }
     checkInterrupted();
 
