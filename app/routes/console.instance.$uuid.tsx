@@ -4,6 +4,7 @@ import { InstanceActions, outcomeError } from "~/components/instances/InstanceAc
 import { InstanceAccess } from "~/components/instances/InstanceAccess";
 import { InstanceCharges } from "~/components/instances/InstanceCharges";
 import { StateText, TermText } from "~/components/instances/InstanceTable";
+import { SurvivalTable } from "~/components/instances/Survival";
 import { usePollWhile } from "~/components/instances/use-poll-while";
 import { Muted, Panel, PanelTitle } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
@@ -105,6 +106,10 @@ export default function InstancePage() {
       <Panel>
         <PanelTitle>费用明细</PanelTitle>
         <InstanceCharges charges={i.Charges} />
+      </Panel>
+      <Panel>
+        <PanelTitle>数据保留规则</PanelTitle>
+        <SurvivalTable retentionDays={i.RetentionDays} />
       </Panel>
     </>
   );

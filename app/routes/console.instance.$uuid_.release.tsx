@@ -22,6 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return {
       uuid: instance.InstanceUuid,
       name: instance.Name,
+      billingMode: instance.BillingMode,
       stateLabel: STATE_LABELS[instance.State],
       canRelease: allowedIntents(instance).includes("release"),
     };
@@ -44,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ReleaseInstancePage() {
-  const { uuid, name, stateLabel, canRelease } = useLoaderData<typeof loader>();
+  const { uuid, name, billingMode, stateLabel, canRelease } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const back = <Link to={instancePath(uuid)}>返回实例</Link>;
   return (
@@ -54,7 +55,7 @@ export default function ReleaseInstancePage() {
         {result?.formError && <FieldError role="alert">{result.formError}</FieldError>}
         {canRelease ? (
           <>
-            <ReleaseQuestion name={name} />
+            <ReleaseQuestion name={name} billingMode={billingMode} />
             <ReleaseForm
               uuid={uuid}
               cancel={back}

@@ -175,6 +175,8 @@ export type InstanceListItemWire = InstanceWire & { Access: InstanceAccessWire |
 export type InstanceDetailWire = InstanceWire & {
   Access: InstanceAccessWire | null;
   Charges: InstanceChargeWire[];
+  /** Days a stopped instance is kept before it is released: what survives each action (platform/rules/instance-survival). */
+  RetentionDays: number;
 };
 
 /** A rental's answer: the instance and what it charged. */

@@ -56,7 +56,9 @@ export function InstanceActions({ instance, error }: { instance: InstanceWire; e
               ))}
           </Row>
         </fetcher.Form>
-        {intents.includes("release") && <ReleaseInstance uuid={instance.InstanceUuid} name={instance.Name} />}
+        {intents.includes("release") && (
+          <ReleaseInstance uuid={instance.InstanceUuid} name={instance.Name} billingMode={instance.BillingMode} />
+        )}
       </Row>
       {shown && (
         <FieldError role="alert" data-testid="instance-action-error">

@@ -2,19 +2,30 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { releaseInstancePath } from "~/utils/console-paths";
+import type { BillingModeWire } from "../../../platform/contract/instances";
+import { survivalRow } from "../../../platform/rules/instance-survival";
 import { Button, ButtonLink } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
 import { Field, FieldError } from "../ui/Field";
 import { Row } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
+import { SurvivalFacts } from "./Survival";
 
-/** What releasing asks, on the dialog and on the confirm page alike. */
-export function ReleaseQuestion({ name }: { name: string }) {
+/** What releasing asks, on the dialog and on the confirm page alike: what survives it, then the name. */
+export function ReleaseQuestion({ name, billingMode }: { name: string; billingMode: BillingModeWire }) {
   return (
-    <p>
-      释放后实例「{name}」的系统盘和数据盘将被删除且无法恢复，GPU 将归还主机。请输入实例名称 <strong>{name}</strong>{" "}
-      以确认释放。
-    </p>
+    <>
+      <SurvivalFacts row={survivalRow("release")} />
+      {billingMode !== "hour" && (
+        <p data-testid="release-no-refund">
+          这是预付套餐实例：提前释放<strong>不退还</strong>剩余时长的费用。
+        </p>
+      )}
+      <p>
+        释放后实例「{name}」的系统盘和数据盘将被删除且无法恢复，GPU 将归还主机。请输入实例名称 <strong>{name}</strong>{" "}
+        以确认释放。
+      </p>
+    </>
   );
 }
 
@@ -60,7 +71,15 @@ export function ReleaseForm({
  * The release button of an instance: with JavaScript a dialog that asks for
  * the name; without, a link to the confirm page, which asks the same.
  */
-export function ReleaseInstance({ uuid, name }: { uuid: string; name: string }) {
+export function ReleaseInstance({
+  uuid,
+  name,
+  billingMode,
+}: {
+  uuid: string;
+  name: string;
+  billingMode: BillingModeWire;
+}) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<ReleaseOutcome>();
@@ -77,7 +96,7 @@ export function ReleaseInstance({ uuid, name }: { uuid: string; name: string }) 
         释放
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="释放实例">
-        <ReleaseQuestion name={name} />
+        <ReleaseQuestion name={name} billingMode={billingMode} />
         {fetcher.data?.formError && <FieldError role="alert">{fetcher.data.formError}</FieldError>}
         <ReleaseForm
           uuid={uuid}

@@ -138,6 +138,7 @@ export const toInstanceDetailWire = (d: InstanceDetail): InstanceDetailWire => (
   ...toInstanceWire(d),
   Access: toInstanceAccessWire(d.access),
   Charges: d.charges.map((c) => toInstanceChargeWire(d, c)),
+  RetentionDays: d.retentionDays,
 });
 
 export const toCreateInstanceWire = (c: CreatedInstance): CreateInstanceWire => ({

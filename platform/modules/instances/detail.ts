@@ -30,6 +30,8 @@ export interface InstanceDetail extends Instance {
   /** How to reach it; null once released. The password only when asked for. */
   access: InstanceAccessShown | null;
   charges: InstanceCharge[];
+  /** Days a stopped instance is kept before it is released (the survival table's retention). */
+  retentionDays: number;
 }
 
 /** How to reach an instance (null once released), the password only with `revealPassword`. */
@@ -52,7 +54,7 @@ export function instanceAccess(
  * password only with `revealPassword`), and every charge, oldest first.
  */
 export async function instanceDetail(
-  ctx: Pick<Ctx, "db" | "now" | "providers">,
+  ctx: Pick<Ctx, "db" | "now" | "providers" | "site">,
   caller: Caller,
   input: { uuid: string; revealPassword: boolean },
 ): Promise<InstanceDetail> {
@@ -101,5 +103,5 @@ export async function instanceDetail(
       price: null,
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
-  return { ...instance, access, charges };
+  return { ...instance, access, charges, retentionDays: ctx.site.instanceRetentionDays };
 }
