@@ -119,6 +119,11 @@ test("rent an RTX 4090 × 1 for a day with a coupon; the price shown is charged;
   await expect(page.getByTestId("ssh-password")).not.toBeEmpty();
   await expect(page.getByRole("link", { name: "打开 JupyterLab" })).toHaveAttribute("href", /^https?:\/\//);
   await expect(page.getByTestId("instance-charges")).toContainText(`¥${total}`);
+  // What survives each action: the whole table, folded, opens without JavaScript too.
+  const survival = page.getByTestId("survival-table");
+  await survival.getByText("各项操作后").click();
+  await expect(survival.getByRole("row", { name: /^释放/ })).toContainText("系统盘立即删除，无法恢复");
+  await expect(survival.getByRole("row", { name: /^关机/ })).toContainText("关机后保留 15 天");
   expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
 
   // Every charge appears in the expense detail: the package's, with the price shown.
@@ -149,6 +154,9 @@ test("rent an RTX 4090 × 1 for a day with a coupon; the price shown is charged;
     await row.getByRole("button", { name: "释放" }).click();
     const dialog = page.getByRole("dialog", { name: "释放实例" });
     await expect(dialog).toBeVisible();
+    // The release's row of the survival table, and a package's early release refunds nothing.
+    await expect(dialog.getByTestId("survival-release")).toContainText("数据盘 删除 数据盘立即删除，无法恢复");
+    await expect(dialog.getByTestId("release-no-refund")).toContainText("不退还");
     expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
     await dialog.getByLabel("实例名称").fill("不是这个名字");
     await dialog.getByRole("button", { name: "确认释放" }).click();
@@ -159,6 +167,8 @@ test("rent an RTX 4090 × 1 for a day with a coupon; the price shown is charged;
   } else {
     await row.getByRole("link", { name: "释放" }).click();
     await expect(page.getByRole("heading", { name: "释放实例" })).toBeVisible();
+    await expect(page.getByTestId("survival-release")).toContainText("数据盘 删除 数据盘立即删除，无法恢复");
+    await expect(page.getByTestId("release-no-refund")).toContainText("不退还");
     expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
     await page.getByLabel("实例名称").fill("不是这个名字");
     await page.getByRole("button", { name: "确认释放" }).click();
