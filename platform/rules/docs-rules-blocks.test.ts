@@ -50,6 +50,13 @@ describe("rules blocks of the docs", () => {
     expect(out).toContain("| 单次充值上限 | ¥1,000,000.00 |");
   });
 
+  it("shows what survives each offered action, from the instance page's table, with the site's retention", () => {
+    const out = expandRulesBlocks("<!-- rules:survival -->", { ...today, retentionDays: 9 });
+    expect(out).toContain("| 操作 | 系统盘 | 数据盘 | 地址与端口 | 运行中的进程 | 保留多久 |");
+    expect(out).toMatch(/\| 释放 \| 删除 \| 删除 \| 删除 \| 结束 \| 不保留/);
+    expect(out).toMatch(/\| 欠费关机 \| 保留 \| 保留 \| 保留 \| 结束 \| 欠费关机后保留 9 天/);
+  });
+
   it("says the coupon types and that hourly rentals take none", () => {
     const out = expandRulesBlocks(doc("coupons"), today);
     expect(out).toContain("| 折扣券 | 按券面折扣乘以订单价格 | 包日、包月套餐（按量计费不可使用优惠券） |");

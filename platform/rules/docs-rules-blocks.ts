@@ -9,6 +9,12 @@
 import { COUPON_TYPE_NAMES, HOURLY_NO_COUPON } from "./coupons";
 import { formatMoney, MAX_TOP_UP_FEN } from "./money";
 import { DURATION_DISCOUNT_BP, quotePrice } from "./price";
+import {
+  OFFERED_SURVIVAL_THINGS,
+  offeredSurvivalTable,
+  SURVIVAL_FATE_LABELS,
+  SURVIVAL_THING_LABELS,
+} from "./instance-survival";
 import { DAYS_PER_MONTH, HOURS_PER_DAY, PACKAGE_LIMITS, usageChargeFen } from "./rental-price";
 import { discountText, VIP_TIERS, type VipTier } from "./vip";
 
@@ -143,6 +149,16 @@ const BLOCKS: Record<string, (f: RulesFacts) => string> = {
         ["包日、包月实例到期", `到期后 ${f.retentionDays} 天`, "自动释放，系统盘和数据盘删除"],
         ["手动释放", "不保留", "立即释放，系统盘和数据盘删除"],
       ],
+    ),
+  /** What survives each action offered today (platform/rules/instance-survival.ts, the instance page's table). */
+  survival: (f) =>
+    table(
+      ["操作", ...OFFERED_SURVIVAL_THINGS.map((thing) => SURVIVAL_THING_LABELS[thing]), "保留多久"],
+      offeredSurvivalTable(f.retentionDays).map((row) => [
+        row.label,
+        ...OFFERED_SURVIVAL_THINGS.map((thing) => SURVIVAL_FATE_LABELS[row.cells[thing].fate]),
+        row.retention,
+      ]),
     ),
   /** Top-up limits. */
   "top-up": (f) =>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { SURVIVAL_ACTIONS, SURVIVAL_THINGS, survivalRow, survivalTable } from "./instance-survival";
+import {
+  OFFERED_SURVIVAL_ACTIONS,
+  offeredSurvivalTable,
+  SURVIVAL_ACTIONS,
+  SURVIVAL_THINGS,
+  survivalRow,
+  survivalTable,
+} from "./instance-survival";
 
 describe("what survives each action", () => {
   const table = survivalTable(15);
@@ -43,5 +50,11 @@ describe("what survives each action", () => {
       expect(survivalRow(action, 15).retention, action).toContain("保留 15 天");
       expect(survivalRow(action, 7).retention, action).toContain("保留 7 天");
     }
+  });
+
+  it("the pages show only the actions offered today, in the table's order", () => {
+    expect(offeredSurvivalTable(15).map((row) => row.action)).toEqual(
+      SURVIVAL_ACTIONS.filter((action) => OFFERED_SURVIVAL_ACTIONS.includes(action)),
+    );
   });
 });

@@ -32,6 +32,14 @@ export const SURVIVAL_THINGS = [
 ] as const;
 export type SurvivalThing = (typeof SURVIVAL_THINGS)[number];
 
+/**
+ * The actions and things the platform offers today: the table's rules cover
+ * every action of issue 36, and the pages show a row or a column once what it
+ * speaks of exists (each part of the issue adds its own here when it lands).
+ */
+export const OFFERED_SURVIVAL_ACTIONS: readonly SurvivalAction[] = ["stop", "release", "expiry", "arrears_stop"];
+export const OFFERED_SURVIVAL_THINGS: readonly SurvivalThing[] = ["system_disk", "data_disk", "address", "processes"];
+
 export const SURVIVAL_ACTION_LABELS: Record<SurvivalAction, string> = {
   stop: "关机",
   start_without_gpu: "无卡模式开机",
@@ -91,7 +99,7 @@ const cell = (fate: SurvivalFate, note: string): SurvivalCell => ({ fate, note }
 const CLOUD_DISK_KEPT = cell("kept", "云盘独立于实例，按云盘自身的有效期保留");
 const IMAGES_KEPT = cell("kept", "已保存的自定义镜像属于账户，不受影响");
 
-/** The survival table, with the site's retention after a stop (days). */
+/** The survival table (every action, every thing), with the site's retention after a stop (days). */
 export function survivalTable(retentionDays: number): SurvivalRow[] {
   const retained = `关机后保留 ${retentionDays} 天，期满自动释放，释放后数据无法恢复`;
   const stoppedCells = (why: string): Record<SurvivalThing, SurvivalCell> => ({
@@ -190,6 +198,11 @@ export function survivalTable(retentionDays: number): SurvivalRow[] {
     },
   };
   return SURVIVAL_ACTIONS.map((action) => ({ action, label: SURVIVAL_ACTION_LABELS[action], ...rows[action] }));
+}
+
+/** The rows of the actions offered today, in the table's order. */
+export function offeredSurvivalTable(retentionDays: number): SurvivalRow[] {
+  return survivalTable(retentionDays).filter((row) => OFFERED_SURVIVAL_ACTIONS.includes(row.action));
 }
 
 /** The actions whose row speaks of the site's retention after a stop. */

@@ -1,8 +1,8 @@
 import {
+  OFFERED_SURVIVAL_THINGS,
+  offeredSurvivalTable,
   SURVIVAL_FATE_LABELS,
   SURVIVAL_THING_LABELS,
-  SURVIVAL_THINGS,
-  survivalTable,
   type SurvivalFate,
   type SurvivalRow,
 } from "../../../platform/rules/instance-survival";
@@ -43,7 +43,7 @@ export function SurvivalFacts({ row }: { row: SurvivalRow }) {
     <div data-testid={`survival-${row.action}`}>
       <p>{row.label}后：</p>
       <Facts>
-        {SURVIVAL_THINGS.map((thing) => (
+        {OFFERED_SURVIVAL_THINGS.map((thing) => (
           <li key={thing}>
             {SURVIVAL_THING_LABELS[thing]} <Fate fate={row.cells[thing].fate} /> {row.cells[thing].note}
           </li>
@@ -59,16 +59,16 @@ export function SurvivalFacts({ row }: { row: SurvivalRow }) {
 
 /** The whole table, on the instance page (folded, it opens without JavaScript): each action's fate for each thing. */
 export function SurvivalTable({ retentionDays }: { retentionDays: number }) {
-  const rows = survivalTable(retentionDays);
+  const rows = offeredSurvivalTable(retentionDays);
   return (
     <details data-testid="survival-table">
       <summary>各项操作后，磁盘、地址、插件与进程是否保留（展开查看）</summary>
-      <TableScroll label="数据保留规则" minWidth={960}>
+      <TableScroll label="数据保留规则" minWidth={720}>
         <Table>
           <thead>
             <tr>
               <th scope="col">操作</th>
-              {SURVIVAL_THINGS.map((thing) => (
+              {OFFERED_SURVIVAL_THINGS.map((thing) => (
                 <th key={thing} scope="col">
                   {SURVIVAL_THING_LABELS[thing]}
                 </th>
@@ -80,7 +80,7 @@ export function SurvivalTable({ retentionDays }: { retentionDays: number }) {
             {rows.map((row) => (
               <tr key={row.action}>
                 <th scope="row">{row.label}</th>
-                {SURVIVAL_THINGS.map((thing) => (
+                {OFFERED_SURVIVAL_THINGS.map((thing) => (
                   <td key={thing} data-wrap>
                     <Fate fate={row.cells[thing].fate} />
                     <br />
