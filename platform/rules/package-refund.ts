@@ -1,0 +1,142 @@
+/**
+ * Stop with refund (issue 36 §1): ending a prepaid package early. Pure: the
+ * preview, the confirm page and the refund itself use it, so the figure shown
+ * is the figure paid back. Decision 080.
+ *
+ * The rule, for any package length (hours, days, months, and renewals):
+ * - the unused WHOLE days are counted from now to the package's expiry; the
+ *   part of a day left over is not refunded (it is still being used);
+ * - those days are the last ones paid for: each paid period (the rental and
+ *   every renewal, one purchase order each) gives back the value of its part of
+ *   them, at the price it was bought after its discounts (duration, membership),
+ *   minus the whole of what its coupon paid; never less than nothing, never
+ *   more than its order charged;
+ * - what an order gives back returns to the wallets that paid it, in the same
+ *   proportion: vouchers back to vouchers (rounded down), the rest to cash.
+ */
+import { formatMoney } from "./money";
+
+export const DAY_MS = 24 * 3_600_000;
+
+/** One paid period of a package: a purchase order referring to the instance (rental or renewal). */
+export interface PaidPeriod {
+  orderNo: string;
+  periodStart: Date;
+  periodEnd: Date;
+  /** Its price after the duration and membership discounts, before the coupon. */
+  afterDiscountsFen: number;
+  /** What its coupon paid (afterDiscounts − charged). */
+  couponSavingFen: number;
+  /** What the order charged: paidVoucherFen + paidCashFen. */
+  amountFen: number;
+  paidVoucherFen: number;
+  paidCashFen: number;
+}
+
+/** What one paid period gives back. */
+export interface RefundLine {
+  orderNo: string;
+  periodMs: number;
+  /** Its part of the unused whole days. */
+  unusedMs: number;
+  /** afterDiscountsFen × unusedMs / periodMs, rounded half-up. */
+  unusedValueFen: number;
+  couponSavingFen: number;
+  /** max(0, unusedValue − coupon), at most what the order charged. */
+  refundFen: number;
+  voucherFen: number;
+  cashFen: number;
+}
+
+export interface PackageRefund {
+  /** Whole days between now and the expiry. */
+  unusedDays: number;
+  /** The refunded span: [from, until) = the last `unusedDays` days of the package. */
+  refundFrom: Date;
+  until: Date;
+  /** Time left that is not a whole day (not refunded). */
+  partDayMs: number;
+  lines: RefundLine[];
+  voucherFen: number;
+  cashFen: number;
+  totalFen: number;
+}
+
+/** The rule in one sentence, for the confirm page. */
+export const REFUND_RULE_TEXT =
+  "提前结束套餐时，退还到期前未使用的整天（不足一天的部分不退）：每笔套餐订单（租用和续费）按其折后价格折算未用天数的金额，" +
+  "再扣除该订单优惠券抵扣的全部金额；退款按原支付比例退回，算力券退回算力券，余额退回余额。结束后实例立即释放。";
+
+function roundHalfUpRatio(value: number, num: number, den: number): number {
+  const n = BigInt(value) * BigInt(num);
+  const d = BigInt(den);
+  return Number((2n * n + d) / (2n * d));
+}
+
+function refundLine(p: PaidPeriod, from: number, until: number): RefundLine {
+  const start = p.periodStart.getTime();
+  const end = p.periodEnd.getTime();
+  const periodMs = Math.max(0, end - start);
+  const unusedMs = Math.max(0, Math.min(end, until) - Math.max(start, from));
+  const unusedValueFen = periodMs > 0 ? roundHalfUpRatio(p.afterDiscountsFen, unusedMs, periodMs) : 0;
+  const refundFen = Math.min(p.amountFen, Math.max(0, unusedValueFen - p.couponSavingFen));
+  const voucherFen = p.amountFen > 0 ? Math.floor((refundFen * p.paidVoucherFen) / p.amountFen) : 0;
+  return {
+    orderNo: p.orderNo,
+    periodMs,
+    unusedMs,
+    unusedValueFen,
+    couponSavingFen: p.couponSavingFen,
+    refundFen,
+    voucherFen,
+    cashFen: refundFen - voucherFen,
+  };
+}
+
+/** The refund for ending, at `now`, a package that is paid until `expiresAt` by `periods`. */
+export function planPackageRefund(periods: readonly PaidPeriod[], expiresAt: Date, now: Date): PackageRefund {
+  const until = expiresAt.getTime();
+  const left = Math.max(0, until - now.getTime());
+  const unusedDays = Math.floor(left / DAY_MS);
+  const from = until - unusedDays * DAY_MS;
+  const lines = unusedDays > 0 ? periods.map((p) => refundLine(p, from, until)).filter((l) => l.unusedMs > 0) : [];
+  const voucherFen = lines.reduce((s, l) => s + l.voucherFen, 0);
+  const cashFen = lines.reduce((s, l) => s + l.cashFen, 0);
+  return {
+    unusedDays,
+    refundFrom: new Date(from),
+    until: new Date(until),
+    partDayMs: left - unusedDays * DAY_MS,
+    lines,
+    voucherFen,
+    cashFen,
+    totalFen: voucherFen + cashFen,
+  };
+}
+
+/** 7_200_000 → "2 小时"; a span that is not whole hours in seconds. */
+function spanText(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} 小时`;
+  return `${Math.floor(ms / 1000)} 秒`;
+}
+
+function lineText(l: RefundLine, afterDiscountsFen: number): string {
+  const value = `${formatMoney(afterDiscountsFen)} × ${spanText(l.unusedMs)}/${spanText(l.periodMs)} = ${formatMoney(l.unusedValueFen)}`;
+  const coupon = l.couponSavingFen > 0 ? ` − 优惠券 ${formatMoney(l.couponSavingFen)}` : "";
+  return `订单 ${l.orderNo}：${value}${coupon}，退 ${formatMoney(l.refundFen)}`;
+}
+
+/**
+ * The refund explained with its figures, e.g. "提前结束套餐：剩余 5 天 3 小时，退还未用整天 5 天（不足一天的
+ * 3 小时不退）；订单 P…：¥240.00 × 120 小时/240 小时 = ¥120.00 − 优惠券 ¥10.00，退 ¥110.00；
+ * 合计退 ¥110.00（算力券 ¥0.00，余额 ¥110.00）".
+ */
+export function refundExplanation(refund: PackageRefund, periods: readonly PaidPeriod[]): string {
+  const part = refund.partDayMs > 0 ? `（不足一天的 ${spanText(Math.floor(refund.partDayMs / 1000) * 1000)}不退）` : "";
+  const head = `提前结束套餐：退还未用整天 ${refund.unusedDays} 天${part}`;
+  const lines = refund.lines.map((l) => lineText(l, periods.find((p) => p.orderNo === l.orderNo)!.afterDiscountsFen));
+  const total =
+    `合计退 ${formatMoney(refund.totalFen)}` +
+    `（算力券 ${formatMoney(refund.voucherFen)}，余额 ${formatMoney(refund.cashFen)}）`;
+  return [head, ...lines, total].join("；");
+}
