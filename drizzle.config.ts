@@ -10,6 +10,7 @@ export default defineConfig({
     "./platform/db/market-schema.ts",
     "./platform/db/delivery-schema.ts",
     "./platform/db/content-schema.ts",
+    "./platform/db/refund-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -64,6 +64,7 @@ export type ErrorKey =
   | "INSTANCE_SOLD_OUT"
   | "HOST_GPU_BUSY"
   | "INSTANCE_NAME_MISMATCH"
+  | "REFUND_CHANGED"
   | "OFFER_NOT_FOUND"
   | "IMAGE_INCOMPATIBLE"
   | "COUPON_NOT_APPLICABLE"
@@ -192,6 +193,8 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   INSTANCE_SOLD_OUT: { status: 1, reason: "该配置已售罄，请选择其他配置或稍后再试", code: 100022, http: 409 },
   HOST_GPU_BUSY: { status: 1, reason: "所在主机空闲GPU不足，暂时无法开机", code: 100022, http: 409 },
   INSTANCE_NAME_MISMATCH: { status: 1, reason: "请输入实例名称以确认释放", code: 100022, http: 400 },
+  /** Stop with refund: the refund is no longer the one the page showed (a whole day ended); nothing changed. */
+  REFUND_CHANGED: { status: 1, reason: "可退金额已变化，请查看新的退款金额后重新确认", code: 100022, http: 409 },
   OFFER_NOT_FOUND: { status: 1, reason: "该配置不存在或已下架", code: 100022, http: 404 },
   IMAGE_INCOMPATIBLE: { status: 1, reason: "所选镜像与该主机的CUDA版本不兼容", code: 100022, http: 400 },
   COUPON_NOT_APPLICABLE: { status: 1, reason: "该优惠券不适用于本订单", code: 100022, http: 409 },

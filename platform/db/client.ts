@@ -9,6 +9,7 @@ import { workOrderSchema } from "./work-order-schema";
 import { marketSchema } from "./market-schema";
 import { deliverySchema } from "./delivery-schema";
 import { contentSchema } from "./content-schema";
+import { refundSchema } from "./refund-schema";
 
 const schema = {
   ...coreSchema,
@@ -17,6 +18,7 @@ const schema = {
   ...marketSchema,
   ...deliverySchema,
   ...contentSchema,
+  ...refundSchema,
 };
 
 export type Schema = typeof schema;
