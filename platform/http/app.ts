@@ -15,6 +15,7 @@ import { modelsApi } from "./api/models";
 import { securityApi } from "./api/security";
 import { vouchersApi } from "./api/vouchers";
 import { instancesApi } from "./api/instances";
+import { refundApi } from "./api/refund";
 import { datasetsApi } from "./api/datasets";
 import { softwareApi } from "./api/software";
 import { searchApi } from "./api/search";
@@ -94,6 +95,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", couponsApi);
   api.route("/", marketApi);
   api.route("/", instancesApi);
+  api.route("/", refundApi);
   api.route("/", datasetsApi);
   api.route("/", softwareApi);
   api.route("/", docsApi);

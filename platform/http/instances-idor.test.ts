@@ -76,6 +76,8 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/instance/restart_instance", { instance_uuid: uuid }],
   ["/instance/start_instance", { instance_uuid: uuid }],
   ["/instance/release_instance", { instance_uuid: uuid, confirm_name: names[uuid] ?? "x" }],
+  ["/instance/get_stop_refund_preview", { instance_uuid: uuid }],
+  ["/instance/stop_instance_with_refund", { instance_uuid: uuid, confirm_name: names[uuid] ?? "x" }],
 ];
 
 async function walk(caller: TestAccount, targets: string[]) {
