@@ -55,7 +55,7 @@ export default function ReleaseInstancePage() {
         {result?.formError && <FieldError role="alert">{result.formError}</FieldError>}
         {canRelease ? (
           <>
-            <ReleaseQuestion name={name} billingMode={billingMode} />
+            <ReleaseQuestion uuid={uuid} name={name} billingMode={billingMode} />
             <ReleaseForm
               uuid={uuid}
               cancel={back}

@@ -65,6 +65,11 @@ export function releaseInstancePath(uuid: string): string {
   return `${instancePath(uuid)}/release`;
 }
 
+/** app/routes/console.instance.$uuid_.refund.tsx: the confirm page for ending a package early with its refund. */
+export function stopWithRefundPath(uuid: string): string {
+  return `${instancePath(uuid)}/refund`;
+}
+
 /** app/routes/resources.instance-password.$uuid.ts: an instance's SSH password as JSON, for its copy button. */
 export function instancePasswordPath(uuid: string): string {
   return `/resources/instance-password/${encodeURIComponent(uuid)}`;

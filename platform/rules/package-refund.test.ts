@@ -34,7 +34,12 @@ describe("planPackageRefund: examples", () => {
     const refund = planPackageRefund(paid, new Date(T0 + 240 * HOUR), new Date(T0 + 51 * HOUR));
     expect(refund).toMatchObject({ unusedDays: 7, partDayMs: 21 * HOUR, totalFen: 50_00 });
     // ¥30 of the ¥80 was vouchers: 50 × 30/80 = 18.75 → ¥18.75 back to vouchers, ¥31.25 to cash.
-    expect(refund.lines[0]).toMatchObject({ unusedValueFen: 70_00, refundFen: 50_00, voucherFen: 18_75, cashFen: 31_25 });
+    expect(refund.lines[0]).toMatchObject({
+      unusedValueFen: 70_00,
+      refundFen: 50_00,
+      voucherFen: 18_75,
+      cashFen: 31_25,
+    });
     expect(refundExplanation(refund, paid)).toBe(
       "提前结束套餐：退还未用整天 7 天（不足一天的 21 小时不退）；" +
         "订单 P1：¥100.00 × 168 小时/240 小时 = ¥70.00 − 优惠券 ¥20.00，退 ¥50.00；" +

@@ -5,6 +5,7 @@ import { FieldError } from "../ui/Field";
 import { Row } from "../ui/layout";
 import { Button } from "../ui/Button";
 import { ReleaseInstance } from "./ReleaseInstance";
+import { StopWithRefund } from "./StopWithRefund";
 
 /** What an action answered for one instance (the page's action data, matched by its uuid). */
 export interface InstanceActionOutcome {
@@ -56,6 +57,9 @@ export function InstanceActions({ instance, error }: { instance: InstanceWire; e
               ))}
           </Row>
         </fetcher.Form>
+        {intents.includes("release") && instance.BillingMode !== "hour" && (
+          <StopWithRefund uuid={instance.InstanceUuid} />
+        )}
         {intents.includes("release") && (
           <ReleaseInstance uuid={instance.InstanceUuid} name={instance.Name} billingMode={instance.BillingMode} />
         )}

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { releaseInstancePath } from "~/utils/console-paths";
+import { releaseInstancePath, stopWithRefundPath } from "~/utils/console-paths";
 import type { BillingModeWire } from "../../../platform/contract/instances";
 import { survivalRow } from "../../../platform/rules/instance-survival";
 import { Button, ButtonLink } from "../ui/Button";
@@ -12,13 +12,25 @@ import { StatusButton } from "../ui/StatusButton";
 import { SurvivalFacts } from "./Survival";
 
 /** What releasing asks, on the dialog and on the confirm page alike: what survives it, then the name. */
-export function ReleaseQuestion({ name, billingMode }: { name: string; billingMode: BillingModeWire }) {
+export function ReleaseQuestion({
+  uuid,
+  name,
+  billingMode,
+}: {
+  uuid: string;
+  name: string;
+  billingMode: BillingModeWire;
+}) {
   return (
     <>
       <SurvivalFacts row={survivalRow("release")} />
       {billingMode !== "hour" && (
         <p data-testid="release-no-refund">
-          这是预付套餐实例：提前释放<strong>不退还</strong>剩余时长的费用。
+          这是预付套餐实例：提前释放<strong>不退还</strong>剩余时长的费用。要退还未使用的整天，请
+          <Link to={stopWithRefundPath(uuid)} data-testid="release-refund-link">
+            提前结束套餐并退款
+          </Link>
+          。
         </p>
       )}
       <p>
@@ -96,7 +108,7 @@ export function ReleaseInstance({
         释放
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="释放实例">
-        <ReleaseQuestion name={name} billingMode={billingMode} />
+        <ReleaseQuestion uuid={uuid} name={name} billingMode={billingMode} />
         {fetcher.data?.formError && <FieldError role="alert">{fetcher.data.formError}</FieldError>}
         <ReleaseForm
           uuid={uuid}

@@ -38,10 +38,7 @@ afterEach(async () => expect(await t.unbalancedAccounts()).toEqual([]));
 
 const walletsOf = async (userId: number) =>
   (
-    await t.db
-      .select({ cash: users.moneyFen, voucher: users.powerMoneyFen })
-      .from(users)
-      .where(eq(users.id, userId))
+    await t.db.select({ cash: users.moneyFen, voucher: users.powerMoneyFen }).from(users).where(eq(users.id, userId))
   )[0]!;
 const rowOf = async (uuid: string) => (await t.db.select().from(instances).where(eq(instances.uuid, uuid)))[0]!;
 const freeOn = async (hostId: number) =>
@@ -98,7 +95,12 @@ describe("stop with refund", () => {
       confirmName: created.instance.name,
       expectedRefundFen: refund,
     });
-    expect(done).toMatchObject({ replayed: false, unusedDays: 1, voucherFen: voucherBack, cashFen: refund - voucherBack });
+    expect(done).toMatchObject({
+      replayed: false,
+      unusedDays: 1,
+      voucherFen: voucherBack,
+      cashFen: refund - voucherBack,
+    });
     expect(done.instance.state).toBe("releasing");
     const after = await walletsOf(renter.userId);
     expect(after.voucher - before.voucher).toBe(voucherBack);
@@ -150,7 +152,11 @@ describe("stop with refund", () => {
     const { refund } = await previewStopRefund(t.ctx, renter.caller, { uuid });
     expect(
       await outcomeOf(
-        stopInstanceWithRefund(t.ctx, renter.caller, { uuid, confirmName: name, expectedRefundFen: refund.totalFen + 1 }),
+        stopInstanceWithRefund(t.ctx, renter.caller, {
+          uuid,
+          confirmName: name,
+          expectedRefundFen: refund.totalFen + 1,
+        }),
       ),
     ).toBe("REFUND_CHANGED");
 
@@ -192,7 +198,10 @@ describe("stop with refund", () => {
     const done = await stopInstanceWithRefund(t.ctx, sub.caller, { uuid, confirmName: created.instance.name });
     expect(done.voucherFen).toBe(0);
     expect(await usedOf()).toBe(created.price.amountFen - done.cashFen);
-    const [order] = await t.db.select().from(purchaseOrders).where(eq(purchaseOrders.refersTo, `instance:${uuid}`));
+    const [order] = await t.db
+      .select()
+      .from(purchaseOrders)
+      .where(eq(purchaseOrders.refersTo, `instance:${uuid}`));
     expect(order!.subAccountId).toBe(sub.subAccountId);
   });
 });

@@ -113,11 +113,7 @@ async function planFor(db: Db, row: InstanceRow, now: Date) {
 }
 
 /** `/instance/get_stop_refund_preview`: the refund if the package were ended now; changes nothing. */
-export async function previewStopRefund(
-  ctx: Ctx,
-  caller: Caller,
-  input: { uuid: string },
-): Promise<StopRefundPreview> {
+export async function previewStopRefund(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<StopRefundPreview> {
   const now = ctx.now();
   const row = await ownRow(ctx.db, caller, input.uuid);
   checkRefundable(row, now);
@@ -156,8 +152,7 @@ export async function stopInstanceWithRefund(
     if (input.confirmName.trim() !== row.name) fail("INSTANCE_NAME_MISMATCH", "confirm_name");
     checkRefundable(row, now);
     const { orders, refund, explanation } = await planFor(tx, row, now);
-    if (input.expectedRefundFen !== undefined && input.expectedRefundFen !== refund.totalFen)
-      fail("REFUND_CHANGED");
+    if (input.expectedRefundFen !== undefined && input.expectedRefundFen !== refund.totalFen) fail("REFUND_CHANGED");
 
     const movements: Movement[] = [];
     if (refund.voucherFen > 0) movements.push({ wallet: "voucher", kind: "refund", amountFen: refund.voucherFen });
