@@ -9,6 +9,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { instancePath, releaseInstancePath, stopWithRefundPath } from "../../app/utils/console-paths";
+import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { mainApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
 
@@ -90,7 +91,8 @@ test("stop with refund: the refund shown before confirming is paid back, once, a
   await expect(scope.getByTestId("refund-total")).toContainText(`退款合计 ${refund}`);
   await expect(scope.getByTestId("refund-total")).toContainText(`退回余额 ${refund}`);
   await expect(scope.getByText("未使用的整天：2 天")).toBeVisible();
-  await expect(scope.getByText("释放", { exact: false }).first()).toBeVisible();
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
+  await expect(scope.getByTestId("survival-release")).toBeVisible();
 
   // A wrong name: refused beside its field, nothing changes.
   const cashBefore = await cashOf(page.request, token);
