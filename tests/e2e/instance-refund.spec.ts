@@ -11,7 +11,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { instancePath, releaseInstancePath, stopWithRefundPath } from "../../app/utils/console-paths";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
-import { mainApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
+import { mainApi, rentHourlyByApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
 
 /** Rents RTX 4090 × 1 for `days` days without a coupon, by the platform's call, and waits until it runs. */
 async function rentPackage(request: APIRequestContext, token: string, days: number) {
@@ -126,4 +126,25 @@ test("stop with refund: the refund shown before confirming is paid back, once, a
   await expect(refunds).toContainText(`实例 ${rented.name}`);
   await expect(refunds).toContainText("退还未用整天 2 天");
   await expect(refunds).toContainText(`合计退 ${refund}（算力券 ¥0.00，余额 ${refund}）`);
+});
+
+test("stop with refund: an hourly instance is told why there is nothing to refund; another user's instance is not found", async ({
+  page,
+  login,
+}) => {
+  const user = await login();
+  const token = await tokenOf(page.request, user.phone, user.password);
+  await topUp(page.request, token, "50");
+  const hourly = await rentHourlyByApi(page.request, token, `refund-hourly-${Date.now().toString(36)}`);
+  await page.goto(stopWithRefundPath(hourly.uuid));
+  await expect(page.getByTestId("refund-refused")).toContainText("按量计费实例没有预付套餐，无需退款，可直接释放");
+  await expect(page.getByRole("button", { name: "确认结束并退款" })).toHaveCount(0);
+
+  const other = await login();
+  const otherToken = await tokenOf(page.request, other.phone, other.password);
+  await topUp(page.request, otherToken, "50");
+  const theirs = await rentHourlyByApi(page.request, otherToken, `refund-other-${Date.now().toString(36)}`);
+  await login({ phone: user.phone, password: user.password });
+  const response = await page.goto(stopWithRefundPath(theirs.uuid));
+  expect(response?.status()).toBe(404);
 });
