@@ -4,15 +4,40 @@
  * version, publishes it, rolls back to the first (发布此版本) and takes it off
  * the site (下线, asked twice); a second tab's stale save is refused with the
  * CONTENT_CHANGED message; an agent sees no 内容管理 and gets 403 there.
+ * The published doc is found by a visitor's docs search (a word of its title,
+ * a word of its body), follows the published version, and is gone after 下线.
+ * Drafts of a dataset, a software tool (and its release's download) and a
+ * model answer 404 and are not listed; a model published from the desk shows
+ * on /AIModels and its page.
  * Both projects run it: JavaScript on and off (plain forms).
  */
 import { createHash, randomInt } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { seriousViolationsOfDocument } from "./axe";
 import { addStaffByCli, staffLogsIn, uniqueStaffLogin } from "./staff";
 import { expect, test } from "./fixtures/session";
 
 const fieldOf = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/**
+ * The hrefs of the doc results a visitor finds at /docs/search?q=… (none: the
+ * page says it found nothing), in a fresh page without the editor's session.
+ */
+async function visitorSearch(browser: Browser, javaScriptEnabled: boolean, q: string): Promise<string[]> {
+  const visitor = await browser.newPage({ javaScriptEnabled });
+  try {
+    const response = await visitor.goto(`/docs/search?q=${encodeURIComponent(q)}&source=doc`);
+    expect(response?.status()).toBe(200);
+    const results = visitor.getByTestId("search-results");
+    await expect(results.or(visitor.getByTestId("search-empty"))).toBeVisible();
+    return await results
+      .getByRole("listitem")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  } finally {
+    await visitor.close();
+  }
+}
 
 /** The markdown editor's body: a plain textarea without JavaScript; the rich editor keeps a textarea too. */
 async function typeBody(page: Page, text: string) {
@@ -25,6 +50,7 @@ test("an editor creates a doc, saves, publishes, rolls back and unpublishes it; 
   baseURL,
   browser,
 }) => {
+  test.setTimeout(90_000);
   const login = uniqueStaffLogin();
   await addStaffByCli(baseURL!, login, "编辑小李", "editor");
   await staffLogsIn(page, login);
@@ -41,17 +67,22 @@ test("an editor creates a doc, saves, publishes, rolls back and unpublishes it; 
   await expect(page.getByText("网址名为 1-64 位小写字母、数字和连字符（如 quick-start）")).toBeVisible();
   await expect(fieldOf(page, "标题")).toHaveValue("GPU 显存怎么看");
 
-  const slug = `gpu-memory-${randomInt(0, 1e9)}`;
+  const n = randomInt(1e5, 1e6);
+  const slug = `gpu-memory-${n}`;
+  // Words only this doc has (jieba keeps a letter-and-digit run whole), so its search results are its own.
+  const titleWord = `tq${n}`;
+  const bodyWord = `bq${n}`;
   await fieldOf(page, "网址名").fill(slug);
   // Under the first seeded section (part A's docs tree shows pages of published sections).
   await fieldOf(page, "所属栏目").selectOption({ index: 1 });
-  await typeBody(page, "## 查看显存\n\n在实例终端运行 `nvidia-smi`。");
+  await typeBody(page, `## 查看显存\n\n在实例终端运行 \`nvidia-smi\`，巡检码 ${bodyWord}。`);
   await page.getByRole("button", { name: "保存为草稿" }).click();
   await expect(page.getByRole("heading", { name: "GPU 显存怎么看" })).toBeVisible();
-  // A draft is not on the site.
+  // A draft is not on the site, nor in its search.
   expect((await page.request.get(`/docs/${slug}`)).status()).toBe(404);
   await expect(page.getByText("草稿", { exact: true })).toBeVisible();
   const javaScriptEnabled = test.info().project.name !== "js-off";
+  expect(await visitorSearch(browser, javaScriptEnabled, bodyWord)).toEqual([]);
   expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
   const editUrl = page.url();
 
@@ -60,7 +91,7 @@ test("an editor creates a doc, saves, publishes, rolls back and unpublishes it; 
   await other.context().addCookies(await page.context().cookies());
   await other.goto(editUrl);
 
-  await fieldOf(page, "标题").fill("如何查看 GPU 显存");
+  await fieldOf(page, "标题").fill(`如何查看 GPU 显存（编号 ${titleWord}）`);
   await page.getByRole("button", { name: "保存", exact: true }).click();
   await expect(page.getByText("已保存为第 2 版")).toBeVisible();
   await expect(page.getByRole("heading", { name: "如何查看 GPU 显存" })).toBeVisible();
@@ -77,6 +108,9 @@ test("an editor creates a doc, saves, publishes, rolls back and unpublishes it; 
   const published = await page.request.get(`/docs/${slug}`);
   expect(published.status()).toBe(200);
   expect(await published.text()).toContain("如何查看 GPU 显存");
+  // A visitor's search finds it by a word of its title and a word of its body.
+  expect(await visitorSearch(browser, javaScriptEnabled, titleWord)).toEqual([`/docs/${slug}`]);
+  expect(await visitorSearch(browser, javaScriptEnabled, bodyWord)).toEqual([`/docs/${slug}`]);
   const versions = page.getByRole("region", { name: "版本记录" });
   await expect(versions.getByRole("row")).toHaveCount(3);
   await expect(versions.getByRole("row").nth(1)).toContainText("第 2 版（已发布）");
@@ -90,6 +124,9 @@ test("an editor creates a doc, saves, publishes, rolls back and unpublishes it; 
   await expect(page.getByText("已发布第 1 版")).toBeVisible();
   await expect(page.getByRole("heading", { name: "GPU 显存怎么看" })).toBeVisible();
   await expect(page.getByText("有未发布的修改")).toBeVisible();
+  // The index follows the published version: version 1's title has no such word.
+  expect(await visitorSearch(browser, javaScriptEnabled, titleWord)).toEqual([]);
+  expect(await visitorSearch(browser, javaScriptEnabled, bodyWord)).toEqual([`/docs/${slug}`]);
 
   // 下线 asks twice: without the box ticked nothing changes.
   await page.getByRole("button", { name: "下线" }).click();
@@ -99,6 +136,7 @@ test("an editor creates a doc, saves, publishes, rolls back and unpublishes it; 
   await page.getByRole("button", { name: "下线" }).click();
   await expect(page.getByText("已下线，访客将看不到它")).toBeVisible();
   expect((await page.request.get(`/docs/${slug}`)).status()).toBe(404);
+  expect(await visitorSearch(browser, javaScriptEnabled, bodyWord)).toEqual([]);
 
   await page.getByRole("navigation", { name: "内容类别" }).getByRole("link", { name: "文档" }).click();
   const row = page.getByRole("row").filter({ hasText: slug });
@@ -131,6 +169,9 @@ test("an editor adds a dataset with its size in GB; a size that is not a GB figu
   await page.getByRole("button", { name: "保存为草稿" }).click();
   await expect(page.getByRole("heading", { name: "CIFAR-10" })).toBeVisible();
   await expect(fieldOf(page, "大小（GB）")).toHaveValue("0.170498071");
+  // A draft dataset: its page is the site's 404 and the list does not show it.
+  expect((await page.request.get(`/dataset/${slug}`)).status()).toBe(404);
+  expect(await (await page.request.get("/dataset")).text()).not.toContain(`/dataset/${slug}`);
   await page.getByRole("link", { name: "查看第 1 版" }).click();
   await expect(page.getByRole("row", { name: "大小（GB） 0.170498071" })).toBeVisible();
   expect(await seriousViolationsOfDocument(page, test.info().project.name !== "js-off")).toEqual([]);
@@ -142,8 +183,9 @@ test("an editor adds a software release with its file and withdraws it, asked tw
   await staffLogsIn(page, login);
   await page.goto("/desk/content/software/new");
   const slug = `sftp-helper-${randomInt(0, 1e9)}`;
+  const name = `文件传输助手 ${slug}`;
   await fieldOf(page, "网址名").fill(slug);
-  await fieldOf(page, "名称").fill("文件传输助手");
+  await fieldOf(page, "名称").fill(name);
   await page.getByRole("button", { name: "保存为草稿" }).click();
   await expect(page.getByRole("heading", { name: "文件传输助手" })).toBeVisible();
 
@@ -163,6 +205,11 @@ test("an editor adds a software release with its file and withdraws it, asked tw
   await expect(row).toContainText("Linux");
   await expect(row).toContainText("sftp-helper.sh");
   await expect(row.locator("code")).toHaveAttribute("title", sha256);
+  // The tool is a draft: /software does not list it and its release's download is the site's 404.
+  expect(await (await page.request.get("/software")).text()).not.toContain(name);
+  const releaseId = await row.locator('input[name="release_id"]').getAttribute("value");
+  expect(releaseId).toMatch(/^\d+$/);
+  expect((await page.request.get(`/software/download/${releaseId}`)).status()).toBe(404);
 
   await row.getByRole("button", { name: "撤回" }).click();
   await expect(page.getByText("请先勾选“确认撤回”")).toBeVisible();
@@ -170,6 +217,64 @@ test("an editor adds a software release with its file and withdraws it, asked tw
   await row.getByRole("button", { name: "撤回" }).click();
   await expect(page.getByText("已撤回该版本，访客将看不到它")).toBeVisible();
   await expect(row).toContainText("已撤回");
+});
+
+test("an editor adds a model, a bad field refused beside it; a draft is 404, published it shows on /AIModels", async ({
+  page,
+  baseURL,
+  login,
+}) => {
+  const staff = uniqueStaffLogin();
+  await addStaffByCli(baseURL!, staff, "编辑小孙", "editor");
+  await staffLogsIn(page, staff);
+  await page.goto("/desk/content/model/new");
+  await expect(page.getByRole("heading", { name: "新建模型" })).toBeVisible();
+  const slug = `glm-4-9b-chat-${randomInt(0, 1e9)}`;
+  const name = `GLM-4-9B-Chat ${slug.slice(-9)}`;
+  await fieldOf(page, "网址名").fill(slug);
+  await fieldOf(page, "名称").fill(name);
+  await fieldOf(page, "类别").selectOption({ label: "大语言模型" });
+  await fieldOf(page, "发布方").fill("智谱 AI");
+  await fieldOf(page, "参数量").fill("9B");
+  await fieldOf(page, "所需显存（GB）").fill("二十四");
+  await fieldOf(page, "镜像").selectOption({ index: 1 });
+  await fieldOf(page, "许可证").fill("GLM-4 模型许可");
+  await fieldOf(page, "摘要").fill("中英双语对话模型，128K 上下文。");
+  await typeBody(page, "## 启动\n\n```bash\nvllm serve THUDM/glm-4-9b-chat\n```");
+  await page.getByRole("button", { name: "保存为草稿" }).click();
+  await expect(page.getByText("所需显存须为整数")).toBeVisible();
+  await expect(fieldOf(page, "所需显存（GB）")).toHaveAttribute("aria-invalid", "true");
+  await expect(fieldOf(page, "名称")).toHaveValue(name);
+
+  await fieldOf(page, "所需显存（GB）").fill("24");
+  await page.getByRole("button", { name: "保存为草稿" }).click();
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+  await expect(page.getByText("草稿", { exact: true })).toBeVisible();
+  const editUrl = page.url();
+
+  // A draft model: the page is the site's 404 even for a signed-in user, and the library does not show it.
+  await login();
+  expect((await page.request.get(`/AIModels/${slug}`)).status()).toBe(404);
+  await page.goto("/AIModels");
+  await expect(page.getByTestId("model").first()).toBeVisible();
+  await expect(page.locator(`[data-testid="model"][data-slug="${slug}"]`)).toHaveCount(0);
+
+  await page.goto(editUrl);
+  await page.getByRole("button", { name: "发布第 1 版" }).click();
+  await expect(page.getByText("已发布第 1 版")).toBeVisible();
+
+  await page.goto("/AIModels?family=llm");
+  const card = page.locator(`[data-testid="model"][data-slug="${slug}"]`);
+  await expect(card).toContainText("智谱 AI");
+  await card.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(`/AIModels/${slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  const facts = page.getByTestId("model-facts");
+  await expect(facts).toContainText("9B");
+  await expect(facts).toContainText("24 GB");
+  await expect(facts).toContainText("GLM-4 模型许可");
+  await expect(page.getByTestId("model-body")).toContainText("vllm serve THUDM/glm-4-9b-chat");
+  await expect(page.locator('[data-testid="model-fit"][data-gpu="rtx4090"]')).toContainText("1 × RTX 4090");
 });
 
 test("an agent sees no 内容管理 and is refused there with 403", async ({ page, baseURL }) => {
