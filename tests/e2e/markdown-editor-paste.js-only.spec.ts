@@ -5,7 +5,10 @@
  * posted with the order; a staff member replies from the desk with the same
  * editor, a pasted screenshot included, and the user sees it. Without
  * JavaScript both are plain textareas (work-order-support.spec.ts, desk.spec.ts).
+ * An editor pastes a screenshot into a doc's body in the content desk
+ * (issue 35 §2); the published doc shows it to a visitor.
  */
+import { randomInt } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { PHP_SHELL, pngImage } from "../support/upload-fixtures";
 import { expect, test } from "./fixtures/session";
@@ -236,4 +239,44 @@ test("a staff member replies from the desk in the editor with a pasted screensho
   expect(late.status()).toBe(409);
   expect(((await late.json()) as { error: string }).error).toBe("工单已结束，不能再上传图片");
   await desk.close();
+});
+
+test("an editor pastes a screenshot into a doc's body in the content desk; the published doc shows it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const staffLogin = uniqueStaffLogin();
+  await addStaffByCli(baseURL!, staffLogin, "编辑小郑", "editor");
+  await staffLogsIn(page, staffLogin);
+  await page.goto("/desk/content/doc/new");
+  const slug = `ssh-screenshot-${randomInt(0, 1e9)}`;
+  await page.getByLabel("网址名", { exact: true }).fill(slug);
+  await page.getByLabel("标题", { exact: true }).fill("用 SSH 连接实例（附截图）");
+  await page.getByLabel("所属栏目", { exact: true }).selectOption({ index: 1 });
+  await expect(page.locator("[data-markdown-editor=rich]")).toBeVisible();
+  const editor = page.getByTestId("markdown-editor");
+  const textarea = editor.locator("textarea");
+
+  await typeAt(textarea, "连接成功后终端如下：\n", 10);
+  await pastePng(textarea, "终端.png", png(48, 24));
+  await expect(textarea).toHaveValue(/^连接成功后终端如下：!\[终端\.png\]\(\/content-images\/\d+\)\n$/);
+  await expect(editor.getByTestId("markdown-editor-status")).toHaveText("");
+  const preview = editor.locator('img[alt="终端.png"]').first();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+
+  await page.getByRole("button", { name: "保存为草稿" }).click();
+  await expect(page.getByRole("heading", { name: "用 SSH 连接实例（附截图）" })).toBeVisible();
+  await page.getByRole("button", { name: "发布第 1 版" }).click();
+  await expect(page.getByText("已发布第 1 版")).toBeVisible();
+
+  // A visitor (no session) reads the doc and its image loads.
+  const visitor = await browser.newPage({ baseURL });
+  const response = await visitor.goto(`/docs/${slug}`);
+  expect(response?.status()).toBe(200);
+  const image = visitor.locator('img[alt="终端.png"]');
+  await expect(image).toHaveAttribute("src", /^\/content-images\/\d+$/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+  await visitor.close();
 });
