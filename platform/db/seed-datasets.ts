@@ -10,9 +10,11 @@ const mount = (name: string) => `${DATASET_MOUNT_ROOT}${name}`;
 
 /**
  * The public datasets of a fresh installation (issue 35 §1): real datasets
- * with their publishers' figures (sizes are the published archives', file
- * counts the samples'), licences and pages, mounted read-only under
- * DATASET_MOUNT_ROOT in every instance.
+ * with their publishers' figures, licences and pages, mounted read-only
+ * under DATASET_MOUNT_ROOT in every instance. A size is the exact byte
+ * count of the official archives (each body names them), a file count what
+ * the body says it counts; a figure that is only approximate (hours,
+ * records) says 约 in the text.
  */
 export const SEED_DATASETS: { slug: string; fields: DatasetFields }[] = [
   {
@@ -27,15 +29,16 @@ export const SEED_DATASETS: { slug: string; fields: DatasetFields }[] = [
       mountPath: mount("ImageNet-1k"),
       summary: "1000 类、128 万张训练图片和 5 万张验证图片，图像分类的标准基准。",
       position: 10,
-      body: `ImageNet 大规模视觉识别挑战赛 2012（ILSVRC 2012）的分类数据：1000 个类别，训练集 1,281,167 张、验证集 50,000 张 JPEG 图片，已按官方压缩包解开。
+      body: `ImageNet 大规模视觉识别挑战赛 2012（ILSVRC 2012）的分类数据：1000 个类别，训练集 1,281,167 张、验证集 50,000 张 JPEG 图片，已从官方压缩包解开。
+
+大小为官方 ILSVRC2012_img_train.tar 与 ILSVRC2012_img_val.tar 两个压缩包之和（154,642,401,280 字节），文件数为两者的图片数之和（1,331,167 张）。
 
 ## 目录结构
 
 \`\`\`text
 ImageNet-1k/
-├── train/          # 1000 个子目录（n01440764 …），每类约 1300 张
-├── val/            # 50,000 张，已按类别分到 1000 个子目录
-└── LOC_synset_mapping.txt   # 类别编号与名称
+├── train/          # 1000 个子目录（n01440764 …），每类 732–1300 张
+└── val/            # 50,000 张，已按类别分到 1000 个子目录
 \`\`\`
 
 ## 使用方法
@@ -68,13 +71,15 @@ train = datasets.ImageFolder("${mount("ImageNet-1k")}/train", transform=tf)
       position: 20,
       body: `Microsoft COCO 2017：目标检测、实例分割、人体关键点和图像描述的标准数据集。
 
+大小为官方 train2017.zip、val2017.zip 和 annotations_trainval2017.zip 三个压缩包之和（20,405,354,669 字节）；共 123,293 个文件：训练图片 118,287 张、验证图片 5,000 张和 6 个标注 JSON。
+
 ## 目录结构
 
 \`\`\`text
 COCO2017/
 ├── train2017/      # 118,287 张 JPEG
 ├── val2017/        # 5,000 张 JPEG
-└── annotations/    # instances_*.json、person_keypoints_*.json、captions_*.json
+└── annotations/    # instances、person_keypoints、captions 各有 train2017 与 val2017 两个 JSON
 \`\`\`
 
 ## 使用方法
@@ -103,7 +108,7 @@ python -c "from pycocotools.coco import COCO; c = COCO('${mount("COCO2017")}/ann
       mountPath: mount("CIFAR-10"),
       summary: "10 类 32×32 彩色图片共 60,000 张（训练 50,000、测试 10,000），适合入门和快速实验。",
       position: 30,
-      body: `CIFAR-10 的 Python 版本：5 个训练批次（data_batch_1 … data_batch_5）和 1 个测试批次（test_batch），每批 10,000 张 32×32 彩色图片。
+      body: `CIFAR-10 的 Python 版本（官方 cifar-10-python.tar.gz，170,498,071 字节）：5 个训练批次（data_batch_1 … data_batch_5）和 1 个测试批次（test_batch），每批 10,000 张 32×32 彩色图片；连同 batches.meta 和 readme.html 共 8 个文件。
 
 ## 使用方法
 
@@ -133,7 +138,7 @@ print(len(train))  # 50000
       mountPath: mount("LibriSpeech"),
       summary: "约 1000 小时 16 kHz 英文朗读语音及转写，英文语音识别的标准基准。",
       position: 40,
-      body: `LibriSpeech 来自 LibriVox 有声书，约 1000 小时 16 kHz 英文朗读语音，全部 7 个子集：train-clean-100、train-clean-360、train-other-500、dev-clean、dev-other、test-clean、test-other。
+      body: `LibriSpeech 来自 LibriVox 有声书，约 1000 小时 16 kHz 英文朗读语音，全部 7 个子集：train-clean-100、train-clean-360、train-other-500、dev-clean、dev-other、test-clean、test-other。大小为这 7 个官方 .tar.gz 压缩包之和（61,357,943,031 字节）。
 
 ## 目录结构
 
@@ -167,28 +172,33 @@ CC BY 4.0：可商用，须署名 Panayotov et al., *Librispeech: an ASR corpus 
       sizeBytes: 15_582_913_665,
       fileCount: 141_600,
       licence: "Apache-2.0",
-      sourceUrl: "https://www.openslr.org/33",
+      sourceUrl: "https://www.openslr.org/33/",
       mountPath: mount("AISHELL-1"),
-      summary: "178 小时、400 位说话人的中文普通话朗读语音和转写，中文语音识别常用基准。",
+      summary: "OpenSLR 33：178 小时、400 位说话人的中文普通话朗读语音和转写，中文语音识别常用基准。",
       position: 50,
-      body: `AISHELL-1 由北京希尔贝壳科技开源：400 位说话人、178 小时 16 kHz 普通话录音，训练集 120,098 条、开发集 14,326 条、测试集 7,176 条，附汉字转写。
+      body: `AISHELL-1（OpenSLR 33）由北京希尔贝壳科技开源：400 位说话人、178 小时 16 kHz 普通话录音，附汉字转写。
+
+大小为官方压缩包 data_aishell.tgz 的字节数（15,582,913,665 字节，约 15.6 GB）；文件数为有转写的录音条数：训练集 120,098 条、开发集 14,326 条、测试集 7,176 条，共 141,600 条。
 
 ## 目录结构
 
+与官方压缩包相同（各说话人的 .tar.gz 已解开）：
+
 \`\`\`text
 AISHELL-1/
-├── wav/{train,dev,test}/<说话人>/*.wav
-└── transcript/aishell_transcript_v0.8.txt
+└── data_aishell/
+    ├── wav/{train,dev,test}/<说话人>/*.wav
+    └── transcript/aishell_transcript_v0.8.txt
 \`\`\`
 
 ## 使用方法
 
-WeNet、ESPnet、FunASR、k2/icefall 都有 AISHELL-1 的现成配方，把配方里的数据目录指向 \`${mount("AISHELL-1")}\`，跳过下载一步即可：
+WeNet、ESPnet、k2/icefall 都有 AISHELL-1 的现成配方，把配方里的数据目录指向 \`${mount("AISHELL-1")}\`（其下是 data_aishell/），从数据准备一步开始、跳过下载即可：
 
 \`\`\`bash
-# 以 WeNet 为例
+# 以 WeNet 为例：第 -1 步是下载，第 0 步读 $data/data_aishell/wav 和 transcript
 cd wenet/examples/aishell/s0
-bash run.sh --stage 0 --stop_stage 0 --data ${mount("AISHELL-1")}
+bash run.sh --stage 0 --data ${mount("AISHELL-1")}
 \`\`\`
 
 ## 许可
@@ -201,14 +211,14 @@ Apache-2.0；请引用 Bu et al., *AISHELL-1: An Open-Source Mandarin Speech Cor
     fields: {
       name: "BELLE train_0.5M_CN 中文指令数据",
       task: "大模型微调",
-      sizeBytes: 273_263_513,
+      sizeBytes: 286_128_292,
       fileCount: 1,
       licence: "GPL-3.0（仅限研究用途）",
       sourceUrl: "https://huggingface.co/datasets/BelleGroup/train_0.5M_CN",
       mountPath: mount("BELLE-0.5M-CN"),
-      summary: "约 52 万条中文指令和回答（JSON Lines），用于中文大模型的指令微调（SFT）。",
+      summary: "约 50 万条中文指令和回答（JSON Lines），用于中文大模型的指令微调（SFT）。",
       position: 60,
-      body: `BELLE 项目用 Self-Instruct 方法生成的中文指令数据，约 52 万条，每行一个 JSON：\`instruction\`、\`input\`、\`output\`。
+      body: `BELLE 项目按 Alpaca 的方法用 ChatGPT 生成的中文指令数据，约 50 万条，一个文件 Belle_open_source_0.5M.json（286,128,292 字节），每行一个 JSON：\`instruction\`、\`input\`（本数据集均为空）、\`output\`。
 
 ## 使用方法
 

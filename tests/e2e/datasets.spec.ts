@@ -32,9 +32,9 @@ test("filter the datasets by task, open one, read its figures and how to use it"
   await expect(facts).toContainText("15.6 GB");
   await expect(facts).toContainText("141,600");
   await expect(facts).toContainText("Apache-2.0");
-  await expect(facts.getByRole("link", { name: "https://www.openslr.org/33" })).toHaveAttribute(
+  await expect(facts.getByRole("link", { name: "https://www.openslr.org/33/" })).toHaveAttribute(
     "href",
-    "https://www.openslr.org/33",
+    "https://www.openslr.org/33/",
   );
   await expect(page.getByTestId("dataset-shell")).toHaveText(
     "ls /root/gpu-pub/AISHELL-1\ndu -sh /root/gpu-pub/AISHELL-1",
