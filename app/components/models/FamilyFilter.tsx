@@ -1,26 +1,9 @@
-import { Link } from "@remix-run/react";
-import { styled } from "~/components/ui/stitches.config";
+import { LinkTabs } from "~/components/ui/LinkTabs";
 import type { ModelListWire } from "~/upstream/models.server";
 import { aiModelsPath } from "~/utils/content-paths";
 import { MODEL_FAMILY_LABELS, type ModelFamilyName } from "../../../platform/rules/model-families";
 
-const Bar = styled("nav", {
-  display: "flex",
-  flexWrap: "wrap",
-  gap: "$2",
-  marginBottom: "$4",
-  a: {
-    padding: "$1 $3",
-    borderRadius: 999,
-    color: "$text",
-    backgroundColor: "white",
-    border: "1px solid #ECEDF0",
-    textDecoration: "none",
-  },
-  "a[aria-current=page]": { backgroundColor: "$primaryFill", color: "white", borderColor: "transparent" },
-});
-
-/** The families as links (`?family=…`): each choice has its URL and works without JavaScript. */
+/** The families as links (`?family=…`), each with its count: each choice has its URL and works without JavaScript. */
 export function FamilyFilter({
   families,
   current,
@@ -30,20 +13,17 @@ export function FamilyFilter({
 }) {
   const total = families.reduce((n, f) => n + f.Count, 0);
   return (
-    <Bar aria-label="模型类别">
-      <Link to={aiModelsPath()} prefetch="intent" aria-current={current === null ? "page" : undefined}>
-        全部 {total}
-      </Link>
-      {families.map((f) => (
-        <Link
-          key={f.Family}
-          to={aiModelsPath(f.Family)}
-          prefetch="intent"
-          aria-current={f.Family === current ? "page" : undefined}
-        >
-          {MODEL_FAMILY_LABELS[f.Family]} {f.Count}
-        </Link>
-      ))}
-    </Bar>
+    <LinkTabs
+      label="模型类别"
+      shape="pill"
+      tabs={[
+        { to: aiModelsPath(), label: `全部 ${total}`, current: current === null },
+        ...families.map((f) => ({
+          to: aiModelsPath(f.Family),
+          label: `${MODEL_FAMILY_LABELS[f.Family]} ${f.Count}`,
+          current: f.Family === current,
+        })),
+      ]}
+    />
   );
 }

@@ -1,20 +1,9 @@
 import { Link } from "@remix-run/react";
+import { ButtonLink } from "~/components/ui/Button";
 import { Muted, Price, Table } from "~/components/ui/layout";
-import { styled } from "~/components/ui/stitches.config";
 import { TableScroll } from "~/components/ui/TableScroll";
 import type { GpuFitWire } from "~/upstream/models.server";
 import { fitFree, fitGpus, fitPrice, fitRentalPath } from "~/utils/model-fit";
-
-const Create = styled(Link, {
-  display: "inline-block",
-  padding: "$1 $3",
-  borderRadius: "$sm",
-  backgroundColor: "$primaryFill",
-  color: "white",
-  textDecoration: "none",
-  whiteSpace: "nowrap",
-  "&:hover": { backgroundColor: "$primaryFillHover", textDecoration: "none" },
-});
 
 /**
  * Every GPU the model fits on, best first: GPUs per instance, today's free
@@ -50,9 +39,9 @@ export function GpuFitTable({ fits, imageId, modelName }: { fits: GpuFitWire[]; 
               </td>
               <td>
                 {fit.FreeGpus > 0 ? (
-                  <Create to={fitRentalPath(fit, imageId)} prefetch="intent">
+                  <ButtonLink as={Link} to={fitRentalPath(fit, imageId)} prefetch="intent" size="sm">
                     用此镜像创建
-                  </Create>
+                  </ButtonLink>
                 ) : (
                   <Muted>已售罄</Muted>
                 )}

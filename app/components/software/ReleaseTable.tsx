@@ -1,5 +1,6 @@
-import { styled } from "~/components/ui/stitches.config";
+import { ButtonLink } from "~/components/ui/Button";
 import { Muted, Table } from "~/components/ui/layout";
+import { styled } from "~/components/ui/stitches.config";
 import { TableScroll } from "~/components/ui/TableScroll";
 import type { SoftwareReleaseWire } from "~/upstream/software.server";
 import { formatDate } from "~/utils/format";
@@ -8,16 +9,6 @@ import { formatByteSize } from "../../../platform/rules/byte-size";
 import { SOFTWARE_PLATFORM_LABELS } from "../../../platform/rules/software-platforms";
 
 const Hash = styled("code", { fontSize: 12, wordBreak: "break-all" });
-const Download = styled("a", {
-  display: "inline-block",
-  padding: "$1 $3",
-  borderRadius: "$sm",
-  backgroundColor: "$primaryFill",
-  color: "white",
-  textDecoration: "none",
-  whiteSpace: "nowrap",
-  "&:hover": { backgroundColor: "$primaryFillHover", textDecoration: "none" },
-});
 
 /**
  * Releases of one tool, one row each: system, version, date, size, SHA-256 and
@@ -56,13 +47,14 @@ export function ReleaseTable({ releases, caption }: { releases: SoftwareReleaseW
                 <Hash data-testid="sha256">{r.Sha256}</Hash>
               </td>
               <td>
-                <Download
+                <ButtonLink
+                  size="sm"
                   href={softwareDownloadPath(r.Id)}
                   download={r.FileName}
                   aria-label={`下载 ${r.FileName}（${SOFTWARE_PLATFORM_LABELS[r.Platform]}，${r.Version}）`}
                 >
                   {r.FileName}
-                </Download>
+                </ButtonLink>
               </td>
             </tr>
           ))}

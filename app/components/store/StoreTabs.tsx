@@ -1,5 +1,4 @@
-import { Link } from "@remix-run/react";
-import { styled } from "~/components/ui/stitches.config";
+import { LinkTabs } from "~/components/ui/LinkTabs";
 import { storePath } from "~/utils/paths";
 import type { StoreMachineType } from "../../../platform/rules/market-filter";
 
@@ -9,35 +8,12 @@ const TABS: { type: StoreMachineType; label: string }[] = [
   { type: "bare_metal", label: "裸金属" },
 ];
 
-const Bar = styled("nav", {
-  display: "flex",
-  gap: "$2",
-  marginBottom: "$4",
-  a: {
-    padding: "$2 $4",
-    borderRadius: "$sm",
-    color: "$text",
-    backgroundColor: "white",
-    border: "1px solid #ECEDF0",
-    textDecoration: "none",
-  },
-  "a[aria-current=page]": { backgroundColor: "$primaryFill", color: "white", borderColor: "transparent" },
-});
-
 /** The store's machine types as links (`?type=…`): each tab has its URL and works without JavaScript. */
 export function StoreTabs({ current }: { current: StoreMachineType }) {
   return (
-    <Bar aria-label="机器类型">
-      {TABS.map((tab) => (
-        <Link
-          key={tab.type}
-          to={storePath({ type: tab.type })}
-          prefetch="intent"
-          aria-current={tab.type === current ? "page" : undefined}
-        >
-          {tab.label}
-        </Link>
-      ))}
-    </Bar>
+    <LinkTabs
+      label="机器类型"
+      tabs={TABS.map((tab) => ({ to: storePath({ type: tab.type }), label: tab.label, current: tab.type === current }))}
+    />
   );
 }
