@@ -11,6 +11,7 @@ export default defineConfig({
     "./platform/db/delivery-schema.ts",
     "./platform/db/content-schema.ts",
     "./platform/db/refund-schema.ts",
+    "./platform/db/timeline-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

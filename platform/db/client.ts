@@ -10,6 +10,7 @@ import { marketSchema } from "./market-schema";
 import { deliverySchema } from "./delivery-schema";
 import { contentSchema } from "./content-schema";
 import { refundSchema } from "./refund-schema";
+import { timelineSchema } from "./timeline-schema";
 
 const schema = {
   ...coreSchema,
@@ -19,6 +20,7 @@ const schema = {
   ...deliverySchema,
   ...contentSchema,
   ...refundSchema,
+  ...timelineSchema,
 };
 
 export type Schema = typeof schema;

@@ -16,6 +16,7 @@ import { securityApi } from "./api/security";
 import { vouchersApi } from "./api/vouchers";
 import { instancesApi } from "./api/instances";
 import { refundApi } from "./api/refund";
+import { timelineApi } from "./api/timeline";
 import { datasetsApi } from "./api/datasets";
 import { softwareApi } from "./api/software";
 import { searchApi } from "./api/search";
@@ -96,6 +97,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", marketApi);
   api.route("/", instancesApi);
   api.route("/", refundApi);
+  api.route("/", timelineApi);
   api.route("/", datasetsApi);
   api.route("/", softwareApi);
   api.route("/", docsApi);

@@ -18,6 +18,7 @@ import { sql } from "drizzle-orm";
 import { inTransaction } from "../../db/tx";
 import type { Ctx } from "../context";
 import { rowsOf } from "../finance/rows";
+import { EVENT_TEXT, instanceEventsFrom } from "../instances/events";
 import { hourlyCostByUser, shanghaiTimeSql } from "./hourly-cost";
 import { settleUsage } from "./settle";
 import { yuanSql } from "./sql-money";
@@ -80,7 +81,8 @@ export async function stopForArrears(ctx: BillingCtx): Promise<ArrearsResult> {
           ${at}
         from stopped s group by s.user_id
         returning id
-      )
+      ),
+      logged as (${instanceEventsFrom("stopped", { kind: "arrears_stop", actor: "system", text: sql`${EVENT_TEXT.arrears_stop}::text`, at })})
       select s.id from stopped s order by s.id`,
     );
     return { stopped: stopped.map((r) => Number(r.id)), chargedFen: settled.chargedFen };

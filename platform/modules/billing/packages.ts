@@ -11,6 +11,7 @@
  */
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../finance/rows";
+import { EVENT_TEXT, instanceEventsFrom } from "../instances/events";
 import type { BillingCtx } from "./arrears";
 import { STOP_SECONDS } from "./arrears";
 import { shanghaiTimeSql } from "./hourly-cost";
@@ -96,7 +97,8 @@ export async function expirePackages(ctx: BillingCtx): Promise<number[]> {
         ${at}
       from expired e
       returning id
-    )
+    ),
+    logged as (${instanceEventsFrom("expired", { kind: "expired_stop", actor: "system", text: sql`${EVENT_TEXT.expired_stop}::text`, at })})
     select id from expired order by id`,
   );
   return rows.map((r) => Number(r.id));

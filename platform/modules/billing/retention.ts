@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../finance/rows";
+import { EVENT_TEXT, instanceEventsFrom } from "../instances/events";
 import type { BillingCtx } from "./arrears";
 import { shanghaiTimeSql } from "./hourly-cost";
 
@@ -42,7 +43,8 @@ export async function releaseRetained(ctx: BillingCtx): Promise<number[]> {
         ${at}
       from released r
       returning id
-    )
+    ),
+    logged as (${instanceEventsFrom("released", { kind: "retention_release", actor: "system", text: sql`${EVENT_TEXT.retention_release}::text`, at })})
     select id from released order by id`,
   );
   return rows.map((r) => Number(r.id));

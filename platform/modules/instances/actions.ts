@@ -7,6 +7,7 @@ import { settleUsage } from "../billing/settle";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 import type { ComputeTransition } from "../../providers/compute/types";
+import { EVENT_TEXT, recordInstanceEvent } from "./events";
 import { payingWallets, planRentalPayment, refuseShortfall, type PayingWallets } from "./payment";
 import { ownedBy } from "./scope";
 import { retakeSlots } from "./slots";
@@ -28,8 +29,15 @@ interface Acting {
  * main account's row lock: someone else's instance (or a missing one) is
  * INSTANCE_NOT_FOUND; the state change is a conditional update on the
  * expected state, so a double click or two concurrent requests change it once.
+ * The request is written to the instance log in the same transaction.
  */
-async function act(ctx: Ctx, caller: Caller, uuid: string, body: (a: Acting) => Promise<void>): Promise<Instance> {
+async function act(
+  ctx: Ctx,
+  caller: Caller,
+  uuid: string,
+  kind: "start" | "stop" | "restart" | "release",
+  body: (a: Acting) => Promise<void>,
+): Promise<Instance> {
   return inTransaction(ctx.db, async (tx) => {
     const paying = await payingWallets(tx, caller, true);
     const now = ctx.now();
@@ -52,6 +60,14 @@ async function act(ctx: Ctx, caller: Caller, uuid: string, body: (a: Acting) => 
       if (!moved) fail("INSTANCE_STATE");
     };
     await body({ tx, row, now, paying, move });
+    await recordInstanceEvent(tx, {
+      instanceId: row.id,
+      userId: row.userId,
+      kind,
+      actor: "user",
+      text: EVENT_TEXT[kind],
+      at: now,
+    });
     return instanceById(tx, row.id, now);
   });
 }
@@ -69,7 +85,7 @@ async function settleIfRunning(a: Acting): Promise<void> {
  * the wallet to pay an hour; a package starts while it is paid for.
  */
 export async function startInstance(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<Instance> {
-  return act(ctx, caller, input.uuid, async (a) => {
+  return act(ctx, caller, input.uuid, "start", async (a) => {
     if (a.row.state !== "stopped") fail("INSTANCE_STATE");
     if (!isHourly(a.row) && (!a.row.gpuHeld || (a.row.packageExpiresAt && a.row.packageExpiresAt <= a.now)))
       fail("INSTANCE_STATE", undefined, "套餐已到期，无法开机");
@@ -84,7 +100,7 @@ export async function startInstance(ctx: Ctx, caller: Caller, input: { uuid: str
 
 /** `/instance/stop_instance`: from running; an hourly instance is settled up to now and frees its GPUs once stopped. */
 export async function stopInstance(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<Instance> {
-  return act(ctx, caller, input.uuid, async (a) => {
+  return act(ctx, caller, input.uuid, "stop", async (a) => {
     if (a.row.state !== "running") fail("INSTANCE_STATE");
     await settleIfRunning(a);
     await a.move(["running"], "stopping", { stopReason: "user" });
@@ -93,7 +109,7 @@ export async function stopInstance(ctx: Ctx, caller: Caller, input: { uuid: stri
 
 /** `/instance/restart_instance`: from running, hourly only; usage is settled up to now and the reboot is not billed. */
 export async function restartInstance(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<Instance> {
-  return act(ctx, caller, input.uuid, async (a) => {
+  return act(ctx, caller, input.uuid, "restart", async (a) => {
     if (a.row.state !== "running") fail("INSTANCE_STATE");
     if (!isHourly(a.row)) fail("INSTANCE_STATE", undefined, "包天、包月实例不支持重启，请先关机再开机");
     await settleIfRunning(a);
@@ -111,7 +127,7 @@ export async function releaseInstance(
   caller: Caller,
   input: { uuid: string; confirmName: string },
 ): Promise<Instance> {
-  return act(ctx, caller, input.uuid, async (a) => {
+  return act(ctx, caller, input.uuid, "release", async (a) => {
     if (input.confirmName.trim() !== a.row.name) fail("INSTANCE_NAME_MISMATCH", "confirm_name");
     if (a.row.state !== "running" && a.row.state !== "stopped") fail("INSTANCE_STATE");
     await settleIfRunning(a);

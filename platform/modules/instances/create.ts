@@ -9,6 +9,7 @@ import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 import { spendFromLockedAccount } from "../wallet/spend";
 import type { RentalChoice } from "./choice";
+import { createEventText, instanceEventsFrom } from "./events";
 import { payingWallets, planRentalPayment, refuseShortfall } from "./payment";
 import { prepareRental } from "./prepare";
 import { hourlyBreakdown, type PriceBreakdown } from "./price";
@@ -249,7 +250,7 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
     const iso = (d: Date | null) => (d === null ? null : d.toISOString());
     const [inserted] = await preparedRowsOf<{ id: unknown }>(
       tx,
-      sql`insert into instances
+      sql`with inserted as (insert into instances
             (uuid, name, user_id, sub_account_id, host_id, machine_type, gpu_model_id, gpu_count, image_id,
              data_disk_gb, billing_mode, package_units, unit_price_fen, duration_discount_bp, vip_discount_bp, state,
              gpu_held, transition_at, state_changed_at, package_expires_at, cost_fen, ssh_port, ssh_password,
@@ -261,7 +262,14 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
             ${iso(transitionAt)}::timestamptz, ${iso(now)}::timestamptz, ${iso(packageExpiresAt)}::timestamptz,
             ${isPackage ? price.amountFen : 0}, ${secrets.sshPort}, ${secrets.sshPassword}, ${secrets.jupyterToken},
             ${input.operationKey}, ${iso(now)}::timestamptz)
-          returning id`,
+          returning id, user_id),
+          logged as (${instanceEventsFrom("inserted", {
+            kind: "create",
+            actor: "user",
+            text: sql`${createEventText(offer.gpuModel.name, input.gpuCount, price.billingMode, price.duration)}::text`,
+            at: sql`${iso(now)}::timestamptz`,
+          })})
+          select id from inserted`,
     );
     return { instanceId: num(inserted!.id), order, price, now };
   });

@@ -3,6 +3,7 @@ import { notifications } from "../../db/schema";
 import { inTransaction } from "../../db/tx";
 import type { Ctx } from "../context";
 import { num, rowsOf } from "../finance/rows";
+import { EVENT_TEXT, recordInstanceEvents, type InstanceEventKind } from "./events";
 
 /** How many instances each kind of due transition moved on. */
 export interface AdvancedTransitions {
@@ -32,7 +33,8 @@ const NOTICE = {
 /**
  * Moves the simulated fleet's due transitions on (decision 043), one
  * set-based statement per kind, each claiming its rows with FOR UPDATE SKIP
- * LOCKED so two platform processes never move one instance twice:
+ * LOCKED so two platform processes never move one instance twice (and the
+ * instance log gets each move once, in the same transaction):
  * creating/starting/restarting → running (hourly: billed from the moment it
  * runs); stopping → stopped (hourly, or a package stopped at expiry, frees
  * its GPUs and is released after the retention days); releasing → released
@@ -58,6 +60,7 @@ export async function advanceTransitions(ctx: Ctx): Promise<AdvancedTransitions>
           returning i.id, i.user_id, i.sub_account_id, i.name, i.uuid, due.state as was`,
     );
     await notify(tx, ctx.now(), rows, (r) => NOTICE.running[r.was as keyof typeof NOTICE.running] ?? "实例已开机");
+    await log(tx, ctx.now(), rows, "running", (r) => EVENT_TEXT.running[r.was as keyof typeof EVENT_TEXT.running]);
     return rows.length;
   });
 
@@ -86,6 +89,7 @@ export async function advanceTransitions(ctx: Ctx): Promise<AdvancedTransitions>
           select id, user_id, sub_account_id, name, uuid, was from moved`,
     );
     await notify(tx, ctx.now(), rows, () => NOTICE.stopped);
+    await log(tx, ctx.now(), rows, "stopped", () => EVENT_TEXT.stopped);
     return rows.length;
   });
 
@@ -115,6 +119,7 @@ export async function advanceTransitions(ctx: Ctx): Promise<AdvancedTransitions>
           select id, user_id, sub_account_id, name, uuid, was from moved`,
     );
     await notify(tx, ctx.now(), rows, () => NOTICE.released);
+    await log(tx, ctx.now(), rows, "released", () => EVENT_TEXT.released);
     return rows.length;
   });
 
@@ -131,5 +136,19 @@ async function notify(db: Parameters<typeof rowsOf>[0], at: Date, rows: MovedRow
       original: `${title(r)}：${r.name}（${r.uuid}）`,
       createdAt: at,
     })),
+  );
+}
+
+/** The fleet's moves in the instance log, in one insert (the time is the job's run, like the notice's). */
+async function log(
+  db: Parameters<typeof rowsOf>[0],
+  at: Date,
+  rows: MovedRow[],
+  kind: InstanceEventKind,
+  text: (r: MovedRow) => string,
+) {
+  await recordInstanceEvents(
+    db,
+    rows.map((r) => ({ instanceId: num(r.id), userId: num(r.user_id), kind, actor: "system" as const, text: text(r), at })),
   );
 }

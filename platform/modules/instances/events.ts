@@ -1,0 +1,87 @@
+/**
+ * Writing the instance log (issue 36 §2 "Logs", decision 082). Every change of
+ * an instance records its event in the transaction (or the statement) that
+ * makes the change, so the log never shows what did not happen and never
+ * misses what did:
+ *
+ * - `recordInstanceEvent(tx, event)`: one event, from an action's transaction;
+ * - `recordInstanceEvents(tx, events)`: many in one insert, for a job that has
+ *   the moved rows in hand;
+ * - `instanceEventsFrom(rows, …)`: an `insert … select` to put in a job's
+ *   set-based statement as one more CTE, reading the rows its update returned.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { instanceEvents, type InstanceEventActor } from "../../db/timeline-schema";
+import type { InstanceEventKindWire } from "../../contract/instances-timeline";
+
+export type InstanceEventKind = InstanceEventKindWire;
+
+export interface InstanceEvent {
+  instanceId: number;
+  /** The instance's owner (its user_id). */
+  userId: number;
+  kind: InstanceEventKind;
+  actor: InstanceEventActor;
+  /** The sentence the log shows. */
+  text: string;
+  /** Money the event moved, in fen (a charge or a refund); omitted when none. */
+  amountFen?: number | null;
+  at: Date;
+}
+
+/** The sentences of the lifecycle's own events (other parts of issue 36 write theirs). */
+export const EVENT_TEXT = {
+  create: "用户创建实例",
+  start: "用户申请开机",
+  stop: "用户申请关机",
+  restart: "用户申请重启",
+  release: "用户申请释放实例",
+  running: { creating: "实例创建完成，已开机", starting: "实例已开机", restarting: "实例已重启" },
+  stopped: "实例已关机",
+  released: "实例已释放，GPU 与磁盘已回收",
+  arrears_stop: "余额（含可用授信额度）不足以支付下一小时费用，系统自动关机",
+  expired_stop: "套餐已到期，系统自动关机",
+  retention_release: "关机保留期满，系统自动释放实例",
+} as const;
+
+/** The rental's sentence: 用户创建实例：RTX 4090 × 2，包日 3 天. */
+export function createEventText(gpuName: string, gpuCount: number, billingMode: string, units: number): string {
+  const term = billingMode === "day" ? `包日 ${units} 天` : billingMode === "month" ? `包月 ${units} 个月` : "按量计费";
+  return `${EVENT_TEXT.create}：${gpuName} × ${gpuCount}，${term}`;
+}
+
+export async function recordInstanceEvent(tx: Db, event: InstanceEvent): Promise<void> {
+  await recordInstanceEvents(tx, [event]);
+}
+
+export async function recordInstanceEvents(tx: Db, events: InstanceEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(instanceEvents).values(
+    events.map((e) => ({
+      instanceId: e.instanceId,
+      userId: e.userId,
+      kind: e.kind,
+      actor: e.actor,
+      text: e.text,
+      amountFen: e.amountFen ?? null,
+      createdAt: e.at,
+    })),
+  );
+}
+
+/**
+ * `insert into instance_events … select … from <rows>`, for a CTE of a job's
+ * statement: `rows` names an earlier CTE whose rows have `id` (the instance)
+ * and `user_id`; `text` is an SQL expression over them (alias `r`), e.g. a
+ * fixed sentence as a parameter.
+ */
+export function instanceEventsFrom(
+  rows: string,
+  event: { kind: InstanceEventKind; actor: InstanceEventActor; text: SQL; at: SQL },
+): SQL {
+  if (!/^[a-z_]+$/.test(rows)) throw new Error(`not a CTE name: ${rows}`);
+  return sql`insert into instance_events (instance_id, user_id, kind, actor, text, created_at)
+    select r.id, r.user_id, ${event.kind}, ${event.actor}, ${event.text}, ${event.at} from ${sql.raw(rows)} r
+    returning id`;
+}
