@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { InstanceActions, outcomeError } from "~/components/instances/InstanceActions";
 import { InstanceAccess } from "~/components/instances/InstanceAccess";
 import { InstanceCharges } from "~/components/instances/InstanceCharges";
+import { InstanceLog } from "~/components/instances/InstanceLog";
 import { StateText, TermText } from "~/components/instances/InstanceTable";
 import { SurvivalTable } from "~/components/instances/Survival";
 import { usePollWhile } from "~/components/instances/use-poll-while";
@@ -11,6 +12,7 @@ import { styled } from "~/components/ui/stitches.config";
 import { getInstanceDetail } from "~/upstream/instances.server";
 import { formAction } from "~/utils/action.server";
 import { instanceIntents } from "~/utils/instance-actions.server";
+import { loadInstanceLog } from "~/utils/instance-log.server";
 import { BILLING_LABELS, isTransitional, MACHINE_TYPE_LABELS } from "~/utils/instance-text";
 import { instancePath } from "~/utils/console-paths";
 import { requireUser } from "~/utils/session.server";
@@ -19,13 +21,17 @@ import { formatWireMoney } from "../../platform/rules/money";
 
 export const meta: MetaFunction = () => [{ title: "实例详情 · 算力云" }];
 
-/** One instance: what it is, its access info (the password only on request), its charges, its actions. */
+/** One instance: what it is, its access info (the password only on request), its charges, its log, its actions. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
     const { token, user } = await requireUser(request);
-    const reveal = new URL(request.url).searchParams.get("reveal") === "1";
-    const instance = await getInstanceDetail(token, params.uuid ?? "", reveal);
-    return { instance, viewerIsSub: user.SubAccount !== null, now: new Date().toISOString() };
+    const url = new URL(request.url);
+    const reveal = url.searchParams.get("reveal") === "1";
+    const [instance, log] = await Promise.all([
+      getInstanceDetail(token, params.uuid ?? "", reveal),
+      loadInstanceLog(token, params.uuid ?? "", url.searchParams),
+    ]);
+    return { instance, log, viewerIsSub: user.SubAccount !== null, now: new Date().toISOString() };
   });
 }
 
@@ -46,7 +52,7 @@ const Facts = styled("dl", {
 });
 
 export default function InstancePage() {
-  const { instance: i, viewerIsSub, now } = useLoaderData<typeof loader>();
+  const { instance: i, log, viewerIsSub, now } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   usePollWhile(isTransitional(i.State));
   return (
@@ -106,6 +112,10 @@ export default function InstancePage() {
       <Panel>
         <PanelTitle>费用明细</PanelTitle>
         <InstanceCharges charges={i.Charges} />
+      </Panel>
+      <Panel id="instance-log">
+        <PanelTitle>实例日志</PanelTitle>
+        <InstanceLog uuid={i.InstanceUuid} log={log} />
       </Panel>
       <Panel>
         <PanelTitle>数据保留规则</PanelTitle>

@@ -60,6 +60,15 @@ export function instancePath(uuid: string): string {
   return `/console/instance/${encodeURIComponent(uuid)}`;
 }
 
+/** app/routes/console.instance.$uuid.tsx at its log panel: page `page` of the log filtered by `kind` ("" for all). */
+export function instanceLogPath(uuid: string, kind: string, page: number): string {
+  const query = new URLSearchParams();
+  if (kind) query.set("log_kind", kind);
+  if (page > 1) query.set("log_page", String(page));
+  const search = query.toString();
+  return `${instancePath(uuid)}${search ? `?${search}` : ""}#instance-log`;
+}
+
 /** app/routes/console.instance.$uuid_.release.tsx: the type-the-name confirm page for releasing an instance. */
 export function releaseInstancePath(uuid: string): string {
   return `${instancePath(uuid)}/release`;

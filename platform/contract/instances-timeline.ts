@@ -9,10 +9,11 @@ import type { MainApiCall } from "./calls";
 import type { PageFields, PageWire } from "./page";
 
 /**
- * What an event records. The user's requests (create, start, stop, restart,
+ * What an event records (the same list as platform/db/timeline-schema.ts
+ * INSTANCE_EVENT_KINDS: the router passes these to the module, so typecheck
+ * catches a difference). The user's requests (create, start, stop, restart,
  * release), what the fleet finished (running, stopped, released) and what the
- * billing jobs did (arrears_stop, expired_stop, retention_release). Other parts
- * of issue 36 add theirs here.
+ * billing jobs did (arrears_stop, expired_stop, retention_release).
  */
 export const INSTANCE_EVENT_KINDS = [
   "create",
@@ -36,7 +37,13 @@ export type InstanceChargeKindWire = (typeof INSTANCE_CHARGE_KINDS)[number];
 export type InstanceLogKindWire = InstanceEventKindWire | InstanceChargeKindWire;
 
 /** The kind filter: one kind, every lifecycle event, every charge, or all. */
-export const INSTANCE_LOG_FILTERS = ["all", "lifecycle", "charge", ...INSTANCE_EVENT_KINDS, ...INSTANCE_CHARGE_KINDS] as const;
+export const INSTANCE_LOG_FILTERS = [
+  "all",
+  "lifecycle",
+  "charge",
+  ...INSTANCE_EVENT_KINDS,
+  ...INSTANCE_CHARGE_KINDS,
+] as const;
 export type InstanceLogFilterWire = (typeof INSTANCE_LOG_FILTERS)[number];
 
 export type InstanceLogFields = PageFields & {

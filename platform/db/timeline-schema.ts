@@ -18,6 +18,27 @@ import { at, id } from "./columns";
 export const INSTANCE_EVENT_ACTORS = ["user", "system", "staff"] as const;
 export type InstanceEventActor = (typeof INSTANCE_EVENT_ACTORS)[number];
 
+/**
+ * What an event records: the user's requests (create, start, stop, restart,
+ * release), what the fleet finished (running, stopped, released) and what the
+ * billing jobs did (arrears_stop, expired_stop, retention_release). Other parts
+ * of issue 36 add theirs (and to the contract's InstanceEventKindWire).
+ */
+export const INSTANCE_EVENT_KINDS = [
+  "create",
+  "start",
+  "stop",
+  "restart",
+  "release",
+  "running",
+  "stopped",
+  "released",
+  "arrears_stop",
+  "expired_stop",
+  "retention_release",
+] as const;
+export type InstanceEventKind = (typeof INSTANCE_EVENT_KINDS)[number];
+
 export const instanceEvents = pgTable(
   "instance_events",
   {
@@ -25,7 +46,7 @@ export const instanceEvents = pgTable(
     instanceId: bigint("instance_id", { mode: "number" }).notNull(),
     /** The instance's owner (main account): the log is read scoped by it. */
     userId: bigint("user_id", { mode: "number" }).notNull(),
-    /** What happened: platform/contract/instances-timeline.ts INSTANCE_EVENT_KINDS. */
+    /** What happened: one of INSTANCE_EVENT_KINDS (a CHECK on its shape only, so new kinds need no migration). */
     kind: text("kind").notNull(),
     actor: text("actor", { enum: INSTANCE_EVENT_ACTORS }).notNull(),
     /** The sentence the log shows, e.g. 用户申请关机. */

@@ -78,6 +78,7 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/instance/release_instance", { instance_uuid: uuid, confirm_name: names[uuid] ?? "x" }],
   ["/instance/get_stop_refund_preview", { instance_uuid: uuid }],
   ["/instance/stop_instance_with_refund", { instance_uuid: uuid, confirm_name: names[uuid] ?? "x" }],
+  ["/logs/get_instance_log_list", { instance_uuid: uuid, kind: "all" }],
 ];
 
 async function walk(caller: TestAccount, targets: string[]) {

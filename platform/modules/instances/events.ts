@@ -12,10 +12,9 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { instanceEvents, type InstanceEventActor } from "../../db/timeline-schema";
-import type { InstanceEventKindWire } from "../../contract/instances-timeline";
+import { instanceEvents, type InstanceEventActor, type InstanceEventKind } from "../../db/timeline-schema";
 
-export type InstanceEventKind = InstanceEventKindWire;
+export type { InstanceEventKind };
 
 export interface InstanceEvent {
   instanceId: number;

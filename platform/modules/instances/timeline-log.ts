@@ -7,15 +7,8 @@
  * (ownedBy): anyone else's is INSTANCE_NOT_FOUND.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type {
-  InstanceChargeKindWire,
-  InstanceEventKindWire,
-  InstanceLogFilterWire,
-  InstanceLogKindWire,
-} from "../../contract/instances-timeline";
-import { INSTANCE_CHARGE_KINDS } from "../../contract/instances-timeline";
 import { instances } from "../../db/market-schema";
-import type { InstanceEventActor } from "../../db/timeline-schema";
+import type { InstanceEventActor, InstanceEventKind } from "../../db/timeline-schema";
 import { purchaseExplanation, settlementDetailOf, settlementExplanation } from "../../rules/bill-explanation";
 import { purchaseKindName } from "../../rules/finance";
 import type { Caller, Ctx } from "../context";
@@ -24,8 +17,15 @@ import { date, num, rowsOf } from "../finance/rows";
 import type { Page, PageRequest } from "../page";
 import { ownedBy } from "./scope";
 
+/** The charges merged into the log: a package's purchase order, an hourly settlement. */
+export const INSTANCE_CHARGE_KINDS = ["package_order", "settlement"] as const;
+export type InstanceChargeKind = (typeof INSTANCE_CHARGE_KINDS)[number];
+export type InstanceLogKind = InstanceEventKind | InstanceChargeKind;
+/** The kind filter: one kind, every lifecycle event, every charge, or all. */
+export type InstanceLogFilter = "all" | "lifecycle" | "charge" | InstanceLogKind;
+
 export interface InstanceLogItem {
-  kind: InstanceLogKindWire;
+  kind: InstanceLogKind;
   at: Date;
   actor: InstanceEventActor;
   text: string;
@@ -35,7 +35,7 @@ export interface InstanceLogItem {
 
 export interface InstanceLogRequest extends PageRequest {
   uuid: string;
-  filter: InstanceLogFilterWire;
+  filter: InstanceLogFilter;
 }
 
 interface LogRow {
@@ -61,11 +61,11 @@ const LOG_COLUMNS =
   "kind, at, source, id, actor, text, amount_fen, order_kind, detail, paid_voucher_fen, paid_cash_fen, seconds, " +
   "gpu_count, unit_price_fen, duration_discount_bp, vip_discount_bp, amount_due_fen";
 
-const isCharge = (kind: string): kind is InstanceChargeKindWire =>
+const isCharge = (kind: string): kind is InstanceChargeKind =>
   (INSTANCE_CHARGE_KINDS as readonly string[]).includes(kind);
 
 /** Which of the three sources a filter reads, and the one event kind it narrows the events to (null: all). */
-function sources(filter: InstanceLogFilterWire) {
+function sources(filter: InstanceLogFilter) {
   const charges = filter === "charge" || isCharge(filter);
   const wide = filter === "all" || filter === "lifecycle" || filter === "charge";
   return {
@@ -136,7 +136,13 @@ function toItem(r: LogRow): InstanceLogItem {
   const base = { at: date(r.at), actor: r.actor as InstanceEventActor, amountFen };
   if (r.kind === "package_order") {
     const kind = r.order_kind ?? "";
-    const explained = purchaseExplanation(kind, r.detail, amountFen ?? 0, num(r.paid_voucher_fen), num(r.paid_cash_fen));
+    const explained = purchaseExplanation(
+      kind,
+      r.detail,
+      amountFen ?? 0,
+      num(r.paid_voucher_fen),
+      num(r.paid_cash_fen),
+    );
     return { ...base, kind: "package_order", text: `${purchaseKindName(kind)}：${explained}` };
   }
   if (r.kind === "settlement") {
@@ -155,5 +161,5 @@ function toItem(r: LogRow): InstanceLogItem {
     );
     return { ...base, kind: "settlement", text: `按量计费结算：${explained}` };
   }
-  return { ...base, kind: r.kind as InstanceEventKindWire, text: r.text ?? "" };
+  return { ...base, kind: r.kind as InstanceEventKind, text: r.text ?? "" };
 }

@@ -149,6 +149,13 @@ async function log(
 ) {
   await recordInstanceEvents(
     db,
-    rows.map((r) => ({ instanceId: num(r.id), userId: num(r.user_id), kind, actor: "system" as const, text: text(r), at })),
+    rows.map((r) => ({
+      instanceId: num(r.id),
+      userId: num(r.user_id),
+      kind,
+      actor: "system" as const,
+      text: text(r),
+      at,
+    })),
   );
 }

@@ -1,0 +1,31 @@
+import type {
+  InstanceEventKindWire,
+  InstanceLogFilterWire,
+  InstanceLogKindWire,
+} from "../../platform/contract/instances-timeline";
+
+/** What each kind of log row is called on the instance page. */
+export const LOG_KIND_LABELS: Record<InstanceLogKindWire, string> = {
+  create: "创建",
+  start: "开机",
+  stop: "关机",
+  restart: "重启",
+  release: "释放",
+  running: "已运行",
+  stopped: "已关机",
+  released: "已释放",
+  arrears_stop: "欠费关机",
+  expired_stop: "到期关机",
+  retention_release: "保留期满释放",
+  package_order: "套餐扣费",
+  settlement: "按量结算",
+} satisfies Record<InstanceEventKindWire | "package_order" | "settlement", string>;
+
+export const LOG_ACTOR_LABELS = { user: "用户", system: "系统", staff: "客服" } as const;
+
+/** The log's filter choices, in the order the select shows them ("all" is the select's empty choice). */
+export const LOG_FILTER_OPTIONS: [Exclude<InstanceLogFilterWire, "all">, string][] = [
+  ["lifecycle", "全部生命周期事件"],
+  ["charge", "全部扣费"],
+  ...(Object.entries(LOG_KIND_LABELS) as [Exclude<InstanceLogFilterWire, "all">, string][]),
+];
