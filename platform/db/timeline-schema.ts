@@ -36,6 +36,7 @@ export const INSTANCE_EVENT_KINDS = [
   "arrears_stop",
   "expired_stop",
   "retention_release",
+  "refund",
 ] as const;
 export type InstanceEventKind = (typeof INSTANCE_EVENT_KINDS)[number];
 

@@ -12,6 +12,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { formatMoney } from "../../rules/money";
 import { instanceEvents, type InstanceEventActor, type InstanceEventKind } from "../../db/timeline-schema";
 
 export type { InstanceEventKind };
@@ -48,6 +49,11 @@ export const EVENT_TEXT = {
 export function createEventText(gpuName: string, gpuCount: number, billingMode: string, units: number): string {
   const term = billingMode === "day" ? `包日 ${units} 天` : billingMode === "month" ? `包月 ${units} 个月` : "按量计费";
   return `${EVENT_TEXT.create}：${gpuName} × ${gpuCount}，${term}`;
+}
+
+/** Ending a package early: 提前结束套餐并退款：未用整天 3 天，退款 ¥12.00（算力券 ¥2.00，余额 ¥10.00），实例释放中. */
+export function refundEventText(unusedDays: number, voucherFen: number, cashFen: number): string {
+  return `提前结束套餐并退款：未用整天 ${unusedDays} 天，退款 ${formatMoney(voucherFen + cashFen)}（算力券 ${formatMoney(voucherFen)}，余额 ${formatMoney(cashFen)}），实例释放中`;
 }
 
 export async function recordInstanceEvent(tx: Db, event: InstanceEvent): Promise<void> {

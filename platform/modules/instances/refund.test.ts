@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, subAccounts, users } from "../../db/schema";
 import { hosts, instances } from "../../db/market-schema";
 import { instanceRefunds } from "../../db/refund-schema";
+import { instanceEvents } from "../../db/timeline-schema";
 import { purchaseOrders } from "../../db/wallet-schema";
 import { openCouponGroup } from "../../../tests/support/coupon-fixtures";
 import { outcomeOf } from "../../../tests/support/domain-outcome";
@@ -102,6 +103,12 @@ describe("stop with refund", () => {
       cashFen: refund - voucherBack,
     });
     expect(done.instance.state).toBe("releasing");
+    // The instance's log has the refund, with its figures, once.
+    const { id: instanceId } = await rowOf(uuid);
+    const logged = await t.db.select().from(instanceEvents).where(eq(instanceEvents.kind, "refund"));
+    expect(logged.filter((e) => e.instanceId === instanceId)).toMatchObject([
+      { actor: "user", amountFen: refund, text: expect.stringContaining("未用整天 1 天") },
+    ]);
     const after = await walletsOf(renter.userId);
     expect(after.voucher - before.voucher).toBe(voucherBack);
     expect(after.cash - before.cash).toBe(refund - voucherBack);

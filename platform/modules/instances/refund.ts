@@ -6,6 +6,7 @@
  * account's row lock; one refund per instance ever (instance_refunds' unique
  * index), so a second request, concurrent or later, answers the first.
  */
+import { recordInstanceEvent, refundEventText } from "./events";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { instances } from "../../db/market-schema";
@@ -186,6 +187,15 @@ export async function stopInstanceWithRefund(
       .returning({ id: instances.id });
     if (!moved) fail("INSTANCE_STATE");
 
+    await recordInstanceEvent(tx, {
+      instanceId: row.id,
+      userId: row.userId,
+      kind: "refund",
+      actor: "user",
+      text: refundEventText(refund.unusedDays, refund.voucherFen, refund.cashFen),
+      amountFen: refund.totalFen,
+      at: now,
+    });
     await tx.insert(instanceRefunds).values({
       userId: row.userId,
       subAccountId: caller.subAccountId,
