@@ -14,6 +14,7 @@ import { payingWallets, planRentalPayment, refuseShortfall } from "./payment";
 import { prepareRental } from "./prepare";
 import { hourlyBreakdown, type PriceBreakdown } from "./price";
 import { SOLD_OUT, throughOfferGate } from "./offer-gate";
+import { markCouponUsed } from "./rental-coupons";
 import { takeSlots } from "./slots";
 import { instanceById, type Instance } from "./view";
 
@@ -233,17 +234,7 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
         allowVouchers: true,
         allowCredit: true,
       });
-      if (prepared.coupon) {
-        // Conditional: of two rentals with one coupon, one marks it; the other rolls back.
-        const [marked] = await preparedRowsOf<{ id: unknown }>(
-          tx,
-          sql`update user_coupons set used_at = ${now.toISOString()}::timestamptz, used_for = ${refersTo}
-              where id = ${prepared.coupon.id} and user_id = ${caller.userId} and used_at is null
-                and expires_at > ${now.toISOString()}::timestamptz
-              returning id`,
-        );
-        if (!marked) fail("COUPON_NOT_APPLICABLE", "coupon_id", "优惠券已使用");
-      }
+      if (prepared.coupon) await markCouponUsed(tx, caller, prepared.coupon.id, refersTo, now);
     }
 
     const transitionAt = new Date(now.getTime() + ctx.providers.compute.transitionDelayMs("creating"));

@@ -1,9 +1,11 @@
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedRowsOf } from "../../db/prepared";
 import { couponGroups, userCoupons } from "../../db/wallet-schema";
 import { bestCoupon, couponApplies, couponSaving, type CouponOrder, type HeldCoupon } from "../../rules/coupons";
 import type { Caller } from "../context";
 import { toCouponGroup } from "../coupons/groups";
+import { fail } from "../errors";
 
 /** A usable coupon of the caller's, with its terms, as a rental weighs it. */
 export interface RentalCoupon extends HeldCoupon {
@@ -72,4 +74,19 @@ export function judgeCoupons(
     );
   const best = bestCoupon(coupons, order)?.coupon ?? null;
   return { all, valid, best };
+}
+
+/**
+ * Marks a coupon used for `refersTo` (a rental's or a renewal's instance), in the purchase's transaction.
+ * Conditional: of two purchases with one coupon, one marks it; the other is refused (优惠券已使用) and rolls back.
+ */
+export async function markCouponUsed(tx: Db, caller: Caller, couponId: number, refersTo: string, now: Date) {
+  const [marked] = await preparedRowsOf<{ id: unknown }>(
+    tx,
+    sql`update user_coupons set used_at = ${now.toISOString()}::timestamptz, used_for = ${refersTo}
+        where id = ${couponId} and user_id = ${caller.userId} and used_at is null
+          and expires_at > ${now.toISOString()}::timestamptz
+        returning id`,
+  );
+  if (!marked) fail("COUPON_NOT_APPLICABLE", "coupon_id", "优惠券已使用");
 }
