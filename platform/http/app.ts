@@ -17,6 +17,7 @@ import { vouchersApi } from "./api/vouchers";
 import { instancesApi } from "./api/instances";
 import { refundApi } from "./api/refund";
 import { timelineApi } from "./api/timeline";
+import { renewApi } from "./api/renew";
 import { datasetsApi } from "./api/datasets";
 import { softwareApi } from "./api/software";
 import { searchApi } from "./api/search";
@@ -98,6 +99,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", instancesApi);
   api.route("/", refundApi);
   api.route("/", timelineApi);
+  api.route("/", renewApi);
   api.route("/", datasetsApi);
   api.route("/", softwareApi);
   api.route("/", docsApi);

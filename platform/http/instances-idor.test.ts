@@ -79,6 +79,8 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/instance/get_stop_refund_preview", { instance_uuid: uuid }],
   ["/instance/stop_instance_with_refund", { instance_uuid: uuid, confirm_name: names[uuid] ?? "x" }],
   ["/logs/get_instance_log_list", { instance_uuid: uuid, kind: "all" }],
+  ["/instance/preview_renewal", { instance_uuid: uuid, unit: "day", count: 1 }],
+  ["/renew_kvm_v2", { instance_uuid: uuid, unit: "day", count: 1, operation_key: opKey("renew") }],
 ];
 
 async function walk(caller: TestAccount, targets: string[]) {
