@@ -4,6 +4,7 @@ import { InstanceActions, outcomeError } from "~/components/instances/InstanceAc
 import { InstanceAccess } from "~/components/instances/InstanceAccess";
 import { InstanceCharges } from "~/components/instances/InstanceCharges";
 import { InstanceLog } from "~/components/instances/InstanceLog";
+import { RenewLink } from "~/components/instances/RenewLink";
 import { StateText, TermText } from "~/components/instances/InstanceTable";
 import { SurvivalTable } from "~/components/instances/Survival";
 import { usePollWhile } from "~/components/instances/use-poll-while";
@@ -101,6 +102,7 @@ export default function InstancePage() {
           )}
         </Facts>
         <InstanceActions instance={i} error={outcomeError(outcome, i.InstanceUuid)} />
+        <RenewLink instance={i} />
         <p>
           <Link to={instancePath(i.InstanceUuid)}>刷新</Link> · <Link to="/console/dashboard">返回实例列表</Link>
         </p>

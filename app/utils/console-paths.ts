@@ -79,6 +79,17 @@ export function stopWithRefundPath(uuid: string): string {
   return `${instancePath(uuid)}/refund`;
 }
 
+/** app/routes/console.instance.$uuid_.renew.tsx: the renew form (price preview, then confirm and pay). */
+export function renewInstancePath(
+  uuid: string,
+  query?: { unit: string; count: number | string; coupon: string },
+): string {
+  const path = `${instancePath(uuid)}/renew`;
+  return query
+    ? `${path}?${new URLSearchParams({ unit: query.unit, count: String(query.count), coupon: query.coupon })}`
+    : path;
+}
+
 /** app/routes/resources.instance-password.$uuid.ts: an instance's SSH password as JSON, for its copy button. */
 export function instancePasswordPath(uuid: string): string {
   return `/resources/instance-password/${encodeURIComponent(uuid)}`;

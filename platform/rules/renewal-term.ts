@@ -16,6 +16,9 @@ export interface RenewalTerm {
 
 const HOUR_MS = 3_600_000;
 
+/** Only a running or stopped instance is renewed: not one in a transition, nor a released one. */
+export const RENEWABLE_STATES: readonly string[] = ["running", "stopped"];
+
 export function renewalTerm(input: {
   billingMode: BillingMode;
   packageExpiresAt: Date | null;

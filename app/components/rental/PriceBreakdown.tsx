@@ -26,7 +26,15 @@ export function factorText(factor: string): string {
  * that it is charged on the hour, by the second. A visitor's list price
  * (no wallet yet) says that signing in applies the membership and coupons.
  */
-export function PriceBreakdown({ preview }: { preview: RentalPreviewWire | ListPriceWire }) {
+export function PriceBreakdown({
+  preview,
+  chargedWhen = "租用时",
+}: {
+  /** A rental's or a renewal's preview (with the wallet), or a visitor's list price. */
+  preview: Pick<RentalPreviewWire, "Price" | "PayVoucher" | "PayCash" | "Affordable" | "Shortfall"> | ListPriceWire;
+  /** When a package is charged: "租用时", "续费时". */
+  chargedWhen?: string;
+}) {
   const p = preview.Price;
   const hourly = p.BillingMode === "hour";
   const wallet = "Affordable" in preview ? preview : null;
@@ -66,7 +74,7 @@ export function PriceBreakdown({ preview }: { preview: RentalPreviewWire | ListP
       ) : (
         wallet && (
           <Muted>
-            租用时一次扣费：算力券 {formatWireMoney(wallet.PayVoucher)}，余额 {formatWireMoney(wallet.PayCash)}
+            {chargedWhen}一次扣费：算力券 {formatWireMoney(wallet.PayVoucher)}，余额 {formatWireMoney(wallet.PayCash)}
           </Muted>
         )
       )}

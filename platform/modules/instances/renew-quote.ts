@@ -11,7 +11,7 @@ import { images, instances } from "../../db/market-schema";
 import type { CouponOrder } from "../../rules/coupons";
 import { DURATION_DISCOUNT_BP } from "../../rules/price";
 import { PACKAGE_LIMITS, packageHours } from "../../rules/rental-price";
-import { renewalTerm, type RenewalTerm } from "../../rules/renewal-term";
+import { RENEWABLE_STATES, renewalTerm, type RenewalTerm } from "../../rules/renewal-term";
 import type { Caller } from "../context";
 import { fail } from "../errors";
 import type { RentingAccount } from "./membership";
@@ -39,9 +39,6 @@ export interface RenewalQuote {
   coupons: { all: CouponChoice[]; valid: CouponChoice[]; best: RentalCoupon | null };
   coupon: RentalCoupon | null;
 }
-
-/** Only a running or stopped instance is renewed: not one in a transition, nor a released one. */
-export const RENEWABLE_STATES = ["running", "stopped"] as const;
 
 function checkCount(choice: RenewalChoice): number {
   const { min, max } = PACKAGE_LIMITS[choice.unit];
@@ -76,7 +73,7 @@ export async function quoteRenewal(
   options: { listCoupons?: boolean } = {},
 ): Promise<RenewalQuote> {
   const count = checkCount(choice);
-  if (!(RENEWABLE_STATES as readonly string[]).includes(instance.state))
+  if (!RENEWABLE_STATES.includes(instance.state))
     fail("INSTANCE_STATE", undefined, "实例当前状态不能续费（仅运行中或已关机的实例可以续费）");
   const hours = packageHours(choice.unit, count);
   const [image] = await db
