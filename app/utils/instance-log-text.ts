@@ -18,6 +18,7 @@ export const LOG_KIND_LABELS: Record<InstanceLogKindWire, string> = {
   expired_stop: "到期关机",
   retention_release: "保留期满释放",
   refund: "提前结束并退款",
+  renew: "续费",
   package_order: "套餐扣费",
   settlement: "按量结算",
 } satisfies Record<InstanceEventKindWire | "package_order" | "settlement", string>;

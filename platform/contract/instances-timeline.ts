@@ -28,6 +28,7 @@ export const INSTANCE_EVENT_KINDS = [
   "expired_stop",
   "retention_release",
   "refund",
+  "renew",
 ] as const;
 export type InstanceEventKindWire = (typeof INSTANCE_EVENT_KINDS)[number];
 

@@ -37,6 +37,7 @@ export const INSTANCE_EVENT_KINDS = [
   "expired_stop",
   "retention_release",
   "refund",
+  "renew",
 ] as const;
 export type InstanceEventKind = (typeof INSTANCE_EVENT_KINDS)[number];
 

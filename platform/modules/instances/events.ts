@@ -56,6 +56,28 @@ export function refundEventText(unusedDays: number, voucherFen: number, cashFen:
   return `提前结束套餐并退款：未用整天 ${unusedDays} 天，退款 ${formatMoney(voucherFen + cashFen)}（算力券 ${formatMoney(voucherFen)}，余额 ${formatMoney(cashFen)}），实例释放中`;
 }
 
+/** A renewal: 续费 1 天，到期时间 2026-12-01 12:00，扣费 ¥47.52（算力券 ¥0.00，余额 ¥47.52）, and how it began. */
+export function renewEventText(r: {
+  unit: "day" | "month";
+  count: number;
+  periodEnd: Date;
+  fromMode: string;
+  retookGpus: boolean;
+  voucherFen: number;
+  cashFen: number;
+}): string {
+  const term = r.unit === "day" ? `${r.count} 天` : `${r.count} 个月`;
+  const end = new Date(r.periodEnd.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
+  const how =
+    r.fromMode === "hour"
+      ? `按量计费转为${r.unit === "day" ? "包日" : "包月"}（已结算至此刻）`
+      : r.retookGpus
+        ? "套餐到期后续费，已重新占用 GPU"
+        : "续费";
+  const money = `扣费 ${formatMoney(r.voucherFen + r.cashFen)}（算力券 ${formatMoney(r.voucherFen)}，余额 ${formatMoney(r.cashFen)}）`;
+  return `${how} ${term}，到期时间 ${end}（北京时间），${money}`;
+}
+
 export async function recordInstanceEvent(tx: Db, event: InstanceEvent): Promise<void> {
   await recordInstanceEvents(tx, [event]);
 }

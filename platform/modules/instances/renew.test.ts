@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { hosts, instanceSettlements, instances } from "../../db/market-schema";
 import { purchaseOrders, userCoupons } from "../../db/wallet-schema";
+import { instanceEvents } from "../../db/timeline-schema";
 import { purchaseExplanation } from "../../rules/bill-explanation";
 import { quotePackage } from "../../rules/rental-price";
 import { outcomeOf } from "../../../tests/support/domain-outcome";
@@ -126,6 +127,15 @@ describe("renewing a package", () => {
       `2 天（48 小时）× 1 卡 × ¥1.98/卡·时 × 时长 0.98 = ¥${(expected.payFen / 100).toFixed(2)}；` +
         `算力券 ¥5.00，余额 ¥${((expected.payFen - 500) / 100).toFixed(2)}`,
     );
+    // The instance's log has the renewal with its charge.
+    const { id: instanceId } = await rowOf(uuid);
+    const logged = await t.db
+      .select()
+      .from(instanceEvents)
+      .where(and(eq(instanceEvents.instanceId, instanceId), eq(instanceEvents.kind, "renew")));
+    expect(logged).toMatchObject([
+      { actor: "user", amountFen: expected.payFen, text: expect.stringMatching(/^续费 2 天，到期时间 .*，扣费 ¥/) },
+    ]);
   });
 
   it("by a month uses the month's discount and uses a package coupon once", async () => {

@@ -10,6 +10,7 @@
  * of kind "renewal" referring to `instance:<uuid>`, so the instance's charges
  * and the expense detail explain it), its coupon marked used once.
  */
+import { recordInstanceEvent, renewEventText } from "./events";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { instances } from "../../db/market-schema";
@@ -180,6 +181,23 @@ export async function renewInstance(ctx: Ctx, caller: Caller, input: RenewInput)
         releaseAt: null,
       })
       .where(eq(instances.id, locked.id));
+    await recordInstanceEvent(tx, {
+      instanceId: locked.id,
+      userId: caller.userId,
+      kind: "renew",
+      actor: "user",
+      text: renewEventText({
+        unit: input.unit,
+        count: input.count,
+        periodEnd: term.periodEnd,
+        fromMode: instance.billingMode,
+        retookGpus: !locked.gpuHeld,
+        voucherFen: order.paidVoucherFen,
+        cashFen: order.paidCashFen,
+      }),
+      amountFen: price.amountFen,
+      at: now,
+    });
     return {
       instance: await instanceById(tx, locked.id, now),
       orderNo: order.orderNo,
