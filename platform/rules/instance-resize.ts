@@ -1,0 +1,87 @@
+/**
+ * What changing an instance's GPU count costs (issue 36 §1, decision 081).
+ * Pure: the options list, the confirmation and the charge all use it.
+ *
+ * - Hourly: nothing is charged now; from the change the instance is billed at
+ *   the new hourly rate (hourlyRateFen with the new GPU count).
+ * - Package, more GPUs: the added GPUs for the rest of the term, prorated to
+ *   the second: remaining seconds × added GPUs × unit price × the package's
+ *   duration discount × membership discount, rounded half-up to the fen once
+ *   (the same exact expression as usageChargeFen).
+ */
+import { formatMoney } from "./money";
+import { discountText } from "./bill-explanation";
+import { hourlyRateFen, usageChargeFen } from "./rental-price";
+
+/** The GPU count an instance can have; the host's size caps it further. */
+export const MAX_GPU_COUNT = 8;
+
+export interface ResizeBasis {
+  billingMode: "hour" | "day" | "month";
+  gpuCount: number;
+  unitPriceFen: number;
+  durationDiscountBp: number;
+  vipDiscountBp: number;
+}
+
+export type ResizeQuote =
+  | { kind: "hourly"; toGpuCount: number; fromRateFen: number; toRateFen: number; explanation: string }
+  | {
+      kind: "package_upgrade";
+      toGpuCount: number;
+      addedGpus: number;
+      remainingSeconds: number;
+      chargeFen: number;
+      explanation: string;
+    };
+
+const discounts = (durationBp: number, vipBp: number) =>
+  (durationBp < 10_000 ? ` × 时长 ${discountText(durationBp)}` : "") +
+  (vipBp < 10_000 ? ` × 会员 ${discountText(vipBp)}` : "");
+
+/** An hourly instance's rates before and after; nothing is charged at the change. */
+export function quoteHourlyResize(basis: ResizeBasis, toGpuCount: number): ResizeQuote {
+  const rate = (gpuCount: number) => hourlyRateFen({ ...basis, gpuCount });
+  const fromRateFen = rate(basis.gpuCount);
+  const toRateFen = rate(toGpuCount);
+  return {
+    kind: "hourly",
+    toGpuCount,
+    fromRateFen,
+    toRateFen,
+    explanation:
+      `按量计费：调整后按 ${toGpuCount} 卡 × ${formatMoney(basis.unitPriceFen)}/卡·时` +
+      `${discounts(10_000, basis.vipDiscountBp)} = ${formatMoney(toRateFen)}/时计费（原 ${formatMoney(fromRateFen)}/时），调整时不收费`,
+  };
+}
+
+/**
+ * A package's added GPUs for the `remainingSeconds` left of its term (whole
+ * seconds, the partial second dropped in the renter's favour).
+ */
+export function quotePackageUpgrade(basis: ResizeBasis, toGpuCount: number, remainingSeconds: number): ResizeQuote {
+  const addedGpus = toGpuCount - basis.gpuCount;
+  if (!Number.isInteger(addedGpus) || addedGpus <= 0) throw new RangeError("a package upgrade adds GPUs");
+  const charge = usageChargeFen({
+    seconds: remainingSeconds,
+    gpuCount: addedGpus,
+    unitPriceFen: basis.unitPriceFen,
+    vipDiscountBp: basis.vipDiscountBp,
+    durationDiscountBp: basis.durationDiscountBp,
+  });
+  return {
+    kind: "package_upgrade",
+    toGpuCount,
+    addedGpus,
+    remainingSeconds,
+    chargeFen: charge.amountFen,
+    explanation:
+      `升配补差价：剩余 ${remainingSeconds} 秒 × 新增 ${addedGpus} 卡 × ${formatMoney(basis.unitPriceFen)}/卡·时` +
+      `${discounts(basis.durationDiscountBp, basis.vipDiscountBp)} = ${formatMoney(charge.amountFen)}`,
+  };
+}
+
+/** Whole seconds from `now` to the package's end (0 once it ended). */
+export function remainingSeconds(now: Date, expiresAt: Date): number {
+  return Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
+}
