@@ -18,6 +18,7 @@ import { instancesApi } from "./api/instances";
 import { refundApi } from "./api/refund";
 import { timelineApi } from "./api/timeline";
 import { renewApi } from "./api/renew";
+import { resizeApi } from "./api/resize";
 import { datasetsApi } from "./api/datasets";
 import { softwareApi } from "./api/software";
 import { searchApi } from "./api/search";
@@ -100,6 +101,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", refundApi);
   api.route("/", timelineApi);
   api.route("/", renewApi);
+  api.route("/", resizeApi);
   api.route("/", datasetsApi);
   api.route("/", softwareApi);
   api.route("/", docsApi);

@@ -48,7 +48,7 @@ const RentalChoiceFields = z.object({
   coupon_id: blankAsAbsent(f.int("优惠券", 0, Number.MAX_SAFE_INTEGER).optional()),
 });
 
-const operationKey = z
+export const operationKey = z
   .string({ required_error: "缺少操作标识，请刷新页面后重试", invalid_type_error: "操作标识格式不正确" })
   .regex(/^[A-Za-z0-9_-]{8,64}$/, "操作标识格式不正确，请刷新页面后重试");
 
@@ -57,7 +57,7 @@ const CreateFields = RentalChoiceFields.extend({
   name: f.optionalText("实例名称", 30),
 });
 
-const instanceUuid = z
+export const instanceUuid = z
   .string({ required_error: "请选择实例", invalid_type_error: "实例编号格式不正确" })
   .trim()
   .min(1, "请选择实例")
