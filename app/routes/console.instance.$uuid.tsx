@@ -15,7 +15,7 @@ import { formAction } from "~/utils/action.server";
 import { instanceIntents } from "~/utils/instance-actions.server";
 import { loadInstanceLog } from "~/utils/instance-log.server";
 import { BILLING_LABELS, isTransitional, MACHINE_TYPE_LABELS } from "~/utils/instance-text";
-import { instancePath } from "~/utils/console-paths";
+import { instancePath, resizeInstancePath } from "~/utils/console-paths";
 import { requireUser } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { formatWireMoney } from "../../platform/rules/money";
@@ -103,6 +103,13 @@ export default function InstancePage() {
         </Facts>
         <InstanceActions instance={i} error={outcomeError(outcome, i.InstanceUuid)} />
         <RenewLink instance={i} />
+        {i.State === "stopped" && (
+          <p>
+            <Link to={resizeInstancePath(i.InstanceUuid)} data-testid="resize-link">
+              调整配置（GPU数量）
+            </Link>
+          </p>
+        )}
         <p>
           <Link to={instancePath(i.InstanceUuid)}>刷新</Link> · <Link to="/console/dashboard">返回实例列表</Link>
         </p>

@@ -88,6 +88,10 @@ export function renewInstancePath(
   return query
     ? `${path}?${new URLSearchParams({ unit: query.unit, count: String(query.count), coupon: query.coupon })}`
     : path;
+/** app/routes/console.instance.$uuid_.resize.tsx: the resize options, or (with `gpuCount`) the confirmation of one. */
+export function resizeInstancePath(uuid: string, gpuCount?: number): string {
+  const path = `${instancePath(uuid)}/resize`;
+  return gpuCount === undefined ? path : `${path}?gpu_count=${encodeURIComponent(String(gpuCount))}`;
 }
 
 /** app/routes/resources.instance-password.$uuid.ts: an instance's SSH password as JSON, for its copy button. */

@@ -1,0 +1,116 @@
+import { Form, Link } from "@remix-run/react";
+import type { InstanceWire } from "~/upstream/instances.server";
+import type { ResizeOptionWire } from "~/upstream/resize.server";
+import { instancePath, resizeInstancePath } from "~/utils/console-paths";
+import { survivalRow } from "../../../platform/rules/instance-survival";
+import { formatWireMoney } from "../../../platform/rules/money";
+import { Button } from "../ui/Button";
+import { FieldError } from "../ui/Field";
+import { Muted, Price, Row, Stack } from "../ui/layout";
+import { StatusButton } from "../ui/StatusButton";
+import { SurvivalFacts } from "./Survival";
+
+/** What one option costs, in a few words: the new hourly rate, or the charge for the rest of the package. */
+function OptionPrice({ option }: { option: ResizeOptionWire }) {
+  return option.Kind === "hourly" ? (
+    <>
+      按量 <Price>{formatWireMoney(option.HourlyPrice)}/时</Price>，调整时不收费
+    </>
+  ) : (
+    <>
+      补差价 <Price>{formatWireMoney(option.Charge)}</Price>（剩余 {option.RemainingSeconds} 秒）
+    </>
+  );
+}
+
+/**
+ * Step one (a GET form, so it works without JavaScript and changes nothing):
+ * the GPU counts on offer now, each with its price and how it was computed.
+ */
+export function ResizeChoices({
+  instance,
+  options,
+  error,
+}: {
+  instance: InstanceWire;
+  options: ResizeOptionWire[];
+  error: string | null;
+}) {
+  return (
+    <Form method="get" action={resizeInstancePath(instance.InstanceUuid)}>
+      <p>
+        当前 {instance.GpuName} × {instance.GpuCount}（主机 {instance.HostName} 空闲 {instance.HostGpuFree}/
+        {instance.HostGpuTotal}）。选择新的 GPU 数量：
+      </p>
+      <Stack as="fieldset" css={{ border: 0, padding: 0, margin: "0 0 $3" }} data-testid="resize-options">
+        <legend className="visually-hidden">GPU数量</legend>
+        {options.map((o) => (
+          <label key={o.GpuCount}>
+            <input type="radio" name="gpu_count" value={o.GpuCount} required /> <strong>{o.GpuCount} 卡</strong>：
+            <OptionPrice option={o} />
+            <br />
+            <Muted>{o.Explanation}</Muted>
+          </label>
+        ))}
+      </Stack>
+      {error && (
+        <FieldError role="alert" id="gpu_count-error">
+          {error}
+        </FieldError>
+      )}
+      <Row>
+        <Button type="submit" variant="primary">
+          下一步
+        </Button>
+        <Link to={instancePath(instance.InstanceUuid)}>返回实例</Link>
+      </Row>
+    </Form>
+  );
+}
+
+/**
+ * Step two (the second ask): exactly what changes and what it costs; for
+ * fewer GPUs, what survives a downgrade. It posts the change with the key the
+ * page rendered, so a second submission changes and charges nothing more.
+ */
+export function ResizeConfirm({
+  instance,
+  option,
+  operationKey,
+  error,
+}: {
+  instance: InstanceWire;
+  option: ResizeOptionWire;
+  operationKey: string;
+  error: string | null;
+}) {
+  const down = option.GpuCount < instance.GpuCount;
+  const charge = option.Kind === "package_upgrade" ? formatWireMoney(option.Charge) : null;
+  return (
+    <Form method="post" action={resizeInstancePath(instance.InstanceUuid, option.GpuCount)}>
+      <input type="hidden" name="instance_uuid" value={instance.InstanceUuid} />
+      <input type="hidden" name="gpu_count" value={option.GpuCount} />
+      <input type="hidden" name="operation_key" value={operationKey} />
+      <p data-testid="resize-summary">
+        将实例「{instance.Name}」从 {instance.GpuCount} 卡调整为 <strong>{option.GpuCount} 卡</strong>：
+        <OptionPrice option={option} />。
+      </p>
+      <p>
+        <Muted data-testid="resize-explanation">{option.Explanation}</Muted>
+      </p>
+      {charge && <p>补差价按确认时剩余的秒数计算，不会高于上述金额；支付顺序：算力券、余额、信用额度。</p>}
+      {down && <SurvivalFacts row={survivalRow("downgrade")} />}
+      {error && (
+        <FieldError role="alert" id="gpu_count-error">
+          {error}
+        </FieldError>
+      )}
+      <Row>
+        <StatusButton intent="resize" variant="primary" pendingText="调整中…">
+          {charge ? `确认支付 ${charge} 并调整` : "确认调整"}
+        </StatusButton>
+        <Link to={resizeInstancePath(instance.InstanceUuid)}>重新选择</Link>
+      </Row>
+    </Form>
+  );
+}

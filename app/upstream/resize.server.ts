@@ -1,0 +1,27 @@
+import type {
+  ResizeCalls,
+  ResizeOptionsWire,
+  ResizeOptionWire,
+  UpgradeSpecWire,
+} from "../../platform/contract/instances-resize";
+import { callApiOrThrow } from "./transport.server";
+
+export type { ResizeOptionsWire, ResizeOptionWire, UpgradeSpecWire };
+
+function call<P extends keyof ResizeCalls>(path: P, input: ResizeCalls[P]["input"], session: string) {
+  return callApiOrThrow<ResizeCalls[P]["data"]>(path, input, { session });
+}
+
+/** The GPU counts the instance can have now, each with its price (`/instance/get_upgrade_spec_options`). */
+export function getResizeOptions(session: string, uuid: string) {
+  return call("/instance/get_upgrade_spec_options", { instance_uuid: uuid }, session);
+}
+
+/** Changes the GPU count; `operationKey` comes from the form, so a resubmission charges nothing more. */
+export function upgradeSpec(session: string, uuid: string, gpuCount: number, operationKey: string) {
+  return call(
+    "/instance/upgrade_spec",
+    { instance_uuid: uuid, gpu_count: gpuCount, operation_key: operationKey },
+    session,
+  );
+}
