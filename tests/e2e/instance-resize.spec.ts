@@ -9,6 +9,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { instancePath, resizeInstancePath } from "../../app/utils/console-paths";
 import { expect, test } from "./fixtures/session";
 import { mainApi, rentHourlyByApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
+import { TEST_PASSWORD, uniquePhone } from "./support";
 
 type Detail = { State: string; GpuCount: number; HourlyPrice: string };
 
@@ -138,4 +139,27 @@ test("grow a day package to 2 GPUs: the prorated charge asked is the one in the 
     .filter({ hasText: `-¥${paid.toFixed(2)}` });
   await expect(charge).toContainText(/升配补差价：剩余 \d+ 秒 × 新增 1 卡/);
   await expect(charge.getByRole("link", { name: /^实例升配订单 / })).toBeVisible();
+});
+
+test("another user's instance: its resize page is not found and a posted resize changes nothing", async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(60_000);
+  const ownerPhone = uniquePhone();
+  const session = await page.request.post("/sandbox/session", { data: { phone: ownerPhone, password: TEST_PASSWORD } });
+  const ownerToken = ((await session.json()) as { token: string }).token;
+  await topUp(page.request, ownerToken, "100");
+  const { uuid } = await rentHourlyByApi(page.request, ownerToken, `e2e-resize-idor-${ownerPhone}`);
+  await stopByApi(page.request, ownerToken, uuid);
+
+  await login();
+  expect((await page.goto(resizeInstancePath(uuid)))?.status()).toBe(404);
+  expect((await page.goto(resizeInstancePath(uuid, 2)))?.status()).toBe(404);
+  const posted = await page.request.post(resizeInstancePath(uuid, 2), {
+    form: { intent: "resize", instance_uuid: uuid, gpu_count: "2", operation_key: "e2e-idor-resize-key" },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(posted.status()).toBe(404);
+  expect((await detailOf(page.request, ownerToken, uuid)).GpuCount).toBe(1);
 });
