@@ -8,8 +8,15 @@
 import type { APIRequestContext } from "@playwright/test";
 import { instancePath, resizeInstancePath } from "../../app/utils/console-paths";
 import { expect, test } from "./fixtures/session";
-import { mainApi, rentHourlyByApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
+import { mainApi, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
 import { TEST_PASSWORD, uniquePhone } from "./support";
+
+/**
+ * Offers of the seeded fleet no other journey rents, one per journey: a resize needs its host's free GPUs
+ * to stay free between the options and the confirmation, which other journeys' rentals would take.
+ */
+const HOURLY_OFFER = { type: "docker", region: "cq-a", gpu: "rtx4090" } as const;
+const PACKAGE_OFFER = { type: "kvm", region: "bj-a", gpu: "rtx4090" } as const;
 
 type Detail = { State: string; GpuCount: number; HourlyPrice: string };
 
@@ -41,9 +48,9 @@ async function rentDayByApi(request: APIRequestContext, token: string, operation
   const imageId = ((await images.json()) as { data: { images: { Id: number }[] } }).data.images[0]!.Id;
   const rented = await mainApi<{ Instance: { InstanceUuid: string } }>(request, "/instance/create_instance", {
     session: token,
-    machine_type: RTX4090_OFFER.type,
-    region: RTX4090_OFFER.region,
-    gpu_model: RTX4090_OFFER.gpu,
+    machine_type: PACKAGE_OFFER.type,
+    region: PACKAGE_OFFER.region,
+    gpu_model: PACKAGE_OFFER.gpu,
     gpu_count: 1,
     image_id: imageId,
     billing_mode: "day",
@@ -55,7 +62,7 @@ async function rentDayByApi(request: APIRequestContext, token: string, operation
   return rented.data.Instance.InstanceUuid;
 }
 
-test("resize an hourly RTX 4090 × 1 to 2 GPUs: nothing charged, then it runs at the new rate", async ({
+test("resize an hourly instance of 1 GPU to 2 GPUs: nothing charged, then it runs at the new rate", async ({
   page,
   login,
 }) => {
@@ -63,7 +70,7 @@ test("resize an hourly RTX 4090 × 1 to 2 GPUs: nothing charged, then it runs at
   const user = await login();
   const token = await tokenOf(page.request, user.phone, user.password);
   await topUp(page.request, token, "100");
-  const { uuid } = await rentHourlyByApi(page.request, token, `e2e-resize-h-${user.phone}`);
+  const { uuid } = await rentHourlyByApi(page.request, token, `e2e-resize-h-${user.phone}`, HOURLY_OFFER);
 
   // Running: the instance page offers no resize, and the resize page says why.
   await waitForState(page.request, token, uuid, "running");
@@ -106,7 +113,7 @@ test("grow a day package to 2 GPUs: the prorated charge asked is the one in the 
   test.setTimeout(90_000);
   const user = await login();
   const token = await tokenOf(page.request, user.phone, user.password);
-  await topUp(page.request, token, "200");
+  await topUp(page.request, token, "300");
   const uuid = await rentDayByApi(page.request, token, `e2e-resize-d-${user.phone}`);
   await stopByApi(page.request, token, uuid);
 
@@ -118,7 +125,7 @@ test("grow a day package to 2 GPUs: the prorated charge asked is the one in the 
   await page.getByRole("button", { name: "下一步" }).click();
 
   await expect(page.getByTestId("resize-explanation")).toContainText(
-    /升配补差价：剩余 \d+ 秒 × 新增 1 卡 × ¥1\.98\/卡·时 × 时长 0\.98( × 会员 0\.9\d+)? = ¥\d+\.\d\d/,
+    /升配补差价：剩余 \d+ 秒 × 新增 1 卡 × ¥\d+\.\d\d\/卡·时 × 时长 0\.98( × 会员 0\.9\d+)? = ¥\d+\.\d\d/,
   );
   const confirm = page.getByRole("button", { name: /^确认支付 ¥\d+\.\d\d 并调整$/ });
   const asked = Number((await confirm.textContent())!.match(/¥(\d+\.\d\d)/)![1]);
@@ -136,7 +143,8 @@ test("grow a day package to 2 GPUs: the prorated charge asked is the one in the 
   const charge = page
     .getByTestId("balance-change-list")
     .locator("tbody tr")
-    .filter({ hasText: `-¥${paid.toFixed(2)}` });
+    .filter({ hasText: `-¥${paid.toFixed(2)}` })
+    .filter({ hasText: "升配补差价" });
   await expect(charge).toContainText(/升配补差价：剩余 \d+ 秒 × 新增 1 卡/);
   await expect(charge.getByRole("link", { name: /^实例升配订单 / })).toBeVisible();
 });
@@ -150,7 +158,7 @@ test("another user's instance: its resize page is not found and a posted resize 
   const session = await page.request.post("/sandbox/session", { data: { phone: ownerPhone, password: TEST_PASSWORD } });
   const ownerToken = ((await session.json()) as { token: string }).token;
   await topUp(page.request, ownerToken, "100");
-  const { uuid } = await rentHourlyByApi(page.request, ownerToken, `e2e-resize-idor-${ownerPhone}`);
+  const { uuid } = await rentHourlyByApi(page.request, ownerToken, `e2e-resize-idor-${ownerPhone}`, HOURLY_OFFER);
   await stopByApi(page.request, ownerToken, uuid);
 
   await login();
