@@ -88,6 +88,8 @@ export function renewInstancePath(
   return query
     ? `${path}?${new URLSearchParams({ unit: query.unit, count: String(query.count), coupon: query.coupon })}`
     : path;
+}
+
 /** app/routes/console.instance.$uuid_.resize.tsx: the resize options, or (with `gpuCount`) the confirmation of one. */
 export function resizeInstancePath(uuid: string, gpuCount?: number): string {
   const path = `${instancePath(uuid)}/resize`;
