@@ -19,6 +19,7 @@ export const LOG_KIND_LABELS: Record<InstanceLogKindWire, string> = {
   retention_release: "保留期满释放",
   refund: "提前结束并退款",
   renew: "续费",
+  resize: "调整配置",
   package_order: "套餐扣费",
   settlement: "按量结算",
 } satisfies Record<InstanceEventKindWire | "package_order" | "settlement", string>;

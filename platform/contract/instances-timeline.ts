@@ -29,6 +29,7 @@ export const INSTANCE_EVENT_KINDS = [
   "retention_release",
   "refund",
   "renew",
+  "resize",
 ] as const;
 export type InstanceEventKindWire = (typeof INSTANCE_EVENT_KINDS)[number];
 

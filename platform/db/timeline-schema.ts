@@ -38,6 +38,7 @@ export const INSTANCE_EVENT_KINDS = [
   "retention_release",
   "refund",
   "renew",
+  "resize",
 ] as const;
 export type InstanceEventKind = (typeof INSTANCE_EVENT_KINDS)[number];
 

@@ -37,7 +37,13 @@ export type SurvivalThing = (typeof SURVIVAL_THINGS)[number];
  * every action of issue 36, and the pages show a row or a column once what it
  * speaks of exists (each part of the issue adds its own here when it lands).
  */
-export const OFFERED_SURVIVAL_ACTIONS: readonly SurvivalAction[] = ["stop", "release", "expiry", "arrears_stop"];
+export const OFFERED_SURVIVAL_ACTIONS: readonly SurvivalAction[] = [
+  "stop",
+  "release",
+  "expiry",
+  "arrears_stop",
+  "downgrade",
+];
 export const OFFERED_SURVIVAL_THINGS: readonly SurvivalThing[] = ["system_disk", "data_disk", "address", "processes"];
 
 export const SURVIVAL_ACTION_LABELS: Record<SurvivalAction, string> = {
@@ -194,7 +200,7 @@ export function survivalTable(retentionDays: number): SurvivalRow[] {
         images: IMAGES_KEPT,
         processes: cell("ended", "变更配置需先关机，所有进程结束"),
       },
-      retention: "立即生效；包时/包日/包月按剩余时长退还差价",
+      retention: "立即生效；按量计费实例从下次开机起按新单价计费（包日、包月实例暂不支持减少 GPU）",
     },
   };
   return SURVIVAL_ACTIONS.map((action) => ({ action, label: SURVIVAL_ACTION_LABELS[action], ...rows[action] }));

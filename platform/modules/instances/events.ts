@@ -78,6 +78,17 @@ export function renewEventText(r: {
   return `${how} ${term}，到期时间 ${end}（北京时间），${money}`;
 }
 
+/** A resize: GPU 由 1 卡调整为 2 卡 (hourly), or 升配 … 补差价 ¥3.20（算力券 …，余额 …） (a package). */
+export function resizeEventText(
+  fromGpuCount: number,
+  toGpuCount: number,
+  paid: { amountFen: number; paidVoucherFen: number; paidCashFen: number } | null,
+): string {
+  const change = `GPU 由 ${fromGpuCount} 卡调整为 ${toGpuCount} 卡`;
+  if (!paid) return `${change}，下次开机起按新配置计费`;
+  return `升配：${change}，补差价 ${formatMoney(paid.amountFen)}（算力券 ${formatMoney(paid.paidVoucherFen)}，余额 ${formatMoney(paid.paidCashFen)}）`;
+}
+
 export async function recordInstanceEvent(tx: Db, event: InstanceEvent): Promise<void> {
   await recordInstanceEvents(tx, [event]);
 }

@@ -6,10 +6,11 @@
  * operation key), and takes the added slots; two upgrades racing for the
  * host's last free GPU get it once. On PostgreSQL they really race.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hosts, instances } from "../../db/market-schema";
 import { purchaseOrders } from "../../db/wallet-schema";
+import { instanceEvents } from "../../db/timeline-schema";
 import { hourlyRateFen } from "../../rules/rental-price";
 import { quotePackageUpgrade } from "../../rules/instance-resize";
 import { outcomeOf } from "../../../tests/support/domain-outcome";
@@ -73,6 +74,12 @@ describe("an hourly instance", () => {
     expect(resized.instance.hourlyPriceFen).toBe(
       hourlyRateFen({ unitPriceFen: 198, gpuCount: 2, vipDiscountBp: 10_000 }),
     );
+    const { id: instanceId } = await rowOf(uuid);
+    const logged = await t.db
+      .select()
+      .from(instanceEvents)
+      .where(and(eq(instanceEvents.instanceId, instanceId), eq(instanceEvents.kind, "resize")));
+    expect(logged).toMatchObject([{ amountFen: null, text: "GPU 由 1 卡调整为 2 卡，下次开机起按新配置计费" }]);
 
     await startInstance(t.ctx, renter.caller, { uuid });
     expect(await freeOn(hostId)).toBe(1);

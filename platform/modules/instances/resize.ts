@@ -1,3 +1,4 @@
+import { recordInstanceEvent, resizeEventText } from "./events";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { hosts, instances } from "../../db/market-schema";
@@ -193,6 +194,15 @@ export async function resizeInstance(
       .where(and(eq(instances.id, row.id), eq(instances.state, "stopped"), eq(instances.gpuCount, row.gpuCount)))
       .returning({ id: instances.id });
     if (!changed) fail("INSTANCE_STATE");
+    await recordInstanceEvent(tx, {
+      instanceId: row.id,
+      userId: row.userId,
+      kind: "resize",
+      actor: "user",
+      text: resizeEventText(row.gpuCount, input.gpuCount, order),
+      amountFen: order?.amountFen ?? null,
+      at: now,
+    });
     return {
       instance: await instanceById(tx, row.id, now),
       quote,
