@@ -12,6 +12,7 @@ export default defineConfig({
     "./platform/db/content-schema.ts",
     "./platform/db/refund-schema.ts",
     "./platform/db/timeline-schema.ts",
+    "./platform/db/disk-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

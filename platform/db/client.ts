@@ -11,6 +11,7 @@ import { deliverySchema } from "./delivery-schema";
 import { contentSchema } from "./content-schema";
 import { refundSchema } from "./refund-schema";
 import { timelineSchema } from "./timeline-schema";
+import { diskSchema } from "./disk-schema";
 
 const schema = {
   ...coreSchema,
@@ -21,6 +22,7 @@ const schema = {
   ...contentSchema,
   ...refundSchema,
   ...timelineSchema,
+  ...diskSchema,
 };
 
 export type Schema = typeof schema;

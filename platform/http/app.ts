@@ -22,6 +22,7 @@ import { resizeApi } from "./api/resize";
 import { datasetsApi } from "./api/datasets";
 import { softwareApi } from "./api/software";
 import { searchApi } from "./api/search";
+import { cloudDiskApi } from "./api/cloud-disk";
 import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
@@ -107,6 +108,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", docsApi);
   api.route("/", searchApi);
   api.route("/", contentImagesApi);
+  api.route("/", cloudDiskApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);

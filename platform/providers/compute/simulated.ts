@@ -1,5 +1,11 @@
 import { randomBytes, randomInt } from "node:crypto";
-import type { ComputeProvider, ComputeTransition, InstanceAccess, InstanceAccessSecrets } from "./types";
+import type {
+  CloudDiskAccess,
+  ComputeProvider,
+  ComputeTransition,
+  InstanceAccess,
+  InstanceAccessSecrets,
+} from "./types";
 
 /** The sandbox fleet's delays (decision 043): creating 5 s, starting 4 s, stopping 3 s, restarting 5 s, releasing 3 s. */
 export const SIMULATED_DELAYS_MS: Record<ComputeTransition, number> = {
@@ -51,5 +57,10 @@ export class SimulatedComputeProvider implements ComputeProvider {
       sshCommand: `ssh -p ${secrets.sshPort} root@${host.sshHost}`,
       jupyterUrl: `https://${host.sshHost}:${secrets.sshPort + 1}/lab?token=${secrets.jupyterToken}`,
     };
+  }
+
+  provisionCloudDisk(regionCode: string): CloudDiskAccess {
+    const name = regionCode.toLowerCase().replace(/[^a-z0-9-]/g, "-");
+    return { sftpHost: `sftp-${name}.sandbox.gpu-cloud.local`, sftpPort: 2222, sftpPassword: password(16) };
   }
 }

@@ -24,6 +24,13 @@ export interface InstanceAccess extends InstanceAccessSecrets {
   jupyterUrl: string;
 }
 
+/** Where a region's cloud disks are reached over SFTP, and the new disk's password. */
+export interface CloudDiskAccess {
+  sftpHost: string;
+  sftpPort: number;
+  sftpPassword: string;
+}
+
 export interface ComputeProvider {
   /** Milliseconds until `state` moves on (creating → running, stopping → stopped, …). */
   transitionDelayMs(state: ComputeTransition): number;
@@ -34,4 +41,6 @@ export interface ComputeProvider {
   provision(): InstanceAccessSecrets;
   /** The access details users see, from the host's SSH name and the instance's secrets. */
   access(host: { sshHost: string }, secrets: InstanceAccessSecrets): InstanceAccess;
+  /** The SFTP host and port of a region's cloud disk storage and a new random password (issue 36, decision 083). */
+  provisionCloudDisk(regionCode: string): CloudDiskAccess;
 }
