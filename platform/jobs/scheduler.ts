@@ -1,6 +1,7 @@
 import type { Ctx } from "../modules/context";
 import { advanceTransitions } from "../modules/instances/transitions";
 import { runBilling } from "./billing";
+import { runCloudDiskExpiry } from "./cloud-disk-expiry";
 import { deliverMessages } from "./deliver-messages";
 import { expireRecharges } from "./expire-recharges";
 import { runPackageExpiry } from "./package-expiry";
@@ -25,6 +26,7 @@ export const JOBS: Job[] = [
   { name: "billing", everyMs: 60_000, run: runBilling },
   { name: "package-expiry", everyMs: 60_000, run: runPackageExpiry },
   { name: "retention", everyMs: 60_000, run: runRetention },
+  { name: "cloud-disk-expiry", everyMs: 60_000, run: runCloudDiskExpiry },
 ];
 
 /**
