@@ -159,7 +159,7 @@ export async function resourceFormAction<Guard>(
 export const anyone = async (): Promise<null> => null;
 
 /** The first problem per field becomes that field's message; a problem of the whole form goes above it. */
-function errorsOf(error: z.ZodError): { fieldErrors: FieldErrors; formError: string | null } {
+export function errorsOf(error: z.ZodError): { fieldErrors: FieldErrors; formError: string | null } {
   const fieldErrors: FieldErrors = {};
   let formError: string | null = null;
   for (const issue of error.issues) {

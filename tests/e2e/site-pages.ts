@@ -39,6 +39,7 @@ export const CONSOLE_PAGES = [
   "/console/safe",
   "/console/recharge",
   "/console/powerMoney",
+  "/console/cloudDisk",
   "/console/credit",
   "/console/finance/orders",
   "/console/finance/expenseDetail",

@@ -7,6 +7,7 @@ const PAGES: [string, string][] = [
   ["/console/instance/i-7f3a9c2e1b", "总览"],
   ["/console/instance/i-7f3a9c2e1b/release", "总览"],
   ["/console/reservations", "裸金属预约"],
+  ["/console/cloudDisk", "云盘"],
   ["/console/recharge", "充值"],
   ["/console/pay", "充值"],
   ["/console/finance/expenseDetail", "收支明细"],

@@ -26,6 +26,8 @@ export function consoleNavGroups(isSub: boolean, workOrderUnread = false): Conso
       items: [
         { to: "/console/dashboard", label: "总览", also: ["/console/instance"] },
         { to: "/console/reservations", label: "裸金属预约" },
+        // A cloud disk is bought by the main account only (decision 083).
+        ...(isSub ? [] : [{ to: "/console/cloudDisk", label: "云盘" }]),
       ],
     },
   ];
