@@ -36,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       info,
       revealed,
       question: confirmQuestion(url, info, new Date()),
+      months: MONTH_CHOICES,
       // One key per rendering of the confirm form: a second submission of it buys nothing more.
       operationKey: randomUUID(),
     };
@@ -54,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CloudDiskPage() {
-  const { info, revealed, question, operationKey } = useLoaderData<typeof loader>();
+  const { info, revealed, question, operationKey, months } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const taken = new Set(info.disks.map((d) => d.RegionCode));
   const refusals = result ? [result.formError, ...Object.values(result.fieldErrors)].filter((e) => e !== null) : [];
@@ -86,13 +87,13 @@ export default function CloudDiskPage() {
             {e}
           </FieldError>
         ))}
-        <CloudDiskTable disks={info.disks} months={MONTH_CHOICES} revealed={revealed} />
+        <CloudDiskTable disks={info.disks} months={months} revealed={revealed} />
       </Panel>
       <Panel>
         <PanelTitle>购买云盘</PanelTitle>
         <BuyCloudDiskForm
           regions={info.regions.map((r) => ({ ...r, taken: taken.has(r.code) }))}
-          months={MONTH_CHOICES}
+          months={months}
           pricePerGbMonth={info.PricePerGbMonth}
           limits={{ minGb: info.MinGb, maxGb: info.MaxGb, stepGb: info.StepGb }}
           values={question?.op === "buy" ? question.values : {}}

@@ -25,7 +25,7 @@ export function BuyCloudDiskForm({
   const free = regions.filter((r) => !r.taken);
   if (free.length === 0) return <p>每个地区都已有云盘，请在上方扩容或续费。</p>;
   return (
-    <Form method="get" data-testid="buy-cloud-disk">
+    <Form method="get" data-testid="buy-cloud-disk" noValidate>
       <label htmlFor="cloud-disk-region">地区</label>
       <Select
         id="cloud-disk-region"

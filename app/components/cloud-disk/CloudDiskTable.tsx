@@ -68,7 +68,7 @@ export function CloudDiskTable({
               </td>
               <td>
                 {d.State === "active" ? (
-                  <Form method="get">
+                  <Form method="get" noValidate>
                     <input type="hidden" name="region_code" value={d.RegionCode} />
                     <Row>
                       <label>
