@@ -4,12 +4,14 @@
  * buys it; expanding asks the same way. The expense detail shows both charges with their explanation; the SFTP
  * password shows only when asked for. A bad size is refused beside its field.
  */
+import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { tokenOf, topUp } from "./platform-calls";
 
 test("buy a 100 GB cloud disk for a month, then expand it by 50 GB; the expense detail explains both", async ({
   page,
   login,
+  javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
   const user = await login();
@@ -50,6 +52,7 @@ test("buy a 100 GB cloud disk for a month, then expand it by 50 GB; the expense 
   await page.getByTestId("cloud-disk-bj-a").getByRole("button", { name: "扩容" }).click();
   await expect(confirm.getByTestId("cloud-disk-formula")).toContainText("扩容 50 GB × ");
   await expect(confirm.getByTestId("cloud-disk-amount")).toHaveText("¥15.00");
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
   await confirm.getByRole("button", { name: "确认扩容并支付" }).click();
   await expect(page.getByText("扩容成功，支付 ¥15.00")).toBeVisible();
   await expect(page.getByTestId("cloud-disk-bj-a").getByTestId("cloud-disk-size")).toHaveText("0 / 150 GB");

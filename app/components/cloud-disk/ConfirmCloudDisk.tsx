@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { CloudDiskConfirmation } from "~/utils/cloud-disk.server";
 import { formatMoney } from "../../../platform/rules/money";
 import { FieldError } from "../ui/Field";
-import { Price, Row } from "../ui/layout";
+import { PanelTitle, Price, Row } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
 
 const TITLES = { buy: "确认购买云盘", expand: "确认扩容云盘", renew: "确认续费云盘" } as const;
@@ -26,7 +26,7 @@ export function ConfirmCloudDisk({
   const { op, fields, quote, regionName } = confirmation;
   return (
     <section aria-labelledby="cloud-disk-confirm-title" data-testid="cloud-disk-confirm">
-      <h3 id="cloud-disk-confirm-title">{TITLES[op]}</h3>
+      <PanelTitle id="cloud-disk-confirm-title">{TITLES[op]}</PanelTitle>
       <p>
         地区：{regionName}。应付 <Price data-testid="cloud-disk-amount">{formatMoney(quote.amountFen)}</Price>
       </p>
