@@ -44,7 +44,13 @@ export const OFFERED_SURVIVAL_ACTIONS: readonly SurvivalAction[] = [
   "arrears_stop",
   "downgrade",
 ];
-export const OFFERED_SURVIVAL_THINGS: readonly SurvivalThing[] = ["system_disk", "data_disk", "address", "processes"];
+export const OFFERED_SURVIVAL_THINGS: readonly SurvivalThing[] = [
+  "system_disk",
+  "data_disk",
+  "cloud_disk",
+  "address",
+  "processes",
+];
 
 export const SURVIVAL_ACTION_LABELS: Record<SurvivalAction, string> = {
   stop: "关机",
