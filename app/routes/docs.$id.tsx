@@ -44,7 +44,14 @@ const Article = styled("article", {
   "@mobile": { padding: "$4" },
   h1: { fontSize: "$xxl", margin: "0 0 $2" },
   "& .wmde-markdown": { fontSize: "15px", backgroundColor: "transparent" },
-  "& .wmde-markdown table": { display: "block", overflowX: "auto", maxWidth: "100%" },
+  "& .wmde-markdown table": {
+    display: "block",
+    overflowX: "auto",
+    maxWidth: "100%",
+    // On a phone a wide table (the survival table has six columns) wraps its cells instead of scrolling: a
+    // scrolling box would need keyboard focus (axe's scrollable-region-focusable), which markdown cannot give.
+    "@mobile": { display: "table", width: "100%", tableLayout: "fixed", overflowWrap: "anywhere" },
+  },
 });
 
 export default function DocPage() {

@@ -11,7 +11,7 @@ import { instancePath, renewInstancePath } from "../../app/utils/console-paths";
 import { formatDateTime } from "../../app/utils/format";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
-import { mainApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
+import { mainApi, releaseByApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
 
 /** Rents an RTX 4090 × 1 for one day, no coupon, through the main API; answers its uuid and expiry. */
 async function rentOneDay(request: APIRequestContext, token: string) {
@@ -108,6 +108,7 @@ test("renew a one-day package by 1 day: the price shown is charged, in the insta
   await expect(entry).toContainText(
     new RegExp(`1 天（24 小时）× 1 卡 × ¥1\\.98/卡·时 × 时长 0\\.98.* = ¥${total.replace(".", "\\.")}；`),
   );
+  await releaseByApi(page.request, token, uuid);
 });
 
 test("a bad count is refused beside its field and nothing is charged", async ({ page, login }) => {
@@ -120,4 +121,5 @@ test("a bad count is refused beside its field and nothing is charged", async ({ 
   await expect(page.getByRole("alert").filter({ hasText: "续费月数必须在1到12个月之间" })).toBeVisible();
   await expect(page.getByTestId("renew-confirm")).toHaveCount(0);
   expect(await cashOf(page.request, token)).toBe(cashBefore);
+  await releaseByApi(page.request, token, uuid);
 });

@@ -95,3 +95,21 @@ export async function fileWorkOrderAbout(request: APIRequestContext, token: stri
   expect(filedReply.code, `work order: ${filedReply.reason}`).toBe(0);
   return filedReply.data.id;
 }
+
+/**
+ * Releases one of the token's instances (by its name, as the confirmation asks), so a journey gives back the
+ * GPUs its package holds: the seeded fleet is shared by every journey of both projects.
+ */
+export async function releaseByApi(request: APIRequestContext, token: string, uuid: string): Promise<void> {
+  const detail = await mainApi<{ Name: string }>(request, "/instance/get_instance_detail", {
+    session: token,
+    instance_uuid: uuid,
+  });
+  expect(detail.status, detail.reason).toBe(0);
+  const released = await mainApi(request, "/instance/release_instance", {
+    session: token,
+    instance_uuid: uuid,
+    confirm_name: detail.data.Name,
+  });
+  expect(released.status, released.reason).toBe(0);
+}
