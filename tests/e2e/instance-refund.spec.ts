@@ -128,9 +128,6 @@ test("stop with refund: the refund shown before confirming is paid back, once, a
   await expect(refunds).toContainText(`合计退 ${refund}（算力券 ¥0.00，余额 ${refund}）`);
 });
 
-/** Hourly rentals of this file go to RTX 3090s, which no other journey rents: they are never released here. */
-const UNSHARED_OFFER = { type: "docker", region: "bj-a", gpu: "rtx3090" } as const;
-
 test("stop with refund: an hourly instance is told why there is nothing to refund; another user's instance is not found", async ({
   page,
   login,
@@ -138,7 +135,7 @@ test("stop with refund: an hourly instance is told why there is nothing to refun
   const user = await login();
   const token = await tokenOf(page.request, user.phone, user.password);
   await topUp(page.request, token, "50");
-  const hourly = await rentHourlyByApi(page.request, token, `refund-hourly-${Date.now().toString(36)}`, UNSHARED_OFFER);
+  const hourly = await rentHourlyByApi(page.request, token, `refund-hourly-${Date.now().toString(36)}`);
   await page.goto(stopWithRefundPath(hourly.uuid));
   await expect(page.getByTestId("refund-refused")).toContainText("按量计费实例没有预付套餐，无需退款，可直接释放");
   await expect(page.getByRole("button", { name: "确认结束并退款" })).toHaveCount(0);
@@ -146,12 +143,7 @@ test("stop with refund: an hourly instance is told why there is nothing to refun
   const other = await login();
   const otherToken = await tokenOf(page.request, other.phone, other.password);
   await topUp(page.request, otherToken, "50");
-  const theirs = await rentHourlyByApi(
-    page.request,
-    otherToken,
-    `refund-other-${Date.now().toString(36)}`,
-    UNSHARED_OFFER,
-  );
+  const theirs = await rentHourlyByApi(page.request, otherToken, `refund-other-${Date.now().toString(36)}`);
   await login({ phone: user.phone, password: user.password });
   const response = await page.goto(stopWithRefundPath(theirs.uuid));
   expect(response?.status()).toBe(404);
