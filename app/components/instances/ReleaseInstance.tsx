@@ -2,7 +2,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { releaseInstancePath, stopWithRefundPath } from "~/utils/console-paths";
-import type { BillingModeWire } from "../../../platform/contract/instances";
+import type { BillingModeWire } from "~/upstream/instances.server";
 import { survivalRow } from "../../../platform/rules/instance-survival";
 import { Button, ButtonLink } from "../ui/Button";
 import { Dialog } from "../ui/Dialog";
