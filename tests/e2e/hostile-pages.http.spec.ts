@@ -19,9 +19,9 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { JSDOM } from "jsdom";
-import { sessionCookie, type LoginOptions } from "./fixtures/session";
+import { expect, sessionCookie, test, type LoginOptions } from "./fixtures/session";
 import { addStaffByCli, STAFF_PASSWORD, uniqueStaffLogin } from "./staff";
 import { fileWorkOrderAbout, mainApi, rentHourlyByApi, topUp } from "./platform-calls";
 import { DEMO, DEMO_SUB, TEST_PASSWORD, uniquePhone } from "./support";

@@ -5,6 +5,8 @@
  * test checks happens in the browser.
  */
 import { expect, type APIRequestContext } from "@playwright/test";
+import { rememberRenter } from "./fixtures/gpu-return";
+import { DEMO } from "./support";
 
 export interface MainApiReply<T> {
   status: number;
@@ -26,6 +28,7 @@ export async function mainApi<T = unknown>(
 export async function tokenOf(request: APIRequestContext, phone: string, password: string): Promise<string> {
   const login = await mainApi<{ token: string }>(request, "/login", { phone, password });
   expect(login.status, login.reason).toBe(0);
+  if (phone !== DEMO.phone) rememberRenter(login.data.token);
   return login.data.token;
 }
 
@@ -51,6 +54,7 @@ export async function rentHourlyByApi(
   operationKey: string,
   offer: { type: string; region: string; gpu: string } = RTX4090_OFFER,
 ): Promise<{ uuid: string; name: string }> {
+  rememberRenter(token);
   const images = await request.get("/api/instance/kvm/get_local_images");
   const imageId = ((await images.json()) as { data: { images: { Id: number }[] } }).data.images[0]!.Id;
   const rented = await mainApi<{ Instance: { InstanceUuid: string; Name: string } }>(
