@@ -190,7 +190,7 @@ async function rentOne(origin: string, token: string): Promise<boolean> {
       body: form({ action: "confirm" }),
     });
     if (paid.status >= 400) return false;
-    return (await rentDashboardInstances(origin, token, 1, "bench-capacity")) === 1;
+    return (await rentDashboardInstances(origin, token, 1, "bench-capacity")).length === 1;
   } catch {
     return false;
   }

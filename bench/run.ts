@@ -40,7 +40,7 @@ import { CookieJar } from "./cookie-jar";
 import { firstLoadJs, scriptsOnceLoaded, type PageWeight } from "./first-load-js";
 import { sandboxServerEnv } from "./sandbox-server-env";
 import { THREAD_MESSAGES, submitPagePath, workOrderWithThread } from "./work-order-thread";
-import { myWorkOrderDetailPath } from "../app/utils/console-paths";
+import { instancePath, myWorkOrderDetailPath } from "../app/utils/console-paths";
 import { rentDashboardInstances } from "./dashboard-instances";
 import { freePort } from "./free-port";
 import { capacityOf, measureCapacity, type CapacityStep } from "./capacity";
@@ -352,7 +352,7 @@ function latencyTargets(
   outTradeNo: string | null,
   workOrderId: number | null,
   imageId: string | null,
-  instances: number,
+  instances: string[],
 ): Target[] {
   const page = (p: string): Target => ({ name: p, path: p });
   const consolePage = (p: string): Target => ({
@@ -383,7 +383,10 @@ function latencyTargets(
     noticeId
       ? page(`/informDetail/${noticeId}`)
       : { name: "/informDetail/<id>", path: "/informDetail/", preflight: () => "skipped: no notice on /inform" },
-    { ...consolePage("/console/dashboard"), name: `/console/dashboard (${instances} instances)` },
+    { ...consolePage("/console/dashboard"), name: `/console/dashboard (${instances.length} instances)` },
+    instances[0]
+      ? { ...consolePage(instancePath(instances[0])), name: `instance page (of ${instances.length} instances)` }
+      : { name: "instance page", path: "/console", preflight: () => "skipped: no instance" },
     consolePage("/console/accountInfo"),
     consolePage("/console/messages"),
     consolePage("/resources/notifications"),
@@ -461,9 +464,9 @@ async function main(): Promise<void> {
       token && runs("latency")
         ? await rentDashboardInstances(s.origin, token).catch((error: Error) => {
             notes.push(`instances: ${error.message}`);
-            return 0;
+            return [] as string[];
           })
-        : 0;
+        : [];
     for (const note of notes) console.log(`  ! ${note}`);
     checkInterrupted();
 
