@@ -13,6 +13,7 @@ export default defineConfig({
     "./platform/db/refund-schema.ts",
     "./platform/db/timeline-schema.ts",
     "./platform/db/disk-schema.ts",
+    "./platform/db/plugins-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -15,7 +15,7 @@ import { formAction } from "~/utils/action.server";
 import { instanceIntents } from "~/utils/instance-actions.server";
 import { loadInstanceLog } from "~/utils/instance-log.server";
 import { BILLING_LABELS, isTransitional, MACHINE_TYPE_LABELS } from "~/utils/instance-text";
-import { instancePath, resizeInstancePath } from "~/utils/console-paths";
+import { instancePath, instancePluginPath, resizeInstancePath } from "~/utils/console-paths";
 import { requireUser } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { formatWireMoney } from "../../platform/rules/money";
@@ -107,6 +107,13 @@ export default function InstancePage() {
           <p>
             <Link to={resizeInstancePath(i.InstanceUuid)} data-testid="resize-link">
               调整配置（GPU数量）
+            </Link>
+          </p>
+        )}
+        {i.State !== "released" && i.State !== "releasing" && (
+          <p>
+            <Link to={instancePluginPath(i.InstanceUuid)} data-testid="plugins-link">
+              插件与自定义端口（JupyterLab、TensorBoard、code-server）
             </Link>
           </p>
         )}

@@ -96,6 +96,11 @@ export function resizeInstancePath(uuid: string, gpuCount?: number): string {
   return gpuCount === undefined ? path : `${path}?gpu_count=${encodeURIComponent(String(gpuCount))}`;
 }
 
+/** app/routes/console.instancePlugin.$instanceName.tsx: an instance's tools and custom ports (the segment is its uuid). */
+export function instancePluginPath(uuid: string): string {
+  return `/console/instancePlugin/${encodeURIComponent(uuid)}`;
+}
+
 /** app/routes/resources.instance-password.$uuid.ts: an instance's SSH password as JSON, for its copy button. */
 export function instancePasswordPath(uuid: string): string {
   return `/resources/instance-password/${encodeURIComponent(uuid)}`;

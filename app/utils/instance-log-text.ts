@@ -20,6 +20,8 @@ export const LOG_KIND_LABELS: Record<InstanceLogKindWire, string> = {
   refund: "提前结束并退款",
   renew: "续费",
   resize: "调整配置",
+  plugin_on: "开启插件",
+  plugin_off: "关闭插件",
   package_order: "套餐扣费",
   settlement: "按量结算",
 } satisfies Record<InstanceEventKindWire | "package_order" | "settlement", string>;

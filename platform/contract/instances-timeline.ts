@@ -30,6 +30,8 @@ export const INSTANCE_EVENT_KINDS = [
   "refund",
   "renew",
   "resize",
+  "plugin_on",
+  "plugin_off",
 ] as const;
 export type InstanceEventKindWire = (typeof INSTANCE_EVENT_KINDS)[number];
 

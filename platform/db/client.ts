@@ -12,6 +12,7 @@ import { contentSchema } from "./content-schema";
 import { refundSchema } from "./refund-schema";
 import { timelineSchema } from "./timeline-schema";
 import { diskSchema } from "./disk-schema";
+import { pluginsSchema } from "./plugins-schema";
 
 const schema = {
   ...coreSchema,
@@ -23,6 +24,7 @@ const schema = {
   ...refundSchema,
   ...timelineSchema,
   ...diskSchema,
+  ...pluginsSchema,
 };
 
 export type Schema = typeof schema;

@@ -39,6 +39,8 @@ export const INSTANCE_EVENT_KINDS = [
   "refund",
   "renew",
   "resize",
+  "plugin_on",
+  "plugin_off",
 ] as const;
 export type InstanceEventKind = (typeof INSTANCE_EVENT_KINDS)[number];
 

@@ -19,6 +19,7 @@ import { refundApi } from "./api/refund";
 import { timelineApi } from "./api/timeline";
 import { renewApi } from "./api/renew";
 import { resizeApi } from "./api/resize";
+import { pluginsApi } from "./api/plugins";
 import { datasetsApi } from "./api/datasets";
 import { softwareApi } from "./api/software";
 import { searchApi } from "./api/search";
@@ -103,6 +104,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", timelineApi);
   api.route("/", renewApi);
   api.route("/", resizeApi);
+  api.route("/", pluginsApi);
   api.route("/", datasetsApi);
   api.route("/", softwareApi);
   api.route("/", docsApi);

@@ -10,6 +10,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../db/schema";
 import { hosts, instances } from "../db/market-schema";
+import { instancePlugins } from "../db/plugins-schema";
 import {
   daily,
   hourly,
@@ -60,6 +61,16 @@ beforeAll(async () => {
   for (const i of [a, b, c]) names[i.InstanceUuid] = i.Name;
   t.clock.advance(5_000);
   await advanceTransitions(t.ctx);
+  // Plugin state of the owner's and the sub-account's instances, for the walk to leave alone.
+  for (const uuid of [uuids.ownerHourly, uuids.subA]) {
+    const opened = await t.post("/instance/open_instance_port", {
+      session: owner.token,
+      instance_uuid: uuid,
+      port: 7860,
+      protocol: "http",
+    });
+    expect(opened.body).toMatchObject({ status: 0, data: { Changed: true } });
+  }
 });
 afterAll(() => t.close());
 
@@ -67,7 +78,8 @@ async function snapshot() {
   const rows = await t.db.select().from(instances).where(eq(instances.userId, owner.userId));
   const [account] = await t.db.select().from(users).where(eq(users.id, owner.userId));
   const hostRows = await t.db.select().from(hosts).where(inArray(hosts.id, offerHosts));
-  return { rows: rows.sort((x, y) => x.id - y.id), account, hostRows };
+  const plugins = await t.db.select().from(instancePlugins).where(eq(instancePlugins.userId, owner.userId));
+  return { rows: rows.sort((x, y) => x.id - y.id), account, hostRows, plugins: plugins.sort((x, y) => x.id - y.id) };
 }
 
 const calls = (uuid: string): [string, Record<string, string | number>][] => [
@@ -83,6 +95,10 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/renew_kvm_v2", { instance_uuid: uuid, unit: "day", count: 1, operation_key: opKey("renew") }],
   ["/instance/get_upgrade_spec_options", { instance_uuid: uuid }],
   ["/instance/upgrade_spec", { instance_uuid: uuid, gpu_count: 2, operation_key: opKey("idor") }],
+  ["/instance/get_instance_plugins", { instance_uuid: uuid }],
+  ["/instance/set_instance_plugin", { instance_uuid: uuid, plugin: "jupyterlab", enabled: 0 }],
+  ["/instance/open_instance_port", { instance_uuid: uuid, port: 8000, protocol: "tcp" }],
+  ["/instance/close_instance_port", { instance_uuid: uuid, port: 7860 }],
 ];
 
 async function walk(caller: TestAccount, targets: string[]) {

@@ -4,9 +4,9 @@ import type { Providers } from "./index";
 /**
  * Provider methods that only compute from configuration and never reach
  * outside the process, so they may be called inside a transaction (the
- * simulated fleet's state delays and the access line built from a host name).
+ * simulated fleet's state delays, the access line and a plugin's address built from a host name).
  */
-const LOCAL_METHODS = new Set(["compute.transitionDelayMs", "compute.access"]);
+const LOCAL_METHODS = new Set(["compute.transitionDelayMs", "compute.access", "compute.pluginAddress"]);
 
 /** A provider (SMS, email, payment, storage, compute…) was called inside a database transaction. */
 export class ProviderInTransactionError extends Error {

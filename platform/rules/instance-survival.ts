@@ -49,6 +49,7 @@ export const OFFERED_SURVIVAL_THINGS: readonly SurvivalThing[] = [
   "data_disk",
   "cloud_disk",
   "address",
+  "plugins",
   "processes",
 ];
 

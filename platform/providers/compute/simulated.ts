@@ -5,6 +5,7 @@ import type {
   ComputeTransition,
   InstanceAccess,
   InstanceAccessSecrets,
+  PluginEndpoint,
 } from "./types";
 
 /** The sandbox fleet's delays (decision 043): creating 5 s, starting 4 s, stopping 3 s, restarting 5 s, releasing 3 s. */
@@ -57,6 +58,19 @@ export class SimulatedComputeProvider implements ComputeProvider {
       sshCommand: `ssh -p ${secrets.sshPort} root@${host.sshHost}`,
       jupyterUrl: `https://${host.sshHost}:${secrets.sshPort + 1}/lab?token=${secrets.jupyterToken}`,
     };
+  }
+
+  /** The instance's public port block starts at its SSH port: slot n is SSH port + n (JupyterLab's is + 1, as `access` says). */
+  pluginAddress(
+    host: { sshHost: string },
+    secrets: Omit<InstanceAccessSecrets, "sshPassword">,
+    plugin: PluginEndpoint,
+  ): string {
+    const port = secrets.sshPort + plugin.slot;
+    if (plugin.protocol === "tcp") return `${host.sshHost}:${port}`;
+    return plugin.jupyter
+      ? `https://${host.sshHost}:${port}/lab?token=${secrets.jupyterToken}`
+      : `https://${host.sshHost}:${port}/`;
   }
 
   provisionCloudDisk(regionCode: string): CloudDiskAccess {

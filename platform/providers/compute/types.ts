@@ -31,6 +31,15 @@ export interface CloudDiskAccess {
   sftpPassword: string;
 }
 
+/** One plugin of an instance as the fleet exposes it (issue 36, decision 089). */
+export interface PluginEndpoint {
+  /** Its place in the instance's public port block (1 JupyterLab, 2 TensorBoard, 3 code-server, 4–8 custom). */
+  slot: number;
+  protocol: "http" | "tcp";
+  /** JupyterLab's address carries the instance's token. */
+  jupyter: boolean;
+}
+
 export interface ComputeProvider {
   /** Milliseconds until `state` moves on (creating → running, stopping → stopped, …). */
   transitionDelayMs(state: ComputeTransition): number;
@@ -41,6 +50,12 @@ export interface ComputeProvider {
   provision(): InstanceAccessSecrets;
   /** The access details users see, from the host's SSH name and the instance's secrets. */
   access(host: { sshHost: string }, secrets: InstanceAccessSecrets): InstanceAccess;
+  /** Where a plugin of an instance is reached: an https URL (http plugins) or host:port (tcp). */
+  pluginAddress(
+    host: { sshHost: string },
+    secrets: Omit<InstanceAccessSecrets, "sshPassword">,
+    plugin: PluginEndpoint,
+  ): string;
   /** The SFTP host and port of a region's cloud disk storage and a new random password (issue 36, decision 083). */
   provisionCloudDisk(regionCode: string): CloudDiskAccess;
 }
