@@ -166,7 +166,8 @@ export type InstanceAccessWire = {
   SshCommand: string;
   /** Only from get_instance_detail asked with reveal_password=1; else null (always null in the list). */
   SshPassword: string | null;
-  JupyterUrl: string;
+  /** The JupyterLab link; null while JupyterLab is turned off on the instance's plugin page (decision 089). */
+  JupyterUrl: string | null;
 };
 
 /** A row of the instance list: the instance and how to reach it (null once released), without the password. */

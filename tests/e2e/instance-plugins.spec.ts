@@ -3,7 +3,8 @@
  * opens the plugin page from the running instance, turns TensorBoard on (its
  * address appears), opens a custom port after two refusals shown beside the
  * port field (not a number; 22), and after a restart both are still on; the
- * instance's log records them.
+ * instance's log records them. JupyterLab turned off leaves the instance page
+ * without its link.
  */
 import type { Page } from "@playwright/test";
 import { instancePath, instancePluginPath } from "../../app/utils/console-paths";
@@ -85,4 +86,14 @@ test("turn on TensorBoard and open a custom port; both survive a restart and are
   const rows = page.getByTestId("instance-log").locator("tbody tr");
   await expect(rows.filter({ hasText: "开启插件 TensorBoard" })).toHaveCount(1);
   await expect(rows.filter({ hasText: "开放自定义端口 7860（TCP）" })).toHaveCount(1);
+
+  // JupyterLab turned off: the instance page's access no longer links to it, and points to the plugin page.
+  await expect(page.getByRole("link", { name: "打开 JupyterLab" })).toBeVisible();
+  await page.goto(instancePluginPath(uuid));
+  await page.getByRole("button", { name: "关闭 JupyterLab" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "已关闭 JupyterLab" })).toBeVisible();
+  await page.goto(instancePath(uuid));
+  await expect(page.getByRole("link", { name: "打开 JupyterLab" })).toHaveCount(0);
+  await page.getByTestId("instance-access").getByRole("link", { name: "在插件页开启" }).click();
+  await expect(page).toHaveURL(instancePluginPath(uuid));
 });

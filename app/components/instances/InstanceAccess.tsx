@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { InstanceDetailWire } from "~/upstream/instances.server";
-import { instancePath } from "~/utils/console-paths";
+import { instancePath, instancePluginPath } from "~/utils/console-paths";
 import { ButtonLink } from "../ui/Button";
 import { CopyButton } from "../ui/CopyButton";
 import { Muted } from "../ui/layout";
@@ -61,9 +61,15 @@ export function InstanceAccess({ uuid, access }: { uuid: string; access: Instanc
       </dd>
       <dt>JupyterLab</dt>
       <dd>
-        <a href={access.JupyterUrl} target="_blank" rel="noreferrer noopener">
-          打开 JupyterLab
-        </a>
+        {access.JupyterUrl ? (
+          <a href={access.JupyterUrl} target="_blank" rel="noreferrer noopener">
+            打开 JupyterLab
+          </a>
+        ) : (
+          <>
+            已关闭（<Link to={instancePluginPath(uuid)}>在插件页开启</Link>）
+          </>
+        )}
       </dd>
     </Lines>
   );

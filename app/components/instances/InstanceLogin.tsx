@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { InstanceAccessWire } from "~/upstream/instances.server";
-import { instancePasswordPath, instancePath } from "~/utils/console-paths";
+import { instancePasswordPath, instancePath, instancePluginPath } from "~/utils/console-paths";
 import { CopyButton } from "../ui/CopyButton";
 import { styled } from "../ui/stitches.config";
 
@@ -45,9 +45,13 @@ export function InstanceLogin({ uuid, access }: { uuid: string; access: Instance
         </Link>
       </div>
       <div>
-        <a href={access.JupyterUrl} target="_blank" rel="noreferrer noopener">
-          JupyterLab
-        </a>
+        {access.JupyterUrl ? (
+          <a href={access.JupyterUrl} target="_blank" rel="noreferrer noopener">
+            JupyterLab
+          </a>
+        ) : (
+          <Link to={instancePluginPath(uuid)}>JupyterLab 已关闭</Link>
+        )}
       </div>
     </Lines>
   );

@@ -6,6 +6,7 @@ import { fail } from "../errors";
 import type { InstanceAccess } from "../../providers/compute/types";
 import type { RentalOrderDetail } from "./create";
 import type { PriceBreakdown } from "./price";
+import { jupyterTurnedOff } from "./plugins";
 import { ownedBy } from "./scope";
 import { selectInstances, toInstance, type Instance } from "./view";
 
@@ -23,8 +24,11 @@ export interface InstanceCharge {
   price: PriceBreakdown | null;
 }
 
-/** How to reach an instance; the password only when asked for. */
-export type InstanceAccessShown = Omit<InstanceAccess, "sshPassword"> & { sshPassword: string | null };
+/** How to reach an instance; the password only when asked for; no JupyterLab link while it is turned off (plugins). */
+export type InstanceAccessShown = Omit<InstanceAccess, "sshPassword" | "jupyterUrl"> & {
+  sshPassword: string | null;
+  jupyterUrl: string | null;
+};
 
 export interface InstanceDetail extends Instance {
   /** How to reach it; null once released. The password only when asked for. */
@@ -34,18 +38,26 @@ export interface InstanceDetail extends Instance {
   retentionDays: number;
 }
 
-/** How to reach an instance (null once released), the password only with `revealPassword`. */
+/**
+ * How to reach an instance (null once released), the password only with
+ * `revealPassword`, the JupyterLab link unless `jupyterOff` (turned off on its plugin page).
+ */
 export function instanceAccess(
   ctx: Pick<Ctx, "providers">,
   instance: Instance,
   revealPassword: boolean,
+  jupyterOff: boolean,
 ): InstanceAccessShown | null {
   if (instance.state === "released") return null;
   const full = ctx.providers.compute.access(
     { sshHost: instance.hostSshHost },
     { sshPort: instance.sshPort, sshPassword: instance.sshPassword, jupyterToken: instance.jupyterToken },
   );
-  return { ...full, sshPassword: revealPassword ? full.sshPassword : null };
+  return {
+    ...full,
+    sshPassword: revealPassword ? full.sshPassword : null,
+    jupyterUrl: jupyterOff ? null : full.jupyterUrl,
+  };
 }
 
 /**
@@ -63,7 +75,8 @@ export async function instanceDetail(
   if (!row) return fail("INSTANCE_NOT_FOUND");
   const instance = toInstance(row, now);
 
-  const access = instanceAccess(ctx, instance, input.revealPassword);
+  const jupyterOff = (await jupyterTurnedOff(ctx.db, [instance.id])).has(instance.id);
+  const access = instanceAccess(ctx, instance, input.revealPassword, jupyterOff);
 
   const orders = await ctx.db
     .select()

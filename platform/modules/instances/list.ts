@@ -4,6 +4,7 @@ import { instances, type InstanceState } from "../../db/market-schema";
 import type { Caller, Ctx } from "../context";
 import { totalFromPage, type Page, type PageRequest } from "../page";
 import { instanceAccess, type InstanceAccessShown } from "./detail";
+import { jupyterTurnedOff } from "./plugins";
 import { ownedByPlaceholders } from "./scope";
 import { selectInstances, toInstance, type Instance } from "./view";
 
@@ -78,10 +79,14 @@ export async function listInstances(
   });
   // Most callers have fewer instances than a page holds: their first page is their whole list, and is not counted again.
   const total = totalFromPage(input, rows.length) ?? Number((await queries.total.execute(params))[0]?.n ?? 0);
+  const jupyterOff = await jupyterTurnedOff(
+    ctx.db,
+    rows.map((r) => r.i.id),
+  );
   return {
     items: rows.map((r) => {
       const instance = toInstance(r, now);
-      return { ...instance, access: instanceAccess(ctx, instance, false) };
+      return { ...instance, access: instanceAccess(ctx, instance, false, jupyterOff.has(instance.id)) };
     }),
     total,
     page: input.page,

@@ -16,6 +16,8 @@ import { startTestPlatform, type TestPlatform } from "../../../tests/support/pla
 import type { DomainError } from "../errors";
 import { releaseInstance, restartInstance, startInstance, stopInstance } from "./actions";
 import { createInstance } from "./create";
+import { instanceDetail } from "./detail";
+import { listInstances } from "./list";
 import { closeInstancePort, listInstancePlugins, openInstancePort, setInstancePlugin } from "./plugins";
 import { advanceTransitions } from "./transitions";
 
@@ -126,6 +128,15 @@ describe("a running instance's tools", () => {
     });
     expect(off).toMatchObject({ changed: true, applies: "next_start", plugin: { enabled: false, address: null } });
     expect(await eventsOf(instance.id)).toEqual([{ kind: "plugin_off", text: "关闭插件 JupyterLab，下次开机时生效" }]);
+    // Its page and the list show no JupyterLab link; the renter's other instance keeps its own.
+    const other = await runningInstance(renter);
+    const detail = await instanceDetail(t.ctx, renter.caller, { uuid: instance.uuid, revealPassword: false });
+    expect(detail.access).toMatchObject({ jupyterUrl: null, sshPort: instance.sshPort });
+    const listed = await listInstances(t.ctx, renter.caller, { page: 1, pageSize: 10, state: null });
+    expect(Object.fromEntries(listed.items.map((i) => [i.uuid, i.access?.jupyterUrl ?? null]))).toEqual({
+      [instance.uuid]: null,
+      [other.uuid]: expect.stringContaining(`:${other.sshPort + 1}/lab?token=`),
+    });
   });
 });
 

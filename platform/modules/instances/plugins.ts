@@ -8,7 +8,7 @@
  * row lock (so two requests cannot both take the last custom port) and records
  * its event in the instance log.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { instances } from "../../db/market-schema";
 import { instancePlugins } from "../../db/plugins-schema";
@@ -149,6 +149,25 @@ async function lockOwned(tx: Db, caller: Caller, uuid: string, now: Date) {
   const blocked = blockedReason(instance.state);
   if (blocked) fail("INSTANCE_STATE", undefined, blocked);
   return { instance, rows: await rowsOf(tx, row.id) };
+}
+
+/**
+ * Of these instances, the ones whose JupyterLab the renter turned off (one
+ * indexed read): their access shows no JupyterLab link. Empty list, no read.
+ */
+export async function jupyterTurnedOff(db: Db, instanceIds: readonly number[]): Promise<Set<number>> {
+  if (instanceIds.length === 0) return new Set();
+  const rows = await db
+    .select({ instanceId: instancePlugins.instanceId })
+    .from(instancePlugins)
+    .where(
+      and(
+        inArray(instancePlugins.instanceId, [...instanceIds]),
+        eq(instancePlugins.slot, BUILTIN_PLUGIN_SPECS.jupyterlab.slot),
+        eq(instancePlugins.enabled, false),
+      ),
+    );
+  return new Set(rows.map((r) => r.instanceId));
 }
 
 /** The plugin list of `/console/instancePlugin/:instanceName`: every tool with its state and address, and the custom ports. */
