@@ -8,6 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { instancePath, instancePluginPath } from "../../app/utils/console-paths";
+import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { mainApi, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
 
@@ -29,6 +30,7 @@ async function waitUntilRunning(page: Page, uuid: string) {
 test("turn on TensorBoard and open a custom port; both survive a restart and are in the log", async ({
   page,
   login,
+  javaScriptEnabled,
 }) => {
   test.setTimeout(120_000);
   const user = await login();
@@ -70,6 +72,7 @@ test("turn on TensorBoard and open a custom port; both survive a restart and are
   const custom = page.getByTestId("custom-ports").locator('tr[data-port="7860"]');
   await expect(custom).toContainText("TCP");
   await expect(custom.getByTestId("plugin-url-custom")).toHaveText(/^ssh-cq-a\.sandbox\.gpu-cloud\.local:\d+$/);
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
 
   // A restart keeps both, at the same addresses.
   const href = await address.getAttribute("href");
