@@ -58,7 +58,7 @@ export default function RenewInstancePage() {
   const formError = result?.formError ?? quote.formError;
   return (
     <>
-      <h1>{i.BillingMode === "hour" ? "转为包天/包月" : "续费实例"}</h1>
+      <h1>{i.BillingMode === "hour" ? "转为包时/包天/包月" : "续费实例"}</h1>
       <Panel>
         <PanelTitle>
           {i.Name}（{STATE_LABELS[i.State]} · {BILLING_LABELS[i.BillingMode]}）

@@ -4,6 +4,7 @@
  * a user may do from each state, and the release countdown.
  */
 import type { BillingModeWire, InstanceStateWire, InstanceWire } from "~/upstream/instances.server";
+import { BILLING_MODE_LABELS } from "../../platform/rules/billing-mode-text";
 
 export const STATE_LABELS: Record<InstanceStateWire, string> = {
   creating: "创建中",
@@ -16,7 +17,7 @@ export const STATE_LABELS: Record<InstanceStateWire, string> = {
   released: "已释放",
 };
 
-export const BILLING_LABELS: Record<BillingModeWire, string> = { hour: "按量计费", day: "包日", month: "包月" };
+export const BILLING_LABELS: Record<BillingModeWire, string> = BILLING_MODE_LABELS;
 
 export const MACHINE_TYPE_LABELS = { kvm: "云主机", docker: "容器实例", bare_metal: "裸金属" } as const;
 

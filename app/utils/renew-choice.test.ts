@@ -24,7 +24,16 @@ describe("readRenewChoice", () => {
   });
 });
 
-it("renewLengthText says days or months", () => {
+it("reads an hour package's unit", () => {
+  expect(readRenewChoice(new URLSearchParams("unit=hour_package&count=2")).choice).toEqual({
+    unit: "hour_package",
+    count: 2,
+    coupon: "",
+  });
+});
+
+it("renewLengthText says hours, days or months", () => {
+  expect(renewLengthText({ unit: "hour_package", count: 2 })).toBe(" 2 小时");
   expect(renewLengthText({ unit: "day", count: 3 })).toBe(" 3 天");
   expect(renewLengthText({ unit: "month", count: 2 })).toBe(" 2 个月");
 });

@@ -7,6 +7,7 @@ import {
 } from "~/upstream/renew.server";
 import { UpstreamError } from "~/upstream/transport.server";
 import { formatWireMoney } from "../../platform/rules/money";
+import { PACKAGE_MODES } from "../../platform/rules/rental-price";
 import type { FieldErrors } from "./action.server";
 import { formatDateTime } from "./format";
 import { renewLengthText, type RenewChoice } from "./renew-choice";
@@ -55,7 +56,7 @@ export async function quoteRenewal(token: string, uuid: string, choice: RenewCho
 /** The 确认续费 post: the choice as the preview priced it, and the key made when the form rendered. */
 export const RenewSchema = z.object({
   instance_uuid: z.string({ required_error: STALE }).regex(/^[A-Za-z0-9_-]{1,64}$/, STALE),
-  unit: z.enum(["day", "month"], { errorMap: () => ({ message: "请选择续费方式（包天或包月）" }) }),
+  unit: z.enum(PACKAGE_MODES, { errorMap: () => ({ message: "请选择续费方式（包时、包天或包月）" }) }),
   count: z.coerce
     .number({ invalid_type_error: "请输入续费时长" })
     .int("续费时长必须是整数")

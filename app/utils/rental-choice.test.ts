@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthsLabel, parseRentalChoice, rentalChoiceQuery, sameRental } from "./rental-choice";
+import { chosenDuration, monthsLabel, parseRentalChoice, rentalChoiceQuery, sameRental } from "./rental-choice";
 
 describe("the rental form's choice", () => {
   it("reads a store link and fills in the defaults", () => {
@@ -11,10 +11,23 @@ describe("the rental form's choice", () => {
       gpus: 1,
       image: 0,
       mode: "hour",
+      hours: 1,
       days: 1,
       months: 1,
       coupon: "",
     });
+  });
+
+  it("reads an hour package (包时) of 1–23 hours; 0, 24 and abc fall back to 1 hour", () => {
+    const base = "type=docker&region=bj-a&gpu=rtx4090&mode=hour_package";
+    const choice = parseRentalChoice(new URLSearchParams(`${base}&hours=3&days=5`));
+    expect(choice).toMatchObject({ mode: "hour_package", hours: 3 });
+    expect(chosenDuration(choice)).toBe(3);
+    expect(rentalChoiceQuery(choice)).toBe("type=docker&region=bj-a&gpu=rtx4090&gpus=1&mode=hour_package&hours=3");
+    for (const bad of ["0", "24", "abc"])
+      expect(parseRentalChoice(new URLSearchParams(`${base}&hours=${bad}`)).hours).toBe(1);
+    expect(chosenDuration({ ...choice, mode: "hour" })).toBeUndefined();
+    expect(chosenDuration({ ...choice, mode: "day" })).toBe(5);
   });
 
   it("drops malformed values instead of failing", () => {

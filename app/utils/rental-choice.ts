@@ -6,7 +6,7 @@
  * Shared by the route's loader, its action and the form.
  */
 import { z } from "zod";
-import { PACKAGE_LIMITS, type BillingMode } from "../../platform/rules/rental-price";
+import { BILLING_MODES, PACKAGE_LIMITS, type BillingMode } from "../../platform/rules/rental-price";
 
 export const MAX_GPUS_PER_INSTANCE = 8;
 
@@ -19,6 +19,8 @@ export interface RentalChoice {
   /** The image's id; 0 until one is chosen (the first official image is then preselected). */
   image: number;
   mode: BillingMode;
+  /** 包时: 1–23 hours. */
+  hours: number;
   days: number;
   months: number;
   /** "" for the best applicable coupon, "0" for none, else a CouponId. */
@@ -38,7 +40,8 @@ const ChoiceQuery = z.object({
   gpu: code,
   gpus: intIn(1, MAX_GPUS_PER_INSTANCE, 1),
   image: intIn(0, Number.MAX_SAFE_INTEGER, 0),
-  mode: z.enum(["hour", "day", "month"]).catch("hour"),
+  mode: z.enum(BILLING_MODES).catch("hour"),
+  hours: intIn(PACKAGE_LIMITS.hour_package.min, PACKAGE_LIMITS.hour_package.max, 1),
   days: intIn(PACKAGE_LIMITS.day.min, PACKAGE_LIMITS.day.max, 1),
   months: intIn(PACKAGE_LIMITS.month.min, PACKAGE_LIMITS.month.max, 1),
   coupon: z
@@ -67,6 +70,7 @@ export function rentalChoiceQuery(choice: RentalChoice): string {
     mode: choice.mode,
   });
   if (choice.image) query.set("image", String(choice.image));
+  if (choice.mode === "hour_package") query.set("hours", String(choice.hours));
   if (choice.mode === "day") query.set("days", String(choice.days));
   if (choice.mode === "month") query.set("months", String(choice.months));
   if (choice.coupon) query.set("coupon", choice.coupon);
@@ -85,4 +89,15 @@ export function monthsLabel(months: number): string {
   return `${months} 个月`;
 }
 
-export const BILLING_MODE_LABELS: Record<BillingMode, string> = { hour: "按量计费", day: "包日", month: "包月" };
+/** The package's length the choice posts as `duration` (hours, days or months); none for pay-as-you-go. */
+export function chosenDuration(choice: RentalChoice): number | undefined {
+  return { hour: undefined, hour_package: choice.hours, day: choice.days, month: choice.months }[choice.mode];
+}
+
+/** The form's select that holds the length of the chosen mode (where a duration error is shown). */
+export const DURATION_FIELDS: Record<BillingMode, string> = {
+  hour: "mode",
+  hour_package: "hours",
+  day: "days",
+  month: "months",
+};

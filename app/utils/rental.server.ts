@@ -14,7 +14,7 @@ import { UpstreamError } from "~/upstream/transport.server";
 import { compareCuda } from "../../platform/rules/market-filter";
 import type { FieldErrors } from "./action.server";
 import { formatWireMoney } from "../../platform/rules/money";
-import type { RentalChoice } from "./rental-choice";
+import { chosenDuration, DURATION_FIELDS, type RentalChoice } from "./rental-choice";
 
 /** The platform's field names as the rental form names them. */
 export const RENTAL_FIELD_ALIASES: Record<string, string> = {
@@ -29,7 +29,7 @@ export const RENTAL_FIELD_ALIASES: Record<string, string> = {
 
 /** A duration error belongs beside the select of the mode chosen. */
 function formField(field: string, choice: RentalChoice): string {
-  if (field === "duration") return choice.mode === "month" ? "months" : "days";
+  if (field === "duration") return DURATION_FIELDS[choice.mode];
   return RENTAL_FIELD_ALIASES[field] ?? field;
 }
 
@@ -43,7 +43,7 @@ export function rentalFields(choice: RentalChoice, couponId?: string): RentalCho
     gpu_count: choice.gpus,
     image_id: choice.image,
     billing_mode: choice.mode,
-    duration: choice.mode === "day" ? choice.days : choice.mode === "month" ? choice.months : undefined,
+    duration: chosenDuration(choice),
     coupon_id: coupon === "" ? undefined : Number(coupon),
   };
 }

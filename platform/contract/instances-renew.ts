@@ -1,7 +1,7 @@
 /**
  * Renewing an instance on the wire (issue 36 §1, decision 079): the renew
  * form's preview and `/renew_kvm_v2`, which the spec names without fields.
- * A renewal extends a package by days or months from its expiry, turns an
+ * A renewal extends a package by hours, days or months from its expiry, turns an
  * hourly instance into a package from now, or renews an expired package still
  * kept (it takes its GPUs back: HOST_GPU_BUSY when its host lacks them).
  * Amounts are yuan strings with two decimals; times ISO 8601. Only the
@@ -11,13 +11,14 @@
 import type { MainApiCall } from "./calls";
 import type { CouponChoiceWire, InstanceWire, PriceBreakdownWire } from "./instances";
 
-export type RenewUnitWire = "day" | "month";
+/** The package a renewal buys: hours (包时), days or months (decision 085). */
+export type RenewUnitWire = "hour_package" | "day" | "month";
 
 /** What the renew form posts for its preview. */
 export type RenewChoiceFields = {
   instance_uuid: string;
   unit: RenewUnitWire;
-  /** Days 1–29 or months 1–12. */
+  /** Hours 1–23, days 1–29 or months 1–12. */
   count: number;
   /** The coupon to use (a package coupon); "0" for none; absent: the best applicable one. */
   coupon_id?: number;

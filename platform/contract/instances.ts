@@ -12,7 +12,8 @@ import type { MainApiCall } from "./calls";
 import type { PageFields, PageWire } from "./page";
 
 export type MachineTypeWire = "kvm" | "docker" | "bare_metal";
-export type BillingModeWire = "hour" | "day" | "month";
+/** "hour": pay-as-you-go (billed afterwards by the second); "hour_package" (包时), "day", "month": prepaid packages. */
+export type BillingModeWire = "hour" | "hour_package" | "day" | "month";
 export type InstanceStateWire =
   "creating" | "running" | "stopping" | "stopped" | "starting" | "restarting" | "releasing" | "released";
 
@@ -27,7 +28,7 @@ export type RentalChoiceFields = {
   gpu_count: number;
   image_id: number;
   billing_mode: BillingModeWire;
-  /** Days (1–29) or months (1–12) of a package; ignored for "hour". */
+  /** Hours (1–23, "hour_package"), days (1–29) or months (1–12) of a package; ignored for "hour". */
   duration?: number;
   /**
    * The coupon to use: its CouponId; "0" for none. Absent: the best
@@ -43,13 +44,13 @@ export type PriceBreakdownWire = {
   /** List price of one GPU-hour. */
   UnitPrice: string;
   GpuCount: number;
-  /** Package: hours bought (days × 24, months × 30 × 24); hourly: 1 (the rate of one hour). */
+  /** Package: hours bought (hours, days × 24, months × 30 × 24); hourly: 1 (the rate of one hour). */
   Hours: number;
-  /** Package: its days or months; hourly: 0. */
+  /** Package: its hours, days or months; hourly: 0. */
   Duration: number;
   /** UnitPrice × GpuCount × Hours. */
   ListAmount: string;
-  /** 1, 0.98 or 0.95. */
+  /** 1 (hourly and hour packages), 0.98 (days) or 0.95 (months). */
   DurationDiscount: string;
   /** 1.00 to 0.94, by membership tier (main accounts; a sub-account has its main account's). */
   VipDiscount: string;

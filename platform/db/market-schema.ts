@@ -145,7 +145,8 @@ export const INSTANCE_STATES = [
 ] as const;
 export type InstanceState = (typeof INSTANCE_STATES)[number];
 
-export const BILLING_MODES = ["hour", "day", "month"] as const;
+/** "hour" is pay-as-you-go; "hour_package" (包时), "day" and "month" are prepaid packages (decision 085). */
+export const BILLING_MODES = ["hour", "hour_package", "day", "month"] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];
 
 /**
@@ -244,7 +245,7 @@ export const instances = pgTable(
       sql`${t.durationDiscountBp} between 0 and 10000 and ${t.vipDiscountBp} between 0 and 10000`,
     ),
     check("instances_cost_nonneg", sql`${t.costFen} >= 0`),
-    check("instances_billing_mode_known", sql`${t.billingMode} in ('hour', 'day', 'month')`),
+    check("instances_billing_mode_known", sql`${t.billingMode} in ('hour', 'hour_package', 'day', 'month')`),
     check(
       "instances_state_known",
       sql`${t.state} in ('creating', 'running', 'stopping', 'stopped', 'starting', 'restarting', 'releasing', 'released')`,

@@ -68,7 +68,7 @@ describe("a renewal on the wire", () => {
   it("answers bad fields in Chinese next to the field", async () => {
     const base = { session: renter.token, instance_uuid: uuid, operation_key: opKey("renew") };
     const cases: [Record<string, unknown>, string][] = [
-      [{ unit: "year", count: 1 }, "请选择续费方式（包天或包月）"],
+      [{ unit: "year", count: 1 }, "请选择续费方式（包时、包天或包月）"],
       [{ unit: "month", count: 13 }, "续费月数必须在1到12个月之间"],
       [{ unit: "day", count: 0 }, "续费时长必须在1到29之间"],
       [{ unit: "day", count: 1, operation_key: "bad key" }, "操作标识格式不正确，请刷新页面后重试"],

@@ -6,8 +6,10 @@
  * "3600 秒 × 1 卡 × ¥1.98/卡·时 × 会员 0.98 = ¥1.94；算力券 ¥0.00，余额 ¥1.94".
  * Pure: the expense detail and the instance's cost view share it.
  */
+import { packageLengthText } from "./billing-mode-text";
 import { purchaseKindName } from "./finance";
 import { formatMoney } from "./money";
+import { PACKAGE_MODES } from "./rental-price";
 
 /** What settle.ts records in an instance_settlements row, as the explanation reads it. */
 export interface SettlementDetail {
@@ -98,13 +100,17 @@ export function packageExplanation(detail: unknown, paidVoucherFen: number, paid
     q.couponSavingFen,
     q.payFen ?? q.amountFen,
   ].map(int);
-  if ((mode !== "day" && mode !== "month") || [units, hours, gpus, unit, duration, vip, pay].some((x) => x === null))
-    return null;
-  const length = mode === "day" ? `${units} 天` : `${units} 个月`;
+  const packageMode = PACKAGE_MODES.find((m) => m === mode);
+  if (!packageMode || [units, hours, gpus, unit, duration, vip, pay].some((x) => x === null)) return null;
+  // An hour package's length is its hours: "3 小时 × "; a day or month package's says its hours too: "1 天（24 小时）× ".
+  const length =
+    packageMode === "hour_package"
+      ? `${packageLengthText(packageMode, units!)} × `
+      : `${packageLengthText(packageMode, units!)}（${hours} 小时）× `;
   const coupon =
     saving && saving > 0 && after !== null ? ` = ${formatMoney(after)} − 优惠券 ${formatMoney(saving)}` : "";
   return (
-    `${length}（${hours} 小时）× ${gpus} 卡 × ${formatMoney(unit!)}/卡·时${discounts(duration!, vip!)}` +
+    `${length}${gpus} 卡 × ${formatMoney(unit!)}/卡·时${discounts(duration!, vip!)}` +
     `${coupon} = ${formatMoney(pay!)}；${paidBy(paidVoucherFen, paidCashFen)}`
   );
 }

@@ -103,7 +103,7 @@ export const HOURLY_NO_COUPON = "按量计费不可使用优惠券";
  */
 export interface CouponCondition {
   reason: Exclude<CouponRefusal, "used" | "expired">;
-  /** What the card says (e.g. 仅限包天、包月套餐，按量计费不可用). */
+  /** What the card says (e.g. 仅限包时、包天、包月套餐，按量计费不可用). */
   text: string;
   admits: (order: CouponOrder) => boolean;
   /** What an order outside the condition is told. */
@@ -151,9 +151,9 @@ export function couponConditions(c: CouponConditionTerms): CouponCondition[] {
       reason: "billing_mode",
       text: modes.includes("hour")
         ? modes.includes("package")
-          ? "按量与包天、包月套餐均可用"
+          ? "按量与包时、包天、包月套餐均可用"
           : "仅限按量计费"
-        : "仅限包天、包月套餐，按量计费不可用",
+        : "仅限包时、包天、包月套餐，按量计费不可用",
       admits: (o) => modes.includes(modeOf(o)),
       refusal: modes.includes("hour") ? "该优惠券仅限按量计费使用" : HOURLY_NO_COUPON,
     },

@@ -10,6 +10,7 @@ describe("rules blocks of the docs", () => {
     const out = expandRulesBlocks(doc("billing-modes"), today);
     expect(out).not.toContain("<!--");
     expect(out).toContain("| 按量计费 | 不限，随时关机或释放 | 无折扣 | 按秒计费，每个整点结算一次 |");
+    expect(out).toContain("| 包时 | 1–23 小时 | 无折扣 | 下单时一次付清 |");
     expect(out).toContain("| 包日 | 1–29 天（每天 24 小时） | 9.8 折 | 下单时一次付清 |");
     expect(out).toContain("| 包月 | 1–12 个月（每月按 30 天计） | 9.5 折 | 下单时一次付清 |");
     expect(out).toMatch(/^## 计费\n\n\n\| 计费方式/);
@@ -17,7 +18,7 @@ describe("rules blocks of the docs", () => {
   });
 
   it("follows a changed constant: the doc says what the rules say", () => {
-    const changed = { ...today, durationDiscountBp: { hour: 10_000, day: 9_700, month: 9_000 } };
+    const changed = { ...today, durationDiscountBp: { hour: 10_000, hour_package: 10_000, day: 9_700, month: 9_000 } };
     const out = expandRulesBlocks(doc("billing-modes"), changed);
     expect(out).toContain("| 包日 | 1–29 天（每天 24 小时） | 9.7 折 |");
     expect(out).toContain("| 包月 | 1–12 个月（每月按 30 天计） | 9 折 |");
@@ -29,6 +30,8 @@ describe("rules blocks of the docs", () => {
     // 2 cards × ¥2.00 × 1.5 h × 0.98 (铜牌) = ¥5.88; a day: 48 card-hours × ¥2.00 × 0.98 × 0.98 = ¥92.20 (92.1984);
     // a month: 1440 × ¥2.00 × 0.95 × 0.98 = ¥2,681.28.
     expect(out).toContain("| 按量 1.5 小时 | 5400 秒 × ¥2.00/卡·时 × 2 卡 × 0.98 | ¥5.88 |");
+    // 3 hours (包时): 6 card-hours × ¥2.00 × 1 × 0.98 = ¥11.76.
+    expect(out).toContain("| 包时 3 小时 | 3 小时 × ¥2.00/卡·时 × 2 卡 × 0.98 | ¥11.76 |");
     expect(out).toContain("| 包日 1 天 | 24 小时 × ¥2.00/卡·时 × 2 卡 × 0.98 × 0.98 | ¥92.20 |");
     expect(out).toContain("| 包月 1 个月 | 720 小时 × ¥2.00/卡·时 × 2 卡 × 0.95 × 0.98 | ¥2,681.28 |");
     const cheaperMonth = expandRulesBlocks(doc("price-example"), {
@@ -59,7 +62,7 @@ describe("rules blocks of the docs", () => {
 
   it("says the coupon types and that hourly rentals take none", () => {
     const out = expandRulesBlocks(doc("coupons"), today);
-    expect(out).toContain("| 折扣券 | 按券面折扣乘以订单价格 | 包日、包月套餐（按量计费不可使用优惠券） |");
+    expect(out).toContain("| 折扣券 | 按券面折扣乘以订单价格 | 包时、包日、包月套餐（按量计费不可使用优惠券） |");
     expect(out).toContain("| 充值券 |");
   });
 

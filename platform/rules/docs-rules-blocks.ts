@@ -21,8 +21,8 @@ import { discountText, VIP_TIERS, type VipTier } from "./vip";
 /** Everything a rules block may show. */
 export interface RulesFacts {
   /** Basis points per billing mode (10000 = no discount). */
-  durationDiscountBp: { hour: number; day: number; month: number };
-  packageLimits: { day: { min: number; max: number }; month: { min: number; max: number } };
+  durationDiscountBp: { hour: number; hour_package: number; day: number; month: number };
+  packageLimits: Record<"hour_package" | "day" | "month", { min: number; max: number }>;
   daysPerMonth: number;
   hoursPerDay: number;
   vipTiers: readonly VipTier[];
@@ -58,12 +58,18 @@ const table = (head: string[], rows: string[][]) =>
 const EXAMPLE = { unitPriceFen: 200, gpuCount: 2 } as const;
 
 const BLOCKS: Record<string, (f: RulesFacts) => string> = {
-  /** 按量 / 包日 / 包月: what each lasts, its discount, how it is charged. */
+  /** 按量 / 包时 / 包日 / 包月: what each lasts, its discount, how it is charged. */
   "billing-modes": (f) =>
     table(
       ["计费方式", "时长", "时长折扣", "扣费方式"],
       [
         ["按量计费", "不限，随时关机或释放", bpText(f.durationDiscountBp.hour), "按秒计费，每个整点结算一次"],
+        [
+          "包时",
+          `${f.packageLimits.hour_package.min}–${f.packageLimits.hour_package.max} 小时`,
+          bpText(f.durationDiscountBp.hour_package),
+          "下单时一次付清",
+        ],
         [
           "包日",
           `${f.packageLimits.day.min}–${f.packageLimits.day.max} 天（每天 ${f.hoursPerDay} 小时）`,
@@ -117,6 +123,11 @@ const BLOCKS: Record<string, (f: RulesFacts) => string> = {
             formatMoney(hourly.amountFen),
           ],
           [
+            "包时 3 小时",
+            `3 小时 × ${unit}${times(f.durationDiscountBp.hour_package)}${times(vipDiscountBp)}`,
+            formatMoney(pack(3, f.durationDiscountBp.hour_package)),
+          ],
+          [
             "包日 1 天",
             `${f.hoursPerDay} 小时 × ${unit}${times(f.durationDiscountBp.day)}${times(vipDiscountBp)}`,
             formatMoney(pack(f.hoursPerDay, f.durationDiscountBp.day)),
@@ -135,8 +146,8 @@ const BLOCKS: Record<string, (f: RulesFacts) => string> = {
     table(
       ["类型", "作用", "适用"],
       [
-        [COUPON_TYPE_NAMES[1], "按券面折扣乘以订单价格", `包日、包月套餐（${HOURLY_NO_COUPON}）`],
-        [COUPON_TYPE_NAMES[2], "订单满门槛金额后减去券面金额", `包日、包月套餐（${HOURLY_NO_COUPON}）`],
+        [COUPON_TYPE_NAMES[1], "按券面折扣乘以订单价格", `包时、包日、包月套餐（${HOURLY_NO_COUPON}）`],
+        [COUPON_TYPE_NAMES[2], "订单满门槛金额后减去券面金额", `包时、包日、包月套餐（${HOURLY_NO_COUPON}）`],
         [COUPON_TYPE_NAMES[0], "兑换后金额计入余额", "充值，不能用于下单"],
       ],
     ),
@@ -146,7 +157,7 @@ const BLOCKS: Record<string, (f: RulesFacts) => string> = {
       ["情形", "保留多久", "之后"],
       [
         ["按量计费实例关机（含欠费关机）", `关机后 ${f.retentionDays} 天`, "自动释放，系统盘和数据盘删除"],
-        ["包日、包月实例到期", `到期后 ${f.retentionDays} 天`, "自动释放，系统盘和数据盘删除"],
+        ["包时、包日、包月实例到期", `到期后 ${f.retentionDays} 天`, "自动释放，系统盘和数据盘删除"],
         ["手动释放", "不保留", "立即释放，系统盘和数据盘删除"],
       ],
     ),

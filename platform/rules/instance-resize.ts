@@ -11,13 +11,13 @@
  */
 import { formatMoney } from "./money";
 import { discountText } from "./bill-explanation";
-import { hourlyRateFen, usageChargeFen } from "./rental-price";
+import { hourlyRateFen, usageChargeFen, type BillingMode } from "./rental-price";
 
 /** The GPU count an instance can have; the host's size caps it further. */
 export const MAX_GPU_COUNT = 8;
 
 export interface ResizeBasis {
-  billingMode: "hour" | "day" | "month";
+  billingMode: BillingMode;
   gpuCount: number;
   unitPriceFen: number;
   durationDiscountBp: number;

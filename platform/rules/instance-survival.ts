@@ -207,7 +207,7 @@ export function survivalTable(retentionDays: number): SurvivalRow[] {
         images: IMAGES_KEPT,
         processes: cell("ended", "变更配置需先关机，所有进程结束"),
       },
-      retention: "立即生效；按量计费实例从下次开机起按新单价计费（包日、包月实例暂不支持减少 GPU）",
+      retention: "立即生效；按量计费实例从下次开机起按新单价计费（包时、包日、包月实例暂不支持减少 GPU）",
     },
   };
   return SURVIVAL_ACTIONS.map((action) => ({ action, label: SURVIVAL_ACTION_LABELS[action], ...rows[action] }));

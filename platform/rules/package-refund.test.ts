@@ -47,6 +47,15 @@ describe("planPackageRefund: examples", () => {
     );
   });
 
+  it("an hour package (3 hours) ended after 1 hour refunds nothing, and says so", () => {
+    const paid = [period("P1", T0, 3, 6_00, 0, 0)];
+    const refund = planPackageRefund(paid, new Date(T0 + 3 * HOUR), new Date(T0 + HOUR));
+    expect(refund).toMatchObject({ unusedDays: 0, partDayMs: 2 * HOUR, totalFen: 0, lines: [] });
+    expect(refundExplanation(refund, paid)).toBe(
+      "提前结束套餐：剩余 2 小时，不足一天，不退款（包时套餐不足一天，提前结束不退款）",
+    );
+  });
+
   it("with a renewal, the unused days are the last ones: the renewal's first, then the rental's", () => {
     const paid = [period("P1", T0, 72, 30_00, 0, 0), period("P2", T0 + 72 * HOUR, 48, 24_00, 0, 0)];
     // At hour 30 there are 90 hours left: 3 whole days = the renewal's 2 and the rental's last 1.

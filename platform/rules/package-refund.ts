@@ -65,7 +65,8 @@ export interface PackageRefund {
 /** The rule in one sentence, for the confirm page. */
 export const REFUND_RULE_TEXT =
   "提前结束套餐时，退还到期前未使用的整天（不足一天的部分不退）：每笔套餐订单（租用和续费）按其折后价格折算未用天数的金额，" +
-  "再扣除该订单优惠券抵扣的全部金额；退款按原支付比例退回，算力券退回算力券，余额退回余额。结束后实例立即释放。";
+  "再扣除该订单优惠券抵扣的全部金额；退款按原支付比例退回，算力券退回算力券，余额退回余额。" +
+  "包时套餐（1–23 小时）不足一天，提前结束不退款。结束后实例立即释放。";
 
 function roundHalfUpRatio(value: number, num: number, den: number): number {
   const n = BigInt(value) * BigInt(num);
@@ -132,6 +133,8 @@ function lineText(l: RefundLine, afterDiscountsFen: number): string {
  * 合计退 ¥110.00（算力券 ¥0.00，余额 ¥110.00）".
  */
 export function refundExplanation(refund: PackageRefund, periods: readonly PaidPeriod[]): string {
+  if (refund.unusedDays === 0)
+    return `提前结束套餐：剩余 ${spanText(Math.floor(refund.partDayMs / 1000) * 1000)}，不足一天，不退款（包时套餐不足一天，提前结束不退款）`;
   const part = refund.partDayMs > 0 ? `（不足一天的 ${spanText(Math.floor(refund.partDayMs / 1000) * 1000)}不退）` : "";
   const head = `提前结束套餐：退还未用整天 ${refund.unusedDays} 天${part}`;
   const lines = refund.lines.map((l) => lineText(l, periods.find((p) => p.orderNo === l.orderNo)!.afterDiscountsFen));

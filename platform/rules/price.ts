@@ -8,8 +8,11 @@
 /** Basis points: 10000 = 1.00 (no discount), 9800 = 0.98. */
 export const BP = 10_000;
 
-/** Spec §9: duration discounts, hourly 1, daily 0.98, monthly 0.95. */
-export const DURATION_DISCOUNT_BP = { hour: 10_000, day: 9_800, month: 9_500 } as const;
+/**
+ * Spec §9: duration discounts, hourly 1, daily 0.98, monthly 0.95. An hour
+ * package (包时, 1–23 hours prepaid) has the hourly discount: 1 (decision 085).
+ */
+export const DURATION_DISCOUNT_BP = { hour: 10_000, hour_package: 10_000, day: 9_800, month: 9_500 } as const;
 
 /** What a coupon does to a price: Type 1 multiplies by its discount; Type 2 takes an amount off. */
 export type PriceCoupon = { type: 1; discountBp: number } | { type: 2; amountFen: number };

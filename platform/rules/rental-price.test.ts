@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DURATION_DISCOUNT_BP, type PriceCoupon } from "./price";
-import { hourlyRateFen, packageHours, quotePackage, usageChargeFen } from "./rental-price";
+import {
+  hourlyRateFen,
+  isPackageMode,
+  PACKAGE_LIMITS,
+  packageHours,
+  quotePackage,
+  usageChargeFen,
+} from "./rental-price";
 
 const vipBp = fc.constantFrom(10_000, 9_800, 9_700, 9_500, 9_400);
 const unit = fc.integer({ min: 1, max: 2_000_00 });
@@ -11,7 +18,9 @@ const coupon: fc.Arbitrary<PriceCoupon | null> = fc.oneof(
   fc.integer({ min: 1, max: 9_999 }).map((discountBp) => ({ type: 1 as const, discountBp })),
   fc.integer({ min: 1, max: 100_000_00 }).map((amountFen) => ({ type: 2 as const, amountFen })),
 );
+const hours = fc.integer({ min: 1, max: 23 });
 const pkg = fc.oneof(
+  fc.record({ mode: fc.constant("hour_package" as const), units: hours }),
   fc.record({ mode: fc.constant("day" as const), units: fc.integer({ min: 1, max: 29 }) }),
   fc.record({ mode: fc.constant("month" as const), units: fc.integer({ min: 1, max: 12 }) }),
 );
@@ -44,11 +53,41 @@ describe("packages", () => {
         expect(q.payFen).toBeGreaterThanOrEqual(0);
         expect(q.payFen).toBeLessThanOrEqual(plain.payFen);
         expect(q.afterDiscountsFen - q.couponSavingFen).toBe(q.payFen);
-        const max = mode === "day" ? 29 : 12;
+        const max = PACKAGE_LIMITS[mode].max;
         if (units < max) {
           const longer = quotePackage({ mode, units: units + 1, gpuCount, unitPriceFen, vipDiscountBp });
           expect(longer.payFen).toBeGreaterThan(plain.payFen);
         }
+      }),
+    );
+  });
+});
+
+describe("hour packages (包时)", () => {
+  it("last 1–23 hours; 0, 24 and a fraction are not hour packages; pay-as-you-go is not a package", () => {
+    expect(packageHours("hour_package", 1)).toBe(1);
+    expect(packageHours("hour_package", 23)).toBe(23);
+    for (const units of [0, 24, 2.5]) expect(() => packageHours("hour_package", units)).toThrow(RangeError);
+    expect(isPackageMode("hour_package")).toBe(true);
+    expect(isPackageMode("hour")).toBe(false);
+  });
+
+  it("3 hours of 2 RTX 4090 at ¥1.98/h, bronze member: 1.98 × 2 × 3 × 1 × 0.98 = ¥11.64", () => {
+    const q = quotePackage({ mode: "hour_package", units: 3, gpuCount: 2, unitPriceFen: 198, vipDiscountBp: 9_800 });
+    expect(q).toMatchObject({ hours: 3, listFen: 1188, durationDiscountBp: 10_000, payFen: 1164 });
+  });
+
+  it("cost unit × gpus × hours × membership discount exactly (rounded once), never a duration discount", () => {
+    fc.assert(
+      fc.property(hours, gpus, unit, vipBp, (units, gpuCount, unitPriceFen, vipDiscountBp) => {
+        const q = quotePackage({ mode: "hour_package", units, gpuCount, unitPriceFen, vipDiscountBp });
+        const num = BigInt(unitPriceFen) * BigInt(gpuCount) * BigInt(units) * BigInt(vipDiscountBp);
+        expect(q.durationDiscountBp).toBe(10_000);
+        expect(q.listFen).toBe(unitPriceFen * gpuCount * units);
+        expect(q.payFen).toBe(Number((2n * num + 10_000n) / 20_000n));
+        // n hours of a package cost what n hours of pay-as-you-go cost at the same rate (no discount either way).
+        const asUsage = usageChargeFen({ seconds: units * 3600, gpuCount, unitPriceFen, vipDiscountBp });
+        expect(q.payFen).toBe(asUsage.amountFen);
       }),
     );
   });

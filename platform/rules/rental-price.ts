@@ -1,6 +1,6 @@
 /**
  * What a rental costs (issue 12 §3 and §5), on top of the one price function
- * (price.ts): a package (by the day or the month) is charged up front as
+ * (price.ts): a package (by the hour, the day or the month) is charged up front as
  * GPU-hours × unit price × duration discount × membership discount, then the
  * coupon; an hourly instance is charged afterwards for the seconds it ran.
  * Each is rounded half-up to the fen once. Pure: the rental form's preview,
@@ -8,24 +8,47 @@
  */
 import { BP, DURATION_DISCOUNT_BP, quotePrice, type PriceCoupon, type Quote } from "./price";
 
-export type BillingMode = "hour" | "day" | "month";
+/**
+ * "hour" is pay-as-you-go (billed afterwards by the second; the wire's
+ * meaning since issue 12); "hour_package" (包时), "day" (包天) and "month"
+ * (包月) are prepaid packages (decision 085).
+ */
+export const BILLING_MODES = ["hour", "hour_package", "day", "month"] as const;
+export type BillingMode = (typeof BILLING_MODES)[number];
+export type PackageMode = Exclude<BillingMode, "hour">;
+export const PACKAGE_MODES = ["hour_package", "day", "month"] as const satisfies readonly PackageMode[];
 
-/** Spec §9: days 1–29, months 1–12 (6 is half a year, 12 one year, a month is 30 days). */
-export const PACKAGE_LIMITS = { day: { min: 1, max: 29 }, month: { min: 1, max: 12 } } as const;
+export function isPackageMode(mode: BillingMode): mode is PackageMode {
+  return mode !== "hour";
+}
+
+/** Spec §9: hours 1–23, days 1–29, months 1–12 (6 is half a year, 12 one year, a month is 30 days). */
+export const PACKAGE_LIMITS = {
+  hour_package: { min: 1, max: 23 },
+  day: { min: 1, max: 29 },
+  month: { min: 1, max: 12 },
+} as const;
 export const HOURS_PER_DAY = 24;
 export const DAYS_PER_MONTH = 30;
 
-/** The hours a package of `units` days or months lasts. */
-export function packageHours(mode: "day" | "month", units: number): number {
+/** The hours one unit of a package lasts: an hour, a day, a month of 30 days. */
+export const PACKAGE_UNIT_HOURS = {
+  hour_package: 1,
+  day: HOURS_PER_DAY,
+  month: DAYS_PER_MONTH * HOURS_PER_DAY,
+} as const;
+
+/** The hours a package of `units` hours, days or months lasts. */
+export function packageHours(mode: PackageMode, units: number): number {
   const { min, max } = PACKAGE_LIMITS[mode];
   if (!Number.isInteger(units) || units < min || units > max)
     throw new RangeError(`${mode} package of ${units} is outside ${min}–${max}`);
-  return mode === "day" ? units * HOURS_PER_DAY : units * DAYS_PER_MONTH * HOURS_PER_DAY;
+  return units * PACKAGE_UNIT_HOURS[mode];
 }
 
 /** How a package's price was computed, kept with its charge so a user can check it by hand. */
 export interface PackageQuote extends Quote {
-  mode: "day" | "month";
+  mode: PackageMode;
   units: number;
   hours: number;
   gpuCount: number;
@@ -35,7 +58,7 @@ export interface PackageQuote extends Quote {
 }
 
 export function quotePackage(input: {
-  mode: "day" | "month";
+  mode: PackageMode;
   units: number;
   gpuCount: number;
   unitPriceFen: number;

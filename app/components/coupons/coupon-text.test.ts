@@ -75,7 +75,7 @@ describe("a coupon card says what the checkout checks", () => {
         expect(texts).not.toContain("按量与");
         expect(admits(g, { isPackage: false })).toBe(false);
         if (g.Type !== 0) {
-          expect(texts).toContain("仅限包天、包月套餐，按量计费不可用");
+          expect(texts).toContain("仅限包时、包天、包月套餐，按量计费不可用");
           expect(admits(g, { isPackage: true })).toBe(true);
         } else expect(admits(g, { isPackage: true })).toBe(false); // a recharge voucher pays no order
       }),

@@ -3,7 +3,11 @@ import type { RenewalPreviewWire } from "~/upstream/renew.server";
 import { renewInstancePath } from "~/utils/console-paths";
 import { formatDateTime } from "~/utils/format";
 import type { RenewChoice } from "~/utils/renew-choice";
+import { discountText } from "../../../platform/rules/bill-explanation";
+import { BILLING_MODE_LABELS, HOUR_PACKAGE_NOTE } from "../../../platform/rules/billing-mode-text";
 import { formatWireMoney, yuanToFen } from "../../../platform/rules/money";
+import { DURATION_DISCOUNT_BP } from "../../../platform/rules/price";
+import { PACKAGE_LIMITS, PACKAGE_MODES } from "../../../platform/rules/rental-price";
 import { FastPay } from "../payment/FastPay";
 import { CouponSelect } from "../rental/CouponSelect";
 import { SelectBox } from "../rental/form-parts";
@@ -14,6 +18,8 @@ import { Muted, Row } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
 
 type Errors = Record<string, string | undefined>;
+
+const COUNT_LABELS = { hour_package: "小时数", day: "天数", month: "月数" } as const;
 
 /**
  * Step one of renewing: the unit, the count and the coupon, sent by GET so the
@@ -48,17 +54,20 @@ export function RenewChoiceForm({
         <div>
           <label htmlFor="renew-unit">续费方式</label>
           <SelectBox id="renew-unit" name="unit" defaultValue={choice.unit}>
-            <option value="day">包天（时长折扣 0.98）</option>
-            <option value="month">包月（时长折扣 0.95）</option>
+            {PACKAGE_MODES.map((mode) => (
+              <option key={mode} value={mode}>
+                {BILLING_MODE_LABELS[mode]}（时长折扣 {discountText(DURATION_DISCOUNT_BP[mode])}）
+              </option>
+            ))}
           </SelectBox>
           <FieldError>{errors.unit ?? ""}</FieldError>
         </div>
         <Field
-          label={choice.unit === "day" ? "天数（1–29）" : "月数（1–12）"}
+          label={`${COUNT_LABELS[choice.unit]}（${PACKAGE_LIMITS[choice.unit].min}–${PACKAGE_LIMITS[choice.unit].max}）`}
           name="count"
           type="number"
-          min={1}
-          max={choice.unit === "day" ? 29 : 12}
+          min={PACKAGE_LIMITS[choice.unit].min}
+          max={PACKAGE_LIMITS[choice.unit].max}
           defaultValue={String(choice.count)}
           error={errors.count}
         />
@@ -97,12 +106,17 @@ export function RenewConfirm({
         <br />
         <Muted>
           {billingMode === "hour"
-            ? "按量计费实例将先结算至此刻的用量，之后转为包天/包月，不再按小时扣费。"
+            ? `按量计费实例将先结算至此刻的用量，之后转为${BILLING_MODE_LABELS[choice.unit]}，不再按小时扣费。`
             : preview.FromNow
               ? "套餐已到期：从现在起计算新的套餐时长，续费后可重新开机。"
               : "从当前到期时间起顺延。"}
         </Muted>
       </p>
+      {choice.unit === "hour_package" && (
+        <p data-testid="renew-hour-package-note">
+          <Muted>{HOUR_PACKAGE_NOTE}</Muted>
+        </p>
+      )}
       {!preview.Affordable && <FastPay shortfallFen={yuanToFen(preview.Shortfall)} />}
       <input type="hidden" name="instance_uuid" value={uuid} />
       <input type="hidden" name="unit" value={choice.unit} />

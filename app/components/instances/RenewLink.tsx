@@ -10,7 +10,7 @@ export function RenewLink({ instance }: { instance: InstanceWire }) {
   return (
     <p>
       <Link to={renewInstancePath(instance.InstanceUuid)} prefetch="intent" data-testid="renew-link">
-        {instance.BillingMode === "hour" ? "转为包天/包月" : expired ? "续费后开机" : "续费"}
+        {instance.BillingMode === "hour" ? "转为包时/包天/包月" : expired ? "续费后开机" : "续费"}
       </Link>
     </p>
   );

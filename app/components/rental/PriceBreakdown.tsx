@@ -2,6 +2,7 @@ import type { ListPriceWire, RentalPreviewWire } from "~/upstream/instances.serv
 import { Muted, Price } from "../ui/layout";
 import { styled } from "../ui/stitches.config";
 import { formatWireMoney } from "../../../platform/rules/money";
+import { HOUR_PACKAGE_NOTE } from "../../../platform/rules/billing-mode-text";
 
 const Lines = styled("dl", {
   display: "grid",
@@ -77,6 +78,11 @@ export function PriceBreakdown({
             {chargedWhen}一次扣费：算力券 {formatWireMoney(wallet.PayVoucher)}，余额 {formatWireMoney(wallet.PayCash)}
           </Muted>
         )
+      )}
+      {p.BillingMode === "hour_package" && (
+        <p data-testid="rental-hour-package-note">
+          <Muted>{HOUR_PACKAGE_NOTE}</Muted>
+        </p>
       )}
       {wallet && !wallet.Affordable && (
         <p data-testid="rental-shortfall">

@@ -7,10 +7,11 @@ import { Field, FieldError } from "../ui/Field";
 import { Muted, Price } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
 import { formatWireMoney, yuanToFen } from "../../../platform/rules/money";
-import { PACKAGE_LIMITS } from "../../../platform/rules/rental-price";
+import { BILLING_MODE_LABELS, packageLengthText } from "../../../platform/rules/billing-mode-text";
+import { BILLING_MODES, PACKAGE_LIMITS, PACKAGE_MODES } from "../../../platform/rules/rental-price";
 import type { FieldErrors } from "~/utils/action.server";
 import {
-  BILLING_MODE_LABELS,
+  DURATION_FIELDS,
   MAX_GPUS_PER_INSTANCE,
   monthsLabel,
   rentalChoiceQuery,
@@ -20,6 +21,9 @@ import type { RentalQuote } from "~/utils/rental.server";
 import { CouponSelect } from "./CouponSelect";
 import { Choice, ChoiceLine, RadioLine, RentBar, RentBarTotal, RentLayout, RentSummary, SelectBox } from "./form-parts";
 import { PriceBreakdown } from "./PriceBreakdown";
+
+/** The accessible names of the package length selects (the journeys choose by them). */
+const LENGTH_SELECT_NAMES = { hour_package: "包时小时数", day: "包日天数", month: "包月时长" } as const;
 
 export interface RentalImage {
   id: number;
@@ -183,60 +187,42 @@ export function RentalForm({
                 {BILLING_MODE_LABELS.hour}
               </label>
             </RadioLine>
-            <RadioLine>
-              <label>
-                <input
-                  type="radio"
-                  name="mode"
-                  value="day"
-                  checked={choice.mode === "day"}
-                  onChange={() => update({ mode: "day" })}
-                />
-                {BILLING_MODE_LABELS.day}
-              </label>
-              <SelectBox
-                name="days"
-                aria-label="包日天数"
-                value={String(choice.days)}
-                onChange={(e) => update({ mode: "day", days: Number(e.target.value) })}
-                aria-invalid={errors.days ? true : undefined}
-                aria-describedby="rental-days-error"
-              >
-                {range(PACKAGE_LIMITS.day.min, PACKAGE_LIMITS.day.max).map((n) => (
-                  <option key={n} value={n}>
-                    {n} 天
-                  </option>
-                ))}
-              </SelectBox>
-            </RadioLine>
-            <ErrorText id="rental-days-error" error={errors.days} />
-            <RadioLine>
-              <label>
-                <input
-                  type="radio"
-                  name="mode"
-                  value="month"
-                  checked={choice.mode === "month"}
-                  onChange={() => update({ mode: "month" })}
-                />
-                {BILLING_MODE_LABELS.month}
-              </label>
-              <SelectBox
-                name="months"
-                aria-label="包月时长"
-                value={String(choice.months)}
-                onChange={(e) => update({ mode: "month", months: Number(e.target.value) })}
-                aria-invalid={errors.months ? true : undefined}
-                aria-describedby="rental-months-error"
-              >
-                {range(PACKAGE_LIMITS.month.min, PACKAGE_LIMITS.month.max).map((n) => (
-                  <option key={n} value={n}>
-                    {monthsLabel(n)}
-                  </option>
-                ))}
-              </SelectBox>
-            </RadioLine>
-            <ErrorText id="rental-months-error" error={errors.months ?? errors.mode} />
+            {PACKAGE_MODES.map((mode) => {
+              const field = DURATION_FIELDS[mode];
+              const { min, max } = PACKAGE_LIMITS[mode];
+              return (
+                <div key={mode}>
+                  <RadioLine>
+                    <label>
+                      <input
+                        type="radio"
+                        name="mode"
+                        value={mode}
+                        checked={choice.mode === mode}
+                        onChange={() => update({ mode })}
+                      />
+                      {BILLING_MODE_LABELS[mode]}
+                    </label>
+                    <SelectBox
+                      name={field}
+                      aria-label={LENGTH_SELECT_NAMES[mode]}
+                      value={String(choice[field as "hours" | "days" | "months"])}
+                      onChange={(e) => update({ mode, [field]: Number(e.target.value) })}
+                      aria-invalid={errors[field] ? true : undefined}
+                      aria-describedby={`rental-${field}-error`}
+                    >
+                      {range(min, max).map((n) => (
+                        <option key={n} value={n}>
+                          {mode === "month" ? monthsLabel(n) : packageLengthText(mode, n)}
+                        </option>
+                      ))}
+                    </SelectBox>
+                  </RadioLine>
+                  <ErrorText id={`rental-${field}-error`} error={errors[field]} />
+                </div>
+              );
+            })}
+            <ErrorText id="rental-mode-error" error={errors.mode} />
           </Choice>
 
           <Choice>
@@ -328,7 +314,8 @@ function choiceInForm(form: HTMLFormElement, base: RentalChoice): RentalChoice {
     ...base,
     gpus: number("gpus", base.gpus),
     image: number("image", base.image),
-    mode: mode === "hour" || mode === "day" || mode === "month" ? mode : base.mode,
+    mode: BILLING_MODES.find((m) => m === mode) ?? base.mode,
+    hours: number("hours", base.hours),
     days: number("days", base.days),
     months: number("months", base.months),
     coupon: typeof data.get("coupon") === "string" ? String(data.get("coupon")) : base.coupon,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { InstanceCalls } from "../../contract/instances";
-import { INSTANCE_STATES } from "../../db/market-schema";
+import { BILLING_MODES, INSTANCE_STATES } from "../../db/market-schema";
 import { releaseInstance, restartInstance, startInstance, stopInstance } from "../../modules/instances/actions";
 import type { RentalChoice } from "../../modules/instances/choice";
 import { createInstance } from "../../modules/instances/create";
@@ -41,7 +41,7 @@ const RentalChoiceFields = z.object({
   gpu_model: code("GPU型号"),
   gpu_count: f.int("GPU数量", 1, 8),
   image_id: f.id("镜像"),
-  billing_mode: z.enum(["hour", "day", "month"], choose("计费方式")),
+  billing_mode: z.enum(BILLING_MODES, choose("计费方式")),
   // An hourly rental has no duration; a form may send it empty. The package's range is checked by the module.
   duration: blankAsAbsent(f.int("时长", 0, 29).optional()),
   // Absent or empty: the best applicable coupon; "0": none.

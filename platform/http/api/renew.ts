@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { RenewCalls } from "../../contract/instances-renew";
 import type { RenewalChoice } from "../../modules/instances/renew-quote";
+import { PACKAGE_MODES } from "../../rules/rental-price";
 import { previewRenewal, renewInstance } from "../../modules/instances/renew";
 import { callerFromForm, type Env } from "../context";
 import * as f from "../fields";
@@ -22,8 +23,8 @@ const ChoiceFields = z.object({
     .trim()
     .min(1, "请选择实例")
     .max(32, "实例编号格式不正确"),
-  unit: z.enum(["day", "month"], { errorMap: () => ({ message: "请选择续费方式（包天或包月）" }) }),
-  // The unit's range (days 1–29, months 1–12) is checked by the module.
+  unit: z.enum(PACKAGE_MODES, { errorMap: () => ({ message: "请选择续费方式（包时、包天或包月）" }) }),
+  // The unit's range (hours 1–23, days 1–29, months 1–12) is checked by the module.
   count: f.int("续费时长", 1, 29),
   // Absent or empty: the best applicable coupon; "0": none.
   coupon_id: blankAsAbsent(f.int("优惠券", 0, Number.MAX_SAFE_INTEGER).optional()),

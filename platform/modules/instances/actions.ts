@@ -111,7 +111,7 @@ export async function stopInstance(ctx: Ctx, caller: Caller, input: { uuid: stri
 export async function restartInstance(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<Instance> {
   return act(ctx, caller, input.uuid, "restart", async (a) => {
     if (a.row.state !== "running") fail("INSTANCE_STATE");
-    if (!isHourly(a.row)) fail("INSTANCE_STATE", undefined, "包天、包月实例不支持重启，请先关机再开机");
+    if (!isHourly(a.row)) fail("INSTANCE_STATE", undefined, "包时、包天、包月实例不支持重启，请先关机再开机");
     await settleIfRunning(a);
     await a.move(["running"], "restarting");
   });

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { preparedRowsOf } from "../../db/prepared";
 import { purchaseOrders } from "../../db/wallet-schema";
 import { inTransaction } from "../../db/tx";
+import { isPackageMode } from "../../rules/rental-price";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 import { spendFromLockedAccount } from "../wallet/spend";
@@ -201,7 +202,7 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
       listCoupons: false,
     });
     const { price, offer } = prepared;
-    const isPackage = price.billingMode !== "hour";
+    const isPackage = isPackageMode(price.billingMode);
     if (!isPackage) {
       const plan = planRentalPayment(paying, price.amountFen);
       if (!plan.ok) refuseShortfall(plan);

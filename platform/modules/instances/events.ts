@@ -13,6 +13,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { formatMoney } from "../../rules/money";
+import { BILLING_MODE_LABELS, packageLengthText, rentalTermText } from "../../rules/billing-mode-text";
+import type { BillingMode, PackageMode } from "../../rules/rental-price";
 import { instanceEvents, type InstanceEventActor, type InstanceEventKind } from "../../db/timeline-schema";
 
 export type { InstanceEventKind };
@@ -46,9 +48,8 @@ export const EVENT_TEXT = {
 } as const;
 
 /** The rental's sentence: 用户创建实例：RTX 4090 × 2，包日 3 天. */
-export function createEventText(gpuName: string, gpuCount: number, billingMode: string, units: number): string {
-  const term = billingMode === "day" ? `包日 ${units} 天` : billingMode === "month" ? `包月 ${units} 个月` : "按量计费";
-  return `${EVENT_TEXT.create}：${gpuName} × ${gpuCount}，${term}`;
+export function createEventText(gpuName: string, gpuCount: number, billingMode: BillingMode, units: number): string {
+  return `${EVENT_TEXT.create}：${gpuName} × ${gpuCount}，${rentalTermText(billingMode, units)}`;
 }
 
 /** Ending a package early: 提前结束套餐并退款：未用整天 3 天，退款 ¥12.00（算力券 ¥2.00，余额 ¥10.00），实例释放中. */
@@ -58,7 +59,7 @@ export function refundEventText(unusedDays: number, voucherFen: number, cashFen:
 
 /** A renewal: 续费 1 天，到期时间 2026-12-01 12:00，扣费 ¥47.52（算力券 ¥0.00，余额 ¥47.52）, and how it began. */
 export function renewEventText(r: {
-  unit: "day" | "month";
+  unit: PackageMode;
   count: number;
   periodEnd: Date;
   fromMode: string;
@@ -66,11 +67,11 @@ export function renewEventText(r: {
   voucherFen: number;
   cashFen: number;
 }): string {
-  const term = r.unit === "day" ? `${r.count} 天` : `${r.count} 个月`;
+  const term = packageLengthText(r.unit, r.count);
   const end = new Date(r.periodEnd.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
   const how =
     r.fromMode === "hour"
-      ? `按量计费转为${r.unit === "day" ? "包日" : "包月"}（已结算至此刻）`
+      ? `按量计费转为${BILLING_MODE_LABELS[r.unit]}（已结算至此刻）`
       : r.retookGpus
         ? "套餐到期后续费，已重新占用 GPU"
         : "续费";

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import type { CouponOrder } from "../../rules/coupons";
-import { PACKAGE_LIMITS, packageHours } from "../../rules/rental-price";
+import { isPackageMode, PACKAGE_LIMITS, packageHours } from "../../rules/rental-price";
+import { packageLengthError } from "../../rules/billing-mode-text";
 import { DURATION_DISCOUNT_BP } from "../../rules/price";
 import type { Caller } from "../context";
 import { fail } from "../errors";
@@ -29,15 +30,11 @@ export interface PreparedRental {
 }
 
 function checkDuration(choice: RentalChoice): number {
-  if (choice.billingMode === "hour") return 0;
+  if (!isPackageMode(choice.billingMode)) return 0;
   const { min, max } = PACKAGE_LIMITS[choice.billingMode];
   const d = choice.duration;
   if (d === null || !Number.isInteger(d) || d < min || d > max)
-    fail(
-      "BAD_REQUEST",
-      "duration",
-      choice.billingMode === "day" ? `包天时长必须在${min}到${max}天之间` : `包月时长必须在${min}到${max}个月之间`,
-    );
+    fail("BAD_REQUEST", "duration", packageLengthError(choice.billingMode, "rental"));
   return d!;
 }
 
@@ -74,7 +71,8 @@ export async function prepareRental(
   if (compatibleHosts.length === 0) fail("IMAGE_INCOMPATIBLE", "image_id");
   const account = options.account ?? (caller ? await rentingAccount(db, caller) : LIST_PRICE_ACCOUNT);
 
-  const isPackage = choice.billingMode !== "hour";
+  const mode = choice.billingMode;
+  const isPackage = isPackageMode(mode);
   const order: CouponOrder = {
     goods: offer.gpuModel.code,
     image: image.code,
@@ -83,8 +81,8 @@ export async function prepareRental(
     atMs: now.getTime(),
     price: {
       unitPriceFen: offer.unitPriceFen,
-      quantity: choice.gpuCount * (isPackage ? packageHours(choice.billingMode as "day" | "month", units) : 1),
-      durationDiscountBp: DURATION_DISCOUNT_BP[choice.billingMode],
+      quantity: choice.gpuCount * (isPackage ? packageHours(mode, units) : 1),
+      durationDiscountBp: DURATION_DISCOUNT_BP[mode],
       vipDiscountBp: account.vipDiscountBp,
     },
   };
@@ -105,7 +103,7 @@ export async function prepareRental(
 
   const price = isPackage
     ? packageBreakdown({
-        mode: choice.billingMode as "day" | "month",
+        mode,
         units,
         gpuCount: choice.gpuCount,
         unitPriceFen: offer.unitPriceFen,

@@ -1,5 +1,5 @@
 import { BP, DURATION_DISCOUNT_BP } from "../../rules/price";
-import { hourlyRateFen, quotePackage, type BillingMode } from "../../rules/rental-price";
+import { hourlyRateFen, quotePackage, type BillingMode, type PackageMode } from "../../rules/rental-price";
 import { priceCouponOf, type CouponTerms } from "../../rules/coupons";
 
 /** How a rental's price was computed (kept on the package's purchase order, shown on the form and the bill). */
@@ -9,7 +9,7 @@ export interface PriceBreakdown {
   gpuCount: number;
   /** Package: hours bought; hourly: 1. */
   hours: number;
-  /** Package: its days or months; hourly: 0. */
+  /** Package: its hours, days or months; hourly: 0. */
   duration: number;
   listFen: number;
   durationDiscountBp: number;
@@ -23,7 +23,7 @@ export interface PriceBreakdown {
 
 /** A package's price by `quotePackage`, with its coupon (whose applicability was checked by the caller). */
 export function packageBreakdown(input: {
-  mode: "day" | "month";
+  mode: PackageMode;
   units: number;
   gpuCount: number;
   unitPriceFen: number;

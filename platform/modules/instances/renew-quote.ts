@@ -1,7 +1,7 @@
 /**
  * A renewal's price and term (issue 36 §1, decision 079): the instance's own
- * unit price as rented, the duration discount of the unit (day 0.98, month
- * 0.95) and the membership discount now, then a coupon that applies to
+ * unit price as rented, the duration discount of the unit (hour 1, day
+ * 0.98, month 0.95) and the membership discount now, then a coupon that applies to
  * packages, by the one package price function (`packageBreakdown`); the term
  * by `renewalTerm`. The renew form's preview and the renewal share it.
  */
@@ -10,7 +10,8 @@ import type { Db } from "../../db/client";
 import { images, instances } from "../../db/market-schema";
 import type { CouponOrder } from "../../rules/coupons";
 import { DURATION_DISCOUNT_BP } from "../../rules/price";
-import { PACKAGE_LIMITS, packageHours } from "../../rules/rental-price";
+import { PACKAGE_LIMITS, packageHours, type PackageMode } from "../../rules/rental-price";
+import { packageLengthError } from "../../rules/billing-mode-text";
 import { RENEWABLE_STATES, renewalTerm, type RenewalTerm } from "../../rules/renewal-term";
 import type { Caller } from "../context";
 import { fail } from "../errors";
@@ -20,13 +21,14 @@ import { judgeCoupons, usableCoupons, type CouponChoice, type RentalCoupon } fro
 import { ownedBy } from "./scope";
 import { selectInstances, toInstance, type Instance } from "./view";
 
-export type RenewUnit = "day" | "month";
+/** A renewal buys a package of hours (1–23), days or months (decision 085). */
+export type RenewUnit = PackageMode;
 
 /** What the renew form chooses. */
 export interface RenewalChoice {
   uuid: string;
   unit: RenewUnit;
-  /** Days 1–29 or months 1–12. */
+  /** Hours 1–23, days 1–29 or months 1–12. */
   count: number;
   /** The coupon to use; 0 for none; undefined for the best applicable one. */
   couponId?: number;
@@ -43,11 +45,7 @@ export interface RenewalQuote {
 function checkCount(choice: RenewalChoice): number {
   const { min, max } = PACKAGE_LIMITS[choice.unit];
   if (!Number.isInteger(choice.count) || choice.count < min || choice.count > max)
-    fail(
-      "BAD_REQUEST",
-      "count",
-      choice.unit === "day" ? `续费天数必须在${min}到${max}天之间` : `续费月数必须在${min}到${max}个月之间`,
-    );
+    fail("BAD_REQUEST", "count", packageLengthError(choice.unit, "renewal"));
   return choice.count;
 }
 

@@ -42,7 +42,7 @@ export interface ResizeResult {
 
 const NOT_STOPPED = "请先关机再调整配置";
 const PACKAGE_ENDED = "套餐已到期，请先续费再调整配置";
-const PACKAGE_DOWN = "包天、包月实例暂不支持减少GPU数量";
+const PACKAGE_DOWN = "包时、包天、包月实例暂不支持减少GPU数量";
 const busy = (gpuCount: number) => `所在主机空闲GPU不足，无法调整为${gpuCount}卡`;
 
 const basisOf = (row: Pick<InstanceRow, keyof ResizeBasis>): ResizeBasis => ({

@@ -1,0 +1,2 @@
+ALTER TABLE "instances" DROP CONSTRAINT "instances_billing_mode_known";--> statement-breakpoint
+ALTER TABLE "instances" ADD CONSTRAINT "instances_billing_mode_known" CHECK ("instances"."billing_mode" in ('hour', 'hour_package', 'day', 'month'));
