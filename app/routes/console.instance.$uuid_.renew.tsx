@@ -15,6 +15,7 @@ import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { RENEWABLE_STATES } from "../../platform/rules/renewal-term";
+import { isPackageMode } from "../../platform/rules/rental-price";
 
 export const meta: MetaFunction = () => [{ title: "续费实例 · 算力云" }];
 
@@ -26,7 +27,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
     const { token } = await requireUser(request);
     const instance = await getInstanceDetail(token, params.uuid ?? "");
-    const { choice, countError } = readRenewChoice(new URL(request.url).searchParams);
+    const { choice, countError } = readRenewChoice(
+      new URL(request.url).searchParams,
+      isPackageMode(instance.BillingMode) ? instance.BillingMode : "day",
+    );
     const renewable = RENEWABLE_STATES.includes(instance.State);
     const quote =
       !renewable || countError

@@ -24,6 +24,11 @@ describe("readRenewChoice", () => {
   });
 });
 
+it("defaults to the instance's own package unit when the URL names none", () => {
+  expect(readRenewChoice(new URLSearchParams(""), "hour_package").choice.unit).toBe("hour_package");
+  expect(readRenewChoice(new URLSearchParams("unit=month"), "hour_package").choice.unit).toBe("month");
+});
+
 it("reads an hour package's unit", () => {
   expect(readRenewChoice(new URLSearchParams("unit=hour_package&count=2")).choice).toEqual({
     unit: "hour_package",

@@ -11,9 +11,15 @@ export interface RenewChoice {
   coupon: string;
 }
 
-/** The choice in `params` (the page's URL); anything unreadable falls back to 1 day and the best coupon. */
-export function readRenewChoice(params: URLSearchParams): { choice: RenewChoice; countError: string | null } {
-  const unit = PACKAGE_MODES.find((m) => m === params.get("unit")) ?? "day";
+/**
+ * The choice in `params` (the page's URL); anything unreadable falls back to 1 of `defaultUnit` (the
+ * instance's own package, else days) and the best coupon.
+ */
+export function readRenewChoice(
+  params: URLSearchParams,
+  defaultUnit: PackageMode = "day",
+): { choice: RenewChoice; countError: string | null } {
+  const unit = PACKAGE_MODES.find((m) => m === params.get("unit")) ?? defaultUnit;
   const coupon = /^\d+$/.test(params.get("coupon") ?? "") ? params.get("coupon")! : "";
   const typed = (params.get("count") ?? "1").trim();
   if (!/^\d{1,3}$/.test(typed)) return { choice: { unit, count: 1, coupon }, countError: "请输入续费时长（整数）" };

@@ -93,6 +93,8 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/logs/get_instance_log_list", { instance_uuid: uuid, kind: "all" }],
   ["/instance/preview_renewal", { instance_uuid: uuid, unit: "day", count: 1 }],
   ["/renew_kvm_v2", { instance_uuid: uuid, unit: "day", count: 1, operation_key: opKey("renew") }],
+  ["/instance/preview_renewal", { instance_uuid: uuid, unit: "hour_package", count: 3 }],
+  ["/renew_kvm_v2", { instance_uuid: uuid, unit: "hour_package", count: 3, operation_key: opKey("renew") }],
   ["/instance/get_upgrade_spec_options", { instance_uuid: uuid }],
   ["/instance/upgrade_spec", { instance_uuid: uuid, gpu_count: 2, operation_key: opKey("idor") }],
   ["/instance/get_instance_plugins", { instance_uuid: uuid }],

@@ -28,6 +28,8 @@ import type { RentalChoice } from "./choice";
 import { createInstance } from "./create";
 import { pickCoupons, previewRental } from "./preview";
 import { renewInstance } from "./renew";
+import { resizeInstance } from "./resize";
+import { stopInstance } from "./actions";
 import { advanceTransitions } from "./transitions";
 
 let t: TestPlatform;
@@ -176,6 +178,27 @@ describe("an hour package's end", () => {
     expect(stopped).toMatchObject({ state: "stopped", stopReason: "expired", gpuHeld: false });
     expect(stopped.releaseAt).not.toBeNull();
     expect(await freeOn(offer.hostIds[0]!)).toBe(8);
+  });
+});
+
+describe("resizing an hour package", () => {
+  it("charges the added GPU for the rest of its term, prorated to the second, with no duration discount", async () => {
+    const offer = await testOffer(t, { hosts: [8] });
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const created = await createInstance(t.ctx, renter.caller, { ...hours(offer, 3), operationKey: opKey() });
+    await wait(5_000);
+    await stopInstance(t.ctx, renter.caller, { uuid: created.instance.uuid });
+    await wait(10_000);
+    // 1 hour after the rental: 2 hours left.
+    t.clock.advance(HOUR - 15_000);
+    const resized = await resizeInstance(t.ctx, renter.caller, {
+      uuid: created.instance.uuid,
+      gpuCount: 2,
+      operationKey: opKey("rs"),
+    });
+    // 7200 s × 1 added GPU × ¥1.98/h = ¥3.96.
+    expect(resized.quote).toMatchObject({ kind: "package_upgrade", remainingSeconds: 7200, chargeFen: UNIT_FEN * 2 });
+    expect(resized.instance).toMatchObject({ gpuCount: 2, billingMode: "hour_package", costFen: UNIT_FEN * 5 });
   });
 });
 
