@@ -95,9 +95,9 @@ export function chosenDuration(choice: RentalChoice): number | undefined {
 }
 
 /** The form's select that holds the length of the chosen mode (where a duration error is shown). */
-export const DURATION_FIELDS: Record<BillingMode, string> = {
+export const DURATION_FIELDS = {
   hour: "mode",
   hour_package: "hours",
   day: "days",
   month: "months",
-};
+} as const satisfies Record<BillingMode, keyof RentalChoice>;

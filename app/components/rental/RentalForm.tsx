@@ -206,7 +206,7 @@ export function RentalForm({
                     <SelectBox
                       name={field}
                       aria-label={LENGTH_SELECT_NAMES[mode]}
-                      value={String(choice[field as "hours" | "days" | "months"])}
+                      value={String(choice[field])}
                       onChange={(e) => update({ mode, [field]: Number(e.target.value) })}
                       aria-invalid={errors[field] ? true : undefined}
                       aria-describedby={`rental-${field}-error`}

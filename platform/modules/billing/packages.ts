@@ -1,5 +1,5 @@
 /**
- * Packages (by the day or the month) at the end of their time (issue 12 §5):
+ * Packages (by the hour, the day or the month) at the end of their time (issue 12 §5):
  * notices 3 days and 1 day before `package_expires_at`, and at expiry the stop
  * (stopping, stop_reason expired; the lifecycle's stopping → stopped frees the
  * GPUs the package kept while stopped) with `release_at` = expiry + retention,
@@ -16,8 +16,9 @@ import type { BillingCtx } from "./arrears";
 import { STOP_SECONDS } from "./arrears";
 import { shanghaiTimeSql } from "./hourly-cost";
 
-export const EXPIRY_SOON_TITLE = "包年包月实例即将到期";
-export const EXPIRED_TITLE = "包年包月实例已到期关机";
+// Every prepaid package: hours (包时), days and months (decision 085).
+export const EXPIRY_SOON_TITLE = "套餐实例即将到期";
+export const EXPIRED_TITLE = "套餐实例已到期关机";
 
 const EXPIRY_MS = sql`floor(extract(epoch from i.package_expires_at) * 1000)::bigint`;
 

@@ -16,6 +16,8 @@ import { hosts, instances } from "../../db/market-schema";
 import { purchaseOrders, userCoupons } from "../../db/wallet-schema";
 import { instanceEvents } from "../../db/timeline-schema";
 import { runPackageExpiry } from "../../jobs/package-expiry";
+import { notificationsOf } from "../../../tests/support/billing-instances";
+import { EXPIRED_TITLE, EXPIRY_SOON_TITLE } from "../billing/packages";
 import { purchaseExplanation } from "../../rules/bill-explanation";
 import { quotePackage } from "../../rules/rental-price";
 import { openCouponGroup } from "../../../tests/support/coupon-fixtures";
@@ -178,6 +180,10 @@ describe("an hour package's end", () => {
     expect(stopped).toMatchObject({ state: "stopped", stopReason: "expired", gpuHeld: false });
     expect(stopped.releaseAt).not.toBeNull();
     expect(await freeOn(offer.hostIds[0]!)).toBe(8);
+    // One notice of the stop; none "soon" (the package was shorter than the notices' lead time).
+    const titles = (await notificationsOf(t.db, renter.userId)).map((n) => n.title);
+    expect(titles.filter((title) => title === EXPIRED_TITLE)).toHaveLength(1);
+    expect(titles).not.toContain(EXPIRY_SOON_TITLE);
   });
 });
 
