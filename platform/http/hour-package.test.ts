@@ -2,7 +2,7 @@
  * Hour packages on the wire (decision 085): billing_mode "hour_package" with
  * duration 1–23 on the rental form's calls, unit "hour_package" on the renew
  * calls; "hour" is still pay-as-you-go. Bad hours come back in Chinese next to
- * the field and change nothing.
+ * the field and change nothing; ending one early refunds nothing and says so.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -113,5 +113,13 @@ describe("the rental form's calls with an hour package", () => {
       new Date(created.body.data.Instance.PackageExpiresAt).getTime() + 2 * 3_600_000,
     );
     expect(renewed.body.data.Instance.CostSoFar).toBe("19.40");
+
+    // Ending it early refunds nothing (whole days only), and the preview says so in words.
+    const refund = await t.post("/instance/get_stop_refund_preview", { session: renter.token, instance_uuid: uuid });
+    expect(refund.body.data).toMatchObject({ UnusedDays: 0, Refund: "0.00", Lines: [] });
+    expect(refund.body.data.Rule).toContain("包时套餐（1–23 小时）不足一天，提前结束不退款");
+    expect(refund.body.data.Explanation).toMatch(
+      /^提前结束套餐：剩余 .+，不足一天，不退款（包时套餐不足一天，提前结束不退款）$/,
+    );
   });
 });
