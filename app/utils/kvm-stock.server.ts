@@ -37,7 +37,8 @@ export async function loadKvmStock(request: Request) {
         gpuModels: options.GpuModels,
         need,
         groups: groupKvmStock(offers, need),
-        asOf: new Date().toISOString(),
+        // To the minute, as the page shows it: the same stock within a minute is the same page (and ETag).
+        asOf: new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString(),
       },
       { headers: { "Cache-Control": KVM_STOCK_CACHE } },
     );

@@ -39,7 +39,7 @@ test("restart from a link: login and back, asks first, restarts on POST only; an
   const { uuid, name } = await rentHourlyByApi(
     page.request,
     token,
-    `restart-e2e-${Date.now()}-${Math.random()}`,
+    `restart-e2e-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`,
     L40S_KVM,
   );
   await waitFor(page.request, token, uuid, "running");
