@@ -15,6 +15,7 @@ import { modelsApi } from "./api/models";
 import { securityApi } from "./api/security";
 import { vouchersApi } from "./api/vouchers";
 import { instancesApi } from "./api/instances";
+import { pagesApi } from "./api/pages";
 import { refundApi } from "./api/refund";
 import { timelineApi } from "./api/timeline";
 import { renewApi } from "./api/renew";
@@ -111,6 +112,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", searchApi);
   api.route("/", contentImagesApi);
   api.route("/", cloudDiskApi);
+  api.route("/", pagesApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);

@@ -129,6 +129,11 @@ describe("another account with the owner's instance uuids", () => {
     expect(list.body).toMatchObject({ status: 0, data: { list: [], total: 0 } });
   });
 
+  it("sees none of them on the sub-accounts' page (issue 36: /console/subAccountInstance)", async () => {
+    const page = await t.post("/instance/get_sub_account_instances", { session: stranger.token });
+    expect(page.body).toMatchObject({ status: 0, data: { Groups: [] } });
+  });
+
   it("replays nothing of theirs for the same operation key: the key is the stranger's own", async () => {
     const offer = await testOffer(t, { hosts: [8] });
     const mine = await rent(stranger, rentalFields(hourly(offer)), subAKey);
@@ -139,6 +144,11 @@ describe("another account with the owner's instance uuids", () => {
 describe("a sub-account", () => {
   it("is answered INSTANCE_NOT_FOUND for its sibling's and its main account's instances, and nothing changes", async () => {
     await walk(subB, [uuids.subA, uuids.ownerHourly, uuids.ownerPackage]);
+  });
+
+  it("is refused the sub-accounts' page, which is its main account's (NOT_FOUND)", async () => {
+    const page = await t.post("/instance/get_sub_account_instances", { session: subA.token });
+    expect(page.body).toMatchObject({ status: 1, key: "NOT_FOUND" });
   });
 
   it("lists only its own; its sibling's operation key is refused, not replayed", async () => {
@@ -164,6 +174,15 @@ describe("the main account", () => {
     expect(rows[0]!.SubAccountName).toMatch(/^sub-/);
     expect(rows[1]!.SubAccountName).toBeNull();
     expect(rows.every((r) => r.State === "running")).toBe(true);
+  });
+
+  it("sees its sub-accounts' instances grouped by sub-account, none of its own", async () => {
+    const page = await t.post("/instance/get_sub_account_instances", { session: owner.token });
+    const groups = page.body.data.Groups as { SubAccountId: number; Instances: { InstanceUuid: string }[] }[];
+    expect(groups.map((g) => [g.SubAccountId, g.Instances.map((i) => i.InstanceUuid)])).toEqual([
+      [subA.subAccountId, [uuids.subA]],
+      [subB.subAccountId, []],
+    ]);
   });
 
   it("acts on its sub-account's instance", async () => {
