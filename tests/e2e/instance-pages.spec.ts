@@ -6,11 +6,15 @@
  * link says why it cannot and links to it; another user's instance is a 404,
  * by GET and by POST. /instanceAvailableKvmStore: the stock by model and
  * region, filtered by a plain GET form, a bad GPU count refused beside its field.
+ * /console/subAccountInstance: a main account sees its sub-accounts' instances
+ * grouped, with this month's cost, and stops one there; the sub-account, its
+ * sibling and another account get 404 for the page and for the stop.
  */
 import type { APIRequestContext } from "@playwright/test";
 import { instancePath } from "../../app/utils/console-paths";
 import { restartInstancePath } from "../../app/utils/restart-instance";
 import { expect, test } from "./fixtures/session";
+import { SUB_PAGE_MAIN_ACCOUNTS, SUB_PAGE_PASSWORD } from "./fixtures/sub-account-instances";
 import { mainApi, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
 
 /** A cloud host offer off the shared RTX 4090 containers (nm-b: two L40S hosts). */
@@ -126,4 +130,85 @@ test("kvm stock: by model and region, filtered by a GET form; a bad GPU count is
   await filters.getByLabel("需要的GPU数").fill("9");
   await filters.getByRole("button", { name: "查询" }).click();
   await expect(page.getByTestId("kvm-stock-empty")).toContainText("需要单台主机空闲 9 张卡");
+});
+
+/** A sub-account's session token, as its sign-in would give it (the sandbox session). */
+async function subToken(request: APIRequestContext, phone: string, name: string): Promise<string> {
+  const res = await request.post("/sandbox/session", {
+    data: { phone, password: SUB_PAGE_PASSWORD, subAccountName: name },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+test("sub-accounts' instances: grouped with this month's cost, stopped by the main account; 404 for anyone else", async ({
+  page,
+  login,
+}, info) => {
+  test.setTimeout(120_000);
+  const mainPhone = SUB_PAGE_MAIN_ACCOUNTS[info.project.name as keyof typeof SUB_PAGE_MAIN_ACCOUNTS];
+  // lab-a rents L40S × 1 for a day (its first charge this month) and signs in: the page is not its own.
+  await login({ phone: mainPhone, password: SUB_PAGE_PASSWORD, subAccountName: "lab-a" });
+  const labA = await subToken(page.request, mainPhone, "lab-a");
+  const images = await page.request.get("/api/instance/kvm/get_local_images");
+  const imageId = ((await images.json()) as { data: { images: { Id: number }[] } }).data.images[0]!.Id;
+  const rented = await mainApi<{ Instance: { InstanceUuid: string; Name: string }; Price: { Amount: string } }>(
+    page.request,
+    "/instance/create_instance",
+    {
+      session: labA,
+      machine_type: L40S_KVM.type,
+      region: L40S_KVM.region,
+      gpu_model: L40S_KVM.gpu,
+      gpu_count: 1,
+      image_id: imageId,
+      billing_mode: "day",
+      duration: 1,
+      coupon_id: 0,
+      operation_key: `sub-page-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`,
+    },
+  );
+  expect(rented.status, rented.reason).toBe(0);
+  const { InstanceUuid: uuid, Name: name } = rented.data.Instance;
+  await waitFor(page.request, labA, uuid, "running");
+  expect((await page.goto("/console/subAccountInstance"))?.status()).toBe(404);
+
+  // The main account: lab-a's group holds the instance and the day's price; lab-b has none.
+  await login({ phone: mainPhone, password: SUB_PAGE_PASSWORD });
+  await page.goto("/console/dashboard");
+  await page.getByRole("link", { name: "子账号实例" }).click();
+  await expect(page).toHaveURL("/console/subAccountInstance");
+  const groupA = page.getByRole("region", { name: "子账号 lab-a" });
+  const groupB = page.getByRole("region", { name: "子账号 lab-b" });
+  await expect(groupB).toContainText("暂无实例");
+  await expect(groupB.getByTestId("sub-account-month-cost")).toHaveText("¥0.00");
+  await expect(groupA.getByTestId("sub-account-month-cost")).toHaveText(
+    `¥${Number(rented.data.Price.Amount).toFixed(2)}`,
+  );
+  const row = groupA.locator(`[data-testid="instance-row"][data-uuid="${uuid}"]`);
+  await expect(row.getByRole("link", { name })).toHaveAttribute("href", instancePath(uuid));
+  await expect(row.getByTestId("instance-state")).toContainText("运行中");
+
+  // lab-b (a sibling) and another main account: a stop posted to the page is a 404 and changes nothing.
+  const origin = new URL(page.url()).origin;
+  const stopBy = () =>
+    page.request.post("/console/subAccountInstance", {
+      form: { intent: "stop", instance_uuid: uuid },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+  await login({ phone: mainPhone, password: SUB_PAGE_PASSWORD, subAccountName: "lab-b" });
+  expect((await stopBy()).status()).toBe(404);
+  await login();
+  expect((await stopBy()).status()).toBe(404);
+  await page.goto("/console/subAccountInstance");
+  await expect(page.getByTestId("sub-accounts-empty")).toHaveText("还没有子账号。");
+  expect(await stateOf(page.request, labA, uuid)).toBe("running");
+
+  // The main account stops it from the page.
+  await login({ phone: mainPhone, password: SUB_PAGE_PASSWORD });
+  await page.goto("/console/subAccountInstance");
+  await row.getByRole("button", { name: "关机" }).click();
+  await expect(row.getByTestId("instance-state")).toContainText(/关机中|已关机/);
+  await waitFor(page.request, labA, uuid, "stopped");
 });

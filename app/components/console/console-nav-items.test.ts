@@ -8,6 +8,7 @@ const PAGES: [string, string][] = [
   ["/console/instance/i-7f3a9c2e1b/release", "总览"],
   ["/console/reservations", "裸金属预约"],
   ["/console/cloudDisk", "云盘"],
+  ["/console/subAccountInstance", "子账号实例"],
   ["/console/recharge", "充值"],
   ["/console/pay", "充值"],
   ["/console/finance/expenseDetail", "收支明细"],
@@ -35,6 +36,7 @@ describe("the console's navigation", () => {
     const subLinks = consoleNavGroups(true).flatMap((g) => g.items.map((i) => i.label));
     expect(subLinks).not.toContain("安全设置");
     expect(subLinks).not.toContain("充值");
+    expect(subLinks).not.toContain("子账号实例");
   });
 
   it("has no 退出登录 (it is in the account menu)", () => {

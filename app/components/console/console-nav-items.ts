@@ -28,6 +28,8 @@ export function consoleNavGroups(isSub: boolean, workOrderUnread = false): Conso
         { to: "/console/reservations", label: "裸金属预约" },
         // A cloud disk is bought by the main account only (decision 083).
         ...(isSub ? [] : [{ to: "/console/cloudDisk", label: "云盘" }]),
+        // A main account's view of its sub-accounts' instances (issue 36 §2).
+        ...(isSub ? [] : [{ to: "/console/subAccountInstance", label: "子账号实例" }]),
       ],
     },
   ];
