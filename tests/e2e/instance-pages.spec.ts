@@ -13,6 +13,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { instancePath } from "../../app/utils/console-paths";
 import { restartInstancePath } from "../../app/utils/restart-instance";
+import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { SUB_PAGE_MAIN_ACCOUNTS, SUB_PAGE_PASSWORD } from "./fixtures/sub-account-instances";
 import { mainApi, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
@@ -35,6 +36,7 @@ async function waitFor(request: APIRequestContext, token: string, uuid: string, 
 test("restart from a link: login and back, asks first, restarts on POST only; another user's link is a 404", async ({
   page,
   login,
+  javaScriptEnabled,
 }) => {
   test.setTimeout(120_000);
   const user = await login();
@@ -64,6 +66,7 @@ test("restart from a link: login and back, asks first, restarts on POST only; an
   await expect(page.getByTestId("restart-state")).toHaveText("运行中");
   await expect(page.getByText(`确定重启实例「${name}」吗？`)).toBeVisible();
   expect(await stateOf(page.request, token, uuid)).toBe("running");
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
 
   await page.getByRole("button", { name: "确认重启" }).click();
   await expect(page).toHaveURL(instancePath(uuid));
@@ -99,12 +102,14 @@ test("restart from a link: login and back, asks first, restarts on POST only; an
 
 test("kvm stock: by model and region, filtered by a GET form; a bad GPU count is refused beside its field", async ({
   page,
+  javaScriptEnabled,
 }) => {
   const response = await page.goto("/instanceAvailableKvmStore");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "云主机库存" })).toBeVisible();
   // The seeded cloud hosts: RTX 4090, A100, L40S, RTX 3090, H100; L40S only in 内蒙B区 (two hosts of 8).
   await expect(page.getByTestId("kvm-stock-group")).toHaveCount(5);
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
 
   const filters = page.getByRole("form", { name: "库存筛选" });
   await filters.getByLabel("GPU型号").selectOption("l40s");
@@ -144,6 +149,7 @@ async function subToken(request: APIRequestContext, phone: string, name: string)
 test("sub-accounts' instances: grouped with this month's cost, stopped by the main account; 404 for anyone else", async ({
   page,
   login,
+  javaScriptEnabled,
 }, info) => {
   test.setTimeout(120_000);
   const mainPhone = SUB_PAGE_MAIN_ACCOUNTS[info.project.name as keyof typeof SUB_PAGE_MAIN_ACCOUNTS];
@@ -188,6 +194,7 @@ test("sub-accounts' instances: grouped with this month's cost, stopped by the ma
   const row = groupA.locator(`[data-testid="instance-row"][data-uuid="${uuid}"]`);
   await expect(row.getByRole("link", { name })).toHaveAttribute("href", instancePath(uuid));
   await expect(row.getByTestId("instance-state")).toContainText("运行中");
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
 
   // lab-b (a sibling) and another main account: a stop posted to the page is a 404 and changes nothing.
   const origin = new URL(page.url()).origin;
