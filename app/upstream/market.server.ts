@@ -96,6 +96,10 @@ export async function getBareMetalReservations(session: string): Promise<Reserva
   return (await call("/get_baremetal_reservations", {}, { session })).reservations;
 }
 
+export function cancelBareMetalReservation(session: string, reservationId: number): Promise<ReservationWire> {
+  return call("/cancel_baremetal_reservation", { reservation_id: reservationId }, { session });
+}
+
 /** The official images (PyTorch, TensorFlow, CUDA base). */
 export async function getLocalImages(): Promise<ImageWire[]> {
   return (await call("/instance/kvm/get_local_images", {}, { method: "GET" })).images;

@@ -135,7 +135,7 @@ export type BareMetalServerWire = {
 
 export type BareMetalListWire = { servers: BareMetalServerWire[] };
 
-export type ReservationStatusWire = "pending" | "contacted" | "fulfilled" | "cancelled";
+export type ReservationStatusWire = "pending" | "confirmed" | "cancelled";
 
 export type ReservationWire = {
   Id: number;
@@ -191,5 +191,7 @@ export type MarketCalls = {
   "/get_bare_metal_show_list": MainApiCall<AvailableFields, BareMetalListWire>;
   "/add_baremetal_reservation": MainApiCall<AddReservationFields, ReservationWire, "required">;
   "/get_baremetal_reservations": MainApiCall<NoFields, ReservationsWire, "required">;
+  /** The caller's own pending reservation becomes cancelled; another's is NOT_FOUND; not pending: BAD_REQUEST. */
+  "/cancel_baremetal_reservation": MainApiCall<{ reservation_id: number }, ReservationWire, "required">;
   "/instance/kvm/get_local_images": MainApiCall<NoFields, ImagesWire>;
 };

@@ -327,8 +327,8 @@ export const bareMetalReservations = pgTable(
     contactName: text("contact_name").notNull(),
     contactPhone: text("contact_phone").notNull(),
     note: text("note").notNull().default(""),
-    /** pending → contacted → fulfilled | cancelled. */
-    status: text("status", { enum: ["pending", "contacted", "fulfilled", "cancelled"] })
+    /** pending → confirmed (an operator, `npm run ops -- reservation confirm`) | cancelled (the user, while pending). */
+    status: text("status", { enum: ["pending", "confirmed", "cancelled"] })
       .notNull()
       .default("pending"),
     createdAt: at("created_at").notNull().defaultNow(),
@@ -337,10 +337,7 @@ export const bareMetalReservations = pgTable(
     index("bare_metal_reservations_user_idx").on(t.userId, t.id),
     check("bare_metal_reservations_machines_range", sql`${t.machines} between 1 and 100`),
     check("bare_metal_reservations_months_range", sql`${t.months} between 1 and 36`),
-    check(
-      "bare_metal_reservations_status_known",
-      sql`${t.status} in ('pending', 'contacted', 'fulfilled', 'cancelled')`,
-    ),
+    check("bare_metal_reservations_status_known", sql`${t.status} in ('pending', 'confirmed', 'cancelled')`),
   ],
 );
 

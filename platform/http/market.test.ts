@@ -324,6 +324,7 @@ describe("robustness", () => {
     "/get_bare_metal_show_list",
     "/add_baremetal_reservation",
     "/get_baremetal_reservations",
+    "/cancel_baremetal_reservation",
   ];
   const junk: Record<string, string | readonly string[]>[] = [
     {},

@@ -7,8 +7,7 @@ export const RESERVATION_LIMITS = { machines: { min: 1, max: 100 }, months: { mi
 
 /** How each status reads in the console. */
 export const RESERVATION_STATUS_TEXT = {
-  pending: "待联系",
-  contacted: "已联系",
-  fulfilled: "已交付",
+  pending: "待确认",
+  confirmed: "已确认",
   cancelled: "已取消",
 } as const;

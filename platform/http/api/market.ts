@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { MarketCalls } from "../../contract/market";
 import type { MachineType } from "../../db/market-schema";
 import { addReservation, listBareMetalServers, listReservations } from "../../modules/market/bare-metal";
+import { cancelReservation } from "../../modules/market/reservation-status";
 import {
   findUsableImage,
   getInstanceSpecifications,
@@ -44,6 +45,7 @@ const TypeFields = z.object({ type: machineType.optional().default("docker") });
 const KeyFields = z.object({ type: machineType, region: code("地区"), gpu: code("GPU型号") });
 const WhereFields = z.object({ region: optionalCode("地区"), gpu: optionalCode("GPU型号") });
 const ImageFields = WhereFields.extend({ image_id: f.id("镜像编号") });
+const ReservationRefFields = z.object({ reservation_id: f.id("预约编号") });
 const SpecFields = z.object({ gpu: code("GPU型号"), type: machineType.optional().default("docker") });
 
 /** The selector's filter: a bad field is refused by name with its Chinese reason (rules/market-filter.ts). */
@@ -142,6 +144,13 @@ on.post("/add_baremetal_reservation", async (c) => {
     note: input.note,
   });
   return toReservation(reservation);
+});
+
+on.post("/cancel_baremetal_reservation", async (c) => {
+  const form = await readForm(c);
+  const caller = await callerFromForm(c, form);
+  const { reservation_id } = parseFields(ReservationRefFields, form);
+  return toReservation(await cancelReservation(c.var.ctx, caller, { id: reservation_id }));
 });
 
 on.post("/get_baremetal_reservations", async (c) => {

@@ -51,7 +51,7 @@ export async function listBareMetalServers(
   }));
 }
 
-export const RESERVATION_STATUSES = ["pending", "contacted", "fulfilled", "cancelled"] as const;
+export const RESERVATION_STATUSES = ["pending", "confirmed", "cancelled"] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
 export interface Reservation {
@@ -139,7 +139,8 @@ export function listReservations(ctx: Ctx, caller: Caller): Promise<Reservation[
   return reservationsOf(ctx, caller);
 }
 
-function reservationsOf(ctx: Ctx, caller: Caller, extra?: SQL): Promise<Reservation[]> {
+/** The caller's reservations matching `extra` (a main account's include its sub-accounts'; a sub-account's only its own). */
+export function reservationsOf(ctx: Ctx, caller: Caller, extra?: SQL): Promise<Reservation[]> {
   return ctx.db
     .select(reservationColumns)
     .from(bareMetalReservations)

@@ -6,6 +6,7 @@ import { hostAdd } from "./host-add";
 import { hostSet } from "./host-set";
 import { messageRequeue } from "./message-requeue";
 import { messagesUndelivered } from "./messages-undelivered";
+import { reservationConfirm } from "./reservation-confirm";
 import { transferConfirm } from "./transfer-confirm";
 import { transferReject } from "./transfer-reject";
 import { staffAdd } from "./staff-add";
@@ -32,4 +33,5 @@ export const OPS_COMMANDS: OpsCommand[] = [
   hostSet,
   messagesUndelivered,
   messageRequeue,
+  reservationConfirm,
 ];
