@@ -14,6 +14,7 @@ export default defineConfig({
     "./platform/db/timeline-schema.ts",
     "./platform/db/disk-schema.ts",
     "./platform/db/plugins-schema.ts",
+    "./platform/db/schedule-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -22,6 +22,9 @@ export const LOG_KIND_LABELS: Record<InstanceLogKindWire, string> = {
   resize: "调整配置",
   plugin_on: "开启插件",
   plugin_off: "关闭插件",
+  schedule_set: "设置定时关机",
+  schedule_cancel: "取消定时关机",
+  schedule_fired: "定时关机",
   package_order: "套餐扣费",
   settlement: "按量结算",
 } satisfies Record<InstanceEventKindWire | "package_order" | "settlement", string>;

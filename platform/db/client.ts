@@ -13,6 +13,7 @@ import { refundSchema } from "./refund-schema";
 import { timelineSchema } from "./timeline-schema";
 import { diskSchema } from "./disk-schema";
 import { pluginsSchema } from "./plugins-schema";
+import { scheduleSchema } from "./schedule-schema";
 
 const schema = {
   ...coreSchema,
@@ -25,6 +26,7 @@ const schema = {
   ...timelineSchema,
   ...diskSchema,
   ...pluginsSchema,
+  ...scheduleSchema,
 };
 
 export type Schema = typeof schema;

@@ -41,6 +41,9 @@ export const INSTANCE_EVENT_KINDS = [
   "resize",
   "plugin_on",
   "plugin_off",
+  "schedule_set",
+  "schedule_cancel",
+  "schedule_fired",
 ] as const;
 export type InstanceEventKind = (typeof INSTANCE_EVENT_KINDS)[number];
 

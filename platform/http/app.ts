@@ -19,6 +19,7 @@ import { pagesApi } from "./api/pages";
 import { refundApi } from "./api/refund";
 import { timelineApi } from "./api/timeline";
 import { renewApi } from "./api/renew";
+import { scheduleApi } from "./api/schedule";
 import { resizeApi } from "./api/resize";
 import { pluginsApi } from "./api/plugins";
 import { datasetsApi } from "./api/datasets";
@@ -104,6 +105,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", refundApi);
   api.route("/", timelineApi);
   api.route("/", renewApi);
+  api.route("/", scheduleApi);
   api.route("/", resizeApi);
   api.route("/", pluginsApi);
   api.route("/", datasetsApi);

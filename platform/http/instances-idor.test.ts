@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../db/schema";
 import { hosts, instances } from "../db/market-schema";
 import { instancePlugins } from "../db/plugins-schema";
+import { scheduledShutdowns } from "../db/schedule-schema";
 import {
   daily,
   hourly,
@@ -23,6 +24,7 @@ import {
 } from "../../tests/support/instances";
 import { startTestPlatform, type TestPlatform } from "../../tests/support/platform";
 import { advanceTransitions } from "../modules/instances/transitions";
+import { shutdownInputValue } from "../rules/scheduled-shutdown";
 
 let t: TestPlatform;
 let owner: TestAccount;
@@ -71,6 +73,19 @@ beforeAll(async () => {
     });
     expect(opened.body).toMatchObject({ status: 0, data: { Changed: true } });
   }
+  // A pending scheduled shutdown on each running instance, so the walk's cancel and set would change it.
+  for (const [account, uuid] of [
+    [owner, a.InstanceUuid],
+    [owner, b.InstanceUuid],
+    [subA, c.InstanceUuid],
+  ] as const) {
+    const set = await t.post("/instance/set_scheduled_shutdown", {
+      session: account.token,
+      instance_uuid: uuid,
+      shutdown_at: shutdownInputValue(new Date(t.clock.now().getTime() + 3 * 3_600_000)),
+    });
+    expect(set.body).toMatchObject({ status: 0, data: { Outcome: "set" } });
+  }
 });
 afterAll(() => t.close());
 
@@ -79,7 +94,18 @@ async function snapshot() {
   const [account] = await t.db.select().from(users).where(eq(users.id, owner.userId));
   const hostRows = await t.db.select().from(hosts).where(inArray(hosts.id, offerHosts));
   const plugins = await t.db.select().from(instancePlugins).where(eq(instancePlugins.userId, owner.userId));
-  return { rows: rows.sort((x, y) => x.id - y.id), account, hostRows, plugins: plugins.sort((x, y) => x.id - y.id) };
+  const shutdowns = await t.db
+    .select()
+    .from(scheduledShutdowns)
+    .where(eq(scheduledShutdowns.userId, owner.userId))
+    .orderBy(scheduledShutdowns.id);
+  return {
+    rows: rows.sort((x, y) => x.id - y.id),
+    account,
+    hostRows,
+    plugins: plugins.sort((x, y) => x.id - y.id),
+    shutdowns,
+  };
 }
 
 const calls = (uuid: string): [string, Record<string, string | number>][] => [
@@ -101,6 +127,10 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/instance/set_instance_plugin", { instance_uuid: uuid, plugin: "jupyterlab", enabled: 0 }],
   ["/instance/open_instance_port", { instance_uuid: uuid, port: 8000, protocol: "tcp" }],
   ["/instance/close_instance_port", { instance_uuid: uuid, port: 7860 }],
+  ["/instance/get_scheduled_shutdown", { instance_uuid: uuid }],
+  ["/instance/preview_scheduled_shutdown", { instance_uuid: uuid, shutdown_at: "2026-12-31T10:00" }],
+  ["/instance/set_scheduled_shutdown", { instance_uuid: uuid, shutdown_at: "2026-12-31T10:00" }],
+  ["/instance/cancel_scheduled_shutdown", { instance_uuid: uuid }],
 ];
 
 async function walk(caller: TestAccount, targets: string[]) {

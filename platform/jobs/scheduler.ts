@@ -7,6 +7,7 @@ import { expireRecharges } from "./expire-recharges";
 import { runPackageExpiry } from "./package-expiry";
 import { purgeUnattachedUploads } from "./purge-unattached-uploads";
 import { runRetention } from "./retention";
+import { fireScheduledShutdowns } from "../modules/instances/schedule-fire";
 import { describeFault } from "../modules/fault-log";
 
 interface Job {
@@ -27,6 +28,8 @@ export const JOBS: Job[] = [
   { name: "package-expiry", everyMs: 60_000, run: runPackageExpiry },
   { name: "retention", everyMs: 60_000, run: runRetention },
   { name: "cloud-disk-expiry", everyMs: 60_000, run: runCloudDiskExpiry },
+  /** Scheduled shutdowns (decision 087): every 15 s, so one fires within its minute. */
+  { name: "scheduled-shutdowns", everyMs: 15_000, run: fireScheduledShutdowns },
 ];
 
 /**
