@@ -5,12 +5,14 @@ import { InstanceAccess } from "~/components/instances/InstanceAccess";
 import { InstanceCharges } from "~/components/instances/InstanceCharges";
 import { InstanceLog } from "~/components/instances/InstanceLog";
 import { RenewLink } from "~/components/instances/RenewLink";
+import { ShutdownPanel } from "~/components/instances/ScheduledShutdown";
 import { StateText, TermText } from "~/components/instances/InstanceTable";
 import { SurvivalTable } from "~/components/instances/Survival";
 import { usePollWhile } from "~/components/instances/use-poll-while";
 import { Muted, Panel, PanelTitle } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import { getInstanceDetail } from "~/upstream/instances.server";
+import { getScheduledShutdown } from "~/upstream/schedule.server";
 import { formAction } from "~/utils/action.server";
 import { instanceIntents } from "~/utils/instance-actions.server";
 import { loadInstanceLog } from "~/utils/instance-log.server";
@@ -28,11 +30,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const { token, user } = await requireUser(request);
     const url = new URL(request.url);
     const reveal = url.searchParams.get("reveal") === "1";
-    const [instance, log] = await Promise.all([
+    const [instance, log, schedule] = await Promise.all([
       getInstanceDetail(token, params.uuid ?? "", reveal),
       loadInstanceLog(token, params.uuid ?? "", url.searchParams),
+      getScheduledShutdown(token, params.uuid ?? ""),
     ]);
-    return { instance, log, viewerIsSub: user.SubAccount !== null, now: new Date().toISOString() };
+    const shutdown = schedule.Shutdown;
+    return { instance, log, shutdown, viewerIsSub: user.SubAccount !== null, now: new Date().toISOString() };
   });
 }
 
@@ -53,7 +57,7 @@ const Facts = styled("dl", {
 });
 
 export default function InstancePage() {
-  const { instance: i, log, viewerIsSub, now } = useLoaderData<typeof loader>();
+  const { instance: i, log, shutdown, viewerIsSub, now } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   usePollWhile(isTransitional(i.State));
   return (
@@ -103,6 +107,7 @@ export default function InstancePage() {
         </Facts>
         <InstanceActions instance={i} error={outcomeError(outcome, i.InstanceUuid)} />
         <RenewLink instance={i} />
+        <ShutdownPanel instance={i} shutdown={shutdown} />
         {i.State === "stopped" && (
           <p>
             <Link to={resizeInstancePath(i.InstanceUuid)} data-testid="resize-link">

@@ -101,6 +101,12 @@ export function instancePluginPath(uuid: string): string {
   return `/console/instancePlugin/${encodeURIComponent(uuid)}`;
 }
 
+/** app/routes/console.instance.$uuid_.shutdown.tsx: the scheduled shutdown, or (with `at`) the confirmation of that time. */
+export function shutdownInstancePath(uuid: string, at?: string): string {
+  const path = `${instancePath(uuid)}/shutdown`;
+  return at === undefined ? path : `${path}?at=${encodeURIComponent(at)}`;
+}
+
 /** app/routes/resources.instance-password.$uuid.ts: an instance's SSH password as JSON, for its copy button. */
 export function instancePasswordPath(uuid: string): string {
   return `/resources/instance-password/${encodeURIComponent(uuid)}`;

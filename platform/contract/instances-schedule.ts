@@ -37,6 +37,8 @@ export type ScheduledShutdownWire = {
   ServerTime: string;
   /** The latest a shutdown may be set, in days from now. */
   MaxDaysAhead: number;
+  /** Days a stopped instance is kept before it is released (what survives the stop). */
+  RetentionDays: number;
 };
 
 /** `/instance/preview_scheduled_shutdown`: what stopping at the asked time costs. Changes nothing. */

@@ -27,6 +27,7 @@ export const toScheduledShutdownWire = (v: ScheduledShutdownView): ScheduledShut
   },
   ServerTime: v.now.toISOString(),
   MaxDaysAhead: SHUTDOWN_MAX_DAYS_AHEAD,
+  RetentionDays: v.retentionDays,
 });
 
 export const toShutdownPreviewWire = (p: ShutdownPreview): ShutdownPreviewWire => ({

@@ -44,6 +44,8 @@ export interface ScheduledShutdownView {
   shutdown: PendingShutdown | null;
   /** The server's time (the clock the job fires by). */
   now: Date;
+  /** Days a stopped instance is kept (what survives the stop, in the confirmation). */
+  retentionDays: number;
 }
 
 /** What a time would cost, before setting it. */
@@ -85,7 +87,7 @@ async function pendingOf(db: Db, instanceId: number) {
   return row ?? null;
 }
 
-async function viewOf(db: Db, row: InstanceRow, now: Date): Promise<ScheduledShutdownView> {
+async function viewOf(ctx: Ctx, db: Db, row: InstanceRow, now: Date): Promise<ScheduledShutdownView> {
   const pending = await pendingOf(db, row.id);
   return {
     instance: await instanceById(db, row.id, now),
@@ -96,6 +98,7 @@ async function viewOf(db: Db, row: InstanceRow, now: Date): Promise<ScheduledShu
       estimate: estimateFor(row, now, pending.fireAt),
     },
     now,
+    retentionDays: ctx.site.instanceRetentionDays,
   };
 }
 
@@ -115,7 +118,7 @@ export async function getScheduledShutdown(
 ): Promise<ScheduledShutdownView> {
   const now = ctx.now();
   const row = await ownInstance(ctx.db, caller, input.uuid, false);
-  return viewOf(ctx.db, row, now);
+  return viewOf(ctx, ctx.db, row, now);
 }
 
 /** `/instance/preview_scheduled_shutdown`: what stopping at `fireAt` would cost; changes nothing. */
@@ -127,7 +130,11 @@ export async function previewScheduledShutdown(
   const now = ctx.now();
   const row = await ownInstance(ctx.db, caller, input.uuid, false);
   check(row, input.fireAt, now);
-  return { ...(await viewOf(ctx.db, row, now)), fireAt: input.fireAt, estimate: estimateFor(row, now, input.fireAt) };
+  return {
+    ...(await viewOf(ctx, ctx.db, row, now)),
+    fireAt: input.fireAt,
+    estimate: estimateFor(row, now, input.fireAt),
+  };
 }
 
 /**
@@ -145,7 +152,7 @@ export async function setScheduledShutdown(
     check(row, input.fireAt, now);
     const pending = await pendingOf(tx, row.id);
     if (pending?.fireAt.getTime() === input.fireAt.getTime())
-      return { ...(await viewOf(tx, row, now)), outcome: "unchanged" };
+      return { ...(await viewOf(ctx, tx, row, now)), outcome: "unchanged" };
     if (pending) {
       await tx
         .update(scheduledShutdowns)
@@ -165,7 +172,7 @@ export async function setScheduledShutdown(
       text: pending ? `修改定时关机：由 ${shutdownText(pending.fireAt)} 改为 ${when}` : `设置定时关机：${when}`,
       at: now,
     });
-    return { ...(await viewOf(tx, row, now)), outcome: pending ? "changed" : "set" };
+    return { ...(await viewOf(ctx, tx, row, now)), outcome: pending ? "changed" : "set" };
   });
 }
 
@@ -192,6 +199,6 @@ export async function cancelScheduledShutdown(
         text: `取消定时关机（原定 ${shutdownText(cancelled.fireAt)}，北京时间）`,
         at: now,
       });
-    return { ...(await viewOf(tx, row, now)), outcome: cancelled ? "cancelled" : "none" };
+    return { ...(await viewOf(ctx, tx, row, now)), outcome: cancelled ? "cancelled" : "none" };
   });
 }
