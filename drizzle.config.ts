@@ -15,6 +15,7 @@ export default defineConfig({
     "./platform/db/disk-schema.ts",
     "./platform/db/plugins-schema.ts",
     "./platform/db/schedule-schema.ts",
+    "./platform/db/host-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -17,7 +17,8 @@ import { formAction } from "~/utils/action.server";
 import { instanceIntents } from "~/utils/instance-actions.server";
 import { loadInstanceLog } from "~/utils/instance-log.server";
 import { BILLING_LABELS, isTransitional, MACHINE_TYPE_LABELS } from "~/utils/instance-text";
-import { instancePath, instancePluginPath, resizeInstancePath } from "~/utils/console-paths";
+import { instancePath, instancePluginPath, migrateInstancePath, resizeInstancePath } from "~/utils/console-paths";
+import { offersMigration } from "~/utils/migrate-offer";
 import { requireUser } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { formatWireMoney } from "../../platform/rules/money";
@@ -105,7 +106,11 @@ export default function InstancePage() {
             </>
           )}
         </Facts>
-        <InstanceActions instance={i} error={outcomeError(outcome, i.InstanceUuid)} />
+        <InstanceActions
+          instance={i}
+          error={outcomeError(outcome, i.InstanceUuid)}
+          migrate={offersMigration(outcome, i.InstanceUuid)}
+        />
         <RenewLink instance={i} />
         <ShutdownPanel instance={i} shutdown={shutdown} />
         {i.State === "stopped" && (
@@ -119,6 +124,13 @@ export default function InstancePage() {
           <p>
             <Link to={instancePluginPath(i.InstanceUuid)} data-testid="plugins-link">
               插件与自定义端口（JupyterLab、TensorBoard、code-server）
+            </Link>
+          </p>
+        )}
+        {i.State === "stopped" && (
+          <p>
+            <Link to={migrateInstancePath(i.InstanceUuid)} data-testid="migrate-link">
+              迁移到同地区其他主机
             </Link>
           </p>
         )}

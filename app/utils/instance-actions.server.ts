@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { IntentBuilder } from "./action.server";
 import { redirectWithToast } from "./toast.server";
-import { releaseInstance, restartInstance, startInstance, stopInstance } from "~/upstream/instances.server";
+import { releaseInstance, restartInstance, stopInstance } from "~/upstream/instances.server";
 import { UpstreamError } from "~/upstream/transport.server";
 import { STATE_LABELS } from "./instance-text";
+import { startOrOfferMigration } from "./migrate.server";
 
 const STALE = "请求有误，请刷新页面后重试";
 const InstanceRef = z.object({
@@ -20,7 +21,8 @@ type Guard = { token: string };
  * The instance actions of the dashboard and the instance page (POST forms
  * with an intent): each goes back to `back(uuid)` with a toast of the state
  * the instance is now in. A refusal (HOST_GPU_BUSY, INSTANCE_STATE) comes back
- * as the action's error, shown beside the instance's row.
+ * as the action's error, shown beside the instance's row (a full host with
+ * another host of the region free: with the migration offered, decision 086).
  */
 export function instanceIntents<G extends Guard>(intent: IntentBuilder<G>, back: (uuid: string) => string) {
   const step = (run: (token: string, uuid: string) => Promise<{ Name: string; State: keyof typeof STATE_LABELS }>) =>
@@ -32,7 +34,7 @@ export function instanceIntents<G extends Guard>(intent: IntentBuilder<G>, back:
       });
     });
   return {
-    start: step(startInstance),
+    start: step(startOrOfferMigration),
     stop: step(stopInstance),
     restart: step(restartInstance),
   };

@@ -25,6 +25,7 @@ export const LOG_KIND_LABELS: Record<InstanceLogKindWire, string> = {
   schedule_set: "设置定时关机",
   schedule_cancel: "取消定时关机",
   schedule_fired: "定时关机",
+  migrate: "迁移",
   package_order: "套餐扣费",
   settlement: "按量结算",
 } satisfies Record<InstanceEventKindWire | "package_order" | "settlement", string>;

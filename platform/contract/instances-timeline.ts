@@ -35,6 +35,7 @@ export const INSTANCE_EVENT_KINDS = [
   "schedule_set",
   "schedule_cancel",
   "schedule_fired",
+  "migrate",
 ] as const;
 export type InstanceEventKindWire = (typeof INSTANCE_EVENT_KINDS)[number];
 

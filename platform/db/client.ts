@@ -14,6 +14,7 @@ import { timelineSchema } from "./timeline-schema";
 import { diskSchema } from "./disk-schema";
 import { pluginsSchema } from "./plugins-schema";
 import { scheduleSchema } from "./schedule-schema";
+import { hostSchema } from "./host-schema";
 
 const schema = {
   ...coreSchema,
@@ -27,6 +28,7 @@ const schema = {
   ...diskSchema,
   ...pluginsSchema,
   ...scheduleSchema,
+  ...hostSchema,
 };
 
 export type Schema = typeof schema;

@@ -44,6 +44,7 @@ export const INSTANCE_EVENT_KINDS = [
   "schedule_set",
   "schedule_cancel",
   "schedule_fired",
+  "migrate",
 ] as const;
 export type InstanceEventKind = (typeof INSTANCE_EVENT_KINDS)[number];
 

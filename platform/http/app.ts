@@ -22,6 +22,7 @@ import { renewApi } from "./api/renew";
 import { scheduleApi } from "./api/schedule";
 import { resizeApi } from "./api/resize";
 import { pluginsApi } from "./api/plugins";
+import { hostApi } from "./api/host";
 import { datasetsApi } from "./api/datasets";
 import { softwareApi } from "./api/software";
 import { searchApi } from "./api/search";
@@ -108,6 +109,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", scheduleApi);
   api.route("/", resizeApi);
   api.route("/", pluginsApi);
+  api.route("/", hostApi);
   api.route("/", datasetsApi);
   api.route("/", softwareApi);
   api.route("/", docsApi);

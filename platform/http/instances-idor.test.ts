@@ -48,7 +48,8 @@ async function rent(account: TestAccount, fields: Record<string, unknown>, opera
 
 beforeAll(async () => {
   t = await startTestPlatform();
-  const offer = await testOffer(t, { hosts: [8] });
+  // Two hosts: the owner's instances could migrate to the second (the walk's migrations must find nothing).
+  const offer = await testOffer(t, { hosts: [8, 8] });
   offerHosts = offer.hostIds;
   owner = await mainAccount(t, { cashFen: 1_000_00 });
   subA = await subAccount(t, owner, 500_00);
@@ -131,6 +132,9 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/instance/preview_scheduled_shutdown", { instance_uuid: uuid, shutdown_at: "2026-12-31T10:00" }],
   ["/instance/set_scheduled_shutdown", { instance_uuid: uuid, shutdown_at: "2026-12-31T10:00" }],
   ["/instance/cancel_scheduled_shutdown", { instance_uuid: uuid }],
+  ["/instance/get_migrate_targets", { instance_uuid: uuid }],
+  ["/instance/migrate_instance", { instance_uuid: uuid, target_host_id: "", operation_key: opKey("idor") }],
+  ["/instance/migrate_instance", { instance_uuid: uuid, target_host_id: offerHosts[1]!, operation_key: opKey("idor") }],
 ];
 
 async function walk(caller: TestAccount, targets: string[]) {
@@ -218,5 +222,19 @@ describe("the main account", () => {
   it("acts on its sub-account's instance", async () => {
     const stopped = await t.post("/instance/stop_instance", { session: owner.token, instance_uuid: uuids.subA });
     expect(stopped.body).toMatchObject({ status: 0, data: { State: "stopping" } });
+  });
+
+  it("migrates its sub-account's stopped instance to the other host", async () => {
+    t.clock.advance(3_000);
+    await advanceTransitions(t.ctx);
+    const moved = await t.post("/instance/migrate_instance", {
+      session: owner.token,
+      instance_uuid: uuids.subA,
+      target_host_id: offerHosts[1]!,
+      operation_key: opKey("mig"),
+    });
+    expect(moved.body).toMatchObject({ status: 0, data: { Started: true, Instance: { InstanceUuid: uuids.subA } } });
+    const [row] = await t.db.select().from(instances).where(eq(instances.uuid, uuids.subA));
+    expect(row!.hostId).toBe(offerHosts[1]);
   });
 });

@@ -42,6 +42,7 @@ export const OFFERED_SURVIVAL_ACTIONS: readonly SurvivalAction[] = [
   "release",
   "expiry",
   "arrears_stop",
+  "migration",
   "downgrade",
 ];
 export const OFFERED_SURVIVAL_THINGS: readonly SurvivalThing[] = [

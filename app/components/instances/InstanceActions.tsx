@@ -1,6 +1,8 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import type { InstanceWire } from "~/upstream/instances.server";
+import { migrateInstancePath } from "~/utils/console-paths";
 import { allowedIntents, INTENT_LABELS } from "~/utils/instance-text";
+import { offersMigration } from "~/utils/migrate-offer";
 import { FieldError } from "../ui/Field";
 import { Row } from "../ui/layout";
 import { Button } from "../ui/Button";
@@ -25,14 +27,25 @@ export function outcomeError(outcome: InstanceActionOutcome | null | undefined, 
  * with an intent to the page's own action, and 释放 through the type-the-name
  * confirmation. Each row posts through its own fetcher (a plain form without
  * JavaScript), so only its own button shows it is working, and a refusal
- * shows beside it: the fetcher's answer, or the page's action data.
+ * shows beside it: the fetcher's answer, or the page's action data. A start
+ * refused for a full host offers the migration when another host has room
+ * (`migrate`: the page's action data said so; decision 086).
  */
-export function InstanceActions({ instance, error }: { instance: InstanceWire; error: string | null }) {
+export function InstanceActions({
+  instance,
+  error,
+  migrate = false,
+}: {
+  instance: InstanceWire;
+  error: string | null;
+  migrate?: boolean;
+}) {
   const fetcher = useFetcher<InstanceActionOutcome>({ key: `instance-actions-${instance.InstanceUuid}` });
   const intents = allowedIntents(instance);
   const busy = fetcher.state !== "idle";
   const pending = busy ? fetcher.formData?.get("intent") : null;
   const shown = outcomeError(fetcher.data, instance.InstanceUuid) ?? error;
+  const offerMigration = fetcher.data ? offersMigration(fetcher.data, instance.InstanceUuid) : migrate;
   return (
     <div>
       <Row css={{ gap: "$2" }}>
@@ -67,6 +80,14 @@ export function InstanceActions({ instance, error }: { instance: InstanceWire; e
       {shown && (
         <FieldError role="alert" data-testid="instance-action-error">
           {shown}
+          {offerMigration && (
+            <>
+              {" "}
+              <Link to={migrateInstancePath(instance.InstanceUuid)} data-testid="migrate-offer">
+                迁移到有空闲GPU的主机
+              </Link>
+            </>
+          )}
         </FieldError>
       )}
     </div>

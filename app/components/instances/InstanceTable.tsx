@@ -12,6 +12,7 @@ import {
 import { instancePath } from "~/utils/console-paths";
 import { Badge, Muted, Table } from "../ui/layout";
 import { styled } from "../ui/stitches.config";
+import { offersMigration } from "~/utils/migrate-offer";
 import { InstanceActions, outcomeError, type InstanceActionOutcome } from "./InstanceActions";
 import { InstanceLogin } from "./InstanceLogin";
 import { formatWireMoney } from "../../../platform/rules/money";
@@ -167,7 +168,11 @@ export function InstanceTable({
                 </div>
               </td>
               <td data-cell="actions">
-                <InstanceActions instance={i} error={outcomeError(outcome, i.InstanceUuid)} />
+                <InstanceActions
+                  instance={i}
+                  error={outcomeError(outcome, i.InstanceUuid)}
+                  migrate={offersMigration(outcome, i.InstanceUuid)}
+                />
               </td>
             </tr>
           ))}

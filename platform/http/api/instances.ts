@@ -33,7 +33,8 @@ const code = (label: string) =>
     .regex(/^[a-z0-9-]{1,32}$/, `${label}格式不正确`);
 
 /** An empty field counts as not sent. */
-const blankAsAbsent = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
+export const blankAsAbsent = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema);
 
 const RentalChoiceFields = z.object({
   machine_type: z.enum(["kvm", "docker"], choose("机器类型")),

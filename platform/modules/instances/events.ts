@@ -90,6 +90,18 @@ export function resizeEventText(
   return `升配：${change}，补差价 ${formatMoney(paid.amountFen)}（算力券 ${formatMoney(paid.paidVoucherFen)}，余额 ${formatMoney(paid.paidCashFen)}）`;
 }
 
+/** A migration: 迁移：测试1区-1号机 → 测试1区-2号机，SSH 端口 41234 → 52345（数据盘随实例迁移）, and whether it started. */
+export function migrateEventText(m: {
+  fromHostName: string;
+  toHostName: string;
+  fromSshPort: number;
+  toSshPort: number;
+  started: boolean;
+}): string {
+  const then = m.started ? "，已在新主机上申请开机" : "";
+  return `迁移：${m.fromHostName} → ${m.toHostName}，SSH 端口 ${m.fromSshPort} → ${m.toSshPort}（系统盘、数据盘随实例迁移）${then}`;
+}
+
 export async function recordInstanceEvent(tx: Db, event: InstanceEvent): Promise<void> {
   await recordInstanceEvents(tx, [event]);
 }

@@ -73,6 +73,11 @@ export class SimulatedComputeProvider implements ComputeProvider {
       : `https://${host.sshHost}:${port}/`;
   }
 
+  /** The sandbox copies nothing: the moved instance gets a new random port on its new host. */
+  relocate(): { sshPort: number } {
+    return { sshPort: randomInt(PORT_RANGE.min, PORT_RANGE.max + 1) };
+  }
+
   provisionCloudDisk(regionCode: string): CloudDiskAccess {
     const name = regionCode.toLowerCase().replace(/[^a-z0-9-]/g, "-");
     return { sftpHost: `sftp-${name}.sandbox.gpu-cloud.local`, sftpPort: 2222, sftpPassword: password(16) };

@@ -56,6 +56,13 @@ export interface ComputeProvider {
     secrets: Omit<InstanceAccessSecrets, "sshPassword">,
     plugin: PluginEndpoint,
   ): string;
+  /**
+   * A stopped instance's move to another host of the same kind (issue 36 §2,
+   * decision 086): its disks (system and data) come along and it gets a new
+   * SSH port there. Called before the move's transaction, like `provision`
+   * (decision 058); the transaction then picks the host.
+   */
+  relocate(): { sshPort: number };
   /** The SFTP host and port of a region's cloud disk storage and a new random password (issue 36, decision 083). */
   provisionCloudDisk(regionCode: string): CloudDiskAccess;
 }

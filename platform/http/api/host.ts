@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { HostCalls } from "../../contract/instances-host";
+import { migrateInstance, migrationTargets } from "../../modules/instances/migrate";
+import { callerFromForm, type Env } from "../context";
+import * as f from "../fields";
+import { toMigrateInstanceWire, toMigrateTargetsWire } from "../shapes/host";
+import { parseFields, readForm } from "../wire";
+import { contractRoutes } from "./contract-routes";
+import { blankAsAbsent, instanceUuid, operationKey } from "./instances";
+
+/** Migrating a stopped instance to another host (issue 36 §2, decision 086): its targets, and the move. */
+export const hostApi = new Hono<Env>();
+const on = contractRoutes<HostCalls>(hostApi);
+
+const RefFields = z.object({ instance_uuid: instanceUuid });
+const MigrateFields = RefFields.extend({
+  target_host_id: blankAsAbsent(f.id("目标主机").optional()),
+  operation_key: operationKey,
+});
+
+on.post("/instance/get_migrate_targets", async (c) => {
+  const form = await readForm(c);
+  const caller = await callerFromForm(c, form);
+  const input = parseFields(RefFields, form);
+  return toMigrateTargetsWire(await migrationTargets(c.var.ctx, caller, { uuid: input.instance_uuid }));
+});
+
+on.post("/instance/migrate_instance", async (c) => {
+  const form = await readForm(c);
+  const caller = await callerFromForm(c, form);
+  const input = parseFields(MigrateFields, form);
+  const moved = await migrateInstance(c.var.ctx, caller, {
+    uuid: input.instance_uuid,
+    targetHostId: input.target_host_id ?? null,
+    operationKey: input.operation_key,
+  });
+  return toMigrateInstanceWire(moved);
+});

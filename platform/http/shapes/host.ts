@@ -1,0 +1,20 @@
+import type { MigrateInstanceWire, MigrateTargetsWire } from "../../contract/instances-host";
+import type { MigrationResult, MigrationTargets } from "../../modules/instances/migrate";
+import { toInstanceWire } from "./instances";
+
+export const toMigrateTargetsWire = (m: MigrationTargets): MigrateTargetsWire => ({
+  Instance: toInstanceWire(m.instance),
+  Blocked: m.blocked,
+  Targets: m.targets.map((h) => ({ HostId: h.hostId, HostName: h.hostName, GpuFree: h.gpuFree, GpuTotal: h.gpuTotal })),
+  StartsAfter: m.startsAfter,
+});
+
+export const toMigrateInstanceWire = (r: MigrationResult): MigrateInstanceWire => ({
+  Instance: toInstanceWire(r.instance),
+  FromHostName: r.fromHostName,
+  ToHostName: r.toHostName,
+  FromSshPort: r.fromSshPort,
+  ToSshPort: r.toSshPort,
+  Started: r.started,
+  Replayed: r.replayed,
+});
