@@ -14,6 +14,8 @@ function parseTrustProxyOrExplain(value: string | undefined): TrustProxy {
 
 /** Issue 12 §5: instances are kept 15 days after they stop for good, unless configured. */
 export const DEFAULT_INSTANCE_RETENTION_DAYS = 15;
+/** Start without GPU (无卡模式, decision 086): ¥0.10 per hour unless NO_GPU_HOURLY_PRICE_FEN says otherwise. */
+export const DEFAULT_NO_GPU_HOURLY_PRICE_FEN = 10;
 
 const optional = (schema: z.ZodString) => schema.optional().or(z.literal("").transform(() => undefined));
 /** An empty variable (`-e SMS_PROVIDER=`) counts as unset. */
@@ -98,6 +100,15 @@ const PlatformEnv = z.object({
       .min(1, "INSTANCE_RETENTION_DAYS must be at least 1")
       .max(365, "INSTANCE_RETENTION_DAYS must be at most 365")
       .default(DEFAULT_INSTANCE_RETENTION_DAYS),
+  ),
+  /** The hourly price of an instance started without GPU, in fen (decision 086). */
+  NO_GPU_HOURLY_PRICE_FEN: unsetWhenEmpty(
+    z.coerce
+      .number({ invalid_type_error: "NO_GPU_HOURLY_PRICE_FEN must be a whole number of fen" })
+      .int("NO_GPU_HOURLY_PRICE_FEN must be a whole number of fen")
+      .min(0, "NO_GPU_HOURLY_PRICE_FEN must be at least 0")
+      .max(100_000, "NO_GPU_HOURLY_PRICE_FEN must be at most 100000")
+      .default(DEFAULT_NO_GPU_HOURLY_PRICE_FEN),
   ),
   /** Statements the billing job settles in at once (decision 053); unset: 2 on PostgreSQL, 1 on PGlite. */
   BILLING_SETTLEMENT_PARTITIONS: unsetWhenEmpty(
@@ -199,6 +210,8 @@ export interface PlatformConfig {
   opsListen?: { port: number; host: string };
   /** INSTANCE_RETENTION_DAYS: how long a stopped instance is kept before release (default 15). */
   instanceRetentionDays?: number;
+  /** NO_GPU_HOURLY_PRICE_FEN: the hourly price of an instance started without GPU (default 10 fen). */
+  noGpuHourlyFen?: number;
   /** BILLING_SETTLEMENT_PARTITIONS: statements the billing job settles in at once (unset: by database). */
   settlementPartitions?: number;
 }
@@ -438,6 +451,7 @@ export function loadPlatformConfig(
     opsKey: e.OPS_KEY,
     opsListen: e.OPS_PORT === undefined ? undefined : { port: e.OPS_PORT, host: e.OPS_HOST },
     instanceRetentionDays: e.INSTANCE_RETENTION_DAYS,
+    noGpuHourlyFen: e.NO_GPU_HOURLY_PRICE_FEN,
     settlementPartitions: e.BILLING_SETTLEMENT_PARTITIONS,
   };
 }

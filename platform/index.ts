@@ -1,4 +1,9 @@
-import { DEFAULT_INSTANCE_RETENTION_DAYS, loadPlatformConfig, type PlatformConfig } from "./config";
+import {
+  DEFAULT_INSTANCE_RETENTION_DAYS,
+  DEFAULT_NO_GPU_HOURLY_PRICE_FEN,
+  loadPlatformConfig,
+  type PlatformConfig,
+} from "./config";
 
 export { loadPlatformConfig };
 import type { Database } from "./db/client";
@@ -59,6 +64,7 @@ export async function createPlatform({
       publicUrl: config.payments.publicUrl,
       transferAccount: config.payments.transfer,
       instanceRetentionDays: config.instanceRetentionDays ?? DEFAULT_INSTANCE_RETENTION_DAYS,
+      noGpuHourlyFen: config.noGpuHourlyFen ?? DEFAULT_NO_GPU_HOURLY_PRICE_FEN,
       settlementPartitions: config.settlementPartitions ?? settlementPartitionsFor(database.kind),
     },
     now: clock,

@@ -17,11 +17,18 @@ import { formAction } from "~/utils/action.server";
 import { instanceIntents } from "~/utils/instance-actions.server";
 import { loadInstanceLog } from "~/utils/instance-log.server";
 import { BILLING_LABELS, isTransitional, MACHINE_TYPE_LABELS } from "~/utils/instance-text";
-import { instancePath, instancePluginPath, migrateInstancePath, resizeInstancePath } from "~/utils/console-paths";
-import { offersMigration } from "~/utils/migrate-offer";
+import {
+  instancePath,
+  instancePluginPath,
+  migrateInstancePath,
+  resizeInstancePath,
+  startWithoutGpuPath,
+} from "~/utils/console-paths";
+import { hostFullOffers } from "~/utils/host-full-offer";
 import { requireUser } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { formatWireMoney } from "../../platform/rules/money";
+import { NO_GPU_LIMITS_TEXT } from "../../platform/rules/no-gpu";
 
 export const meta: MetaFunction = () => [{ title: "实例详情 · 算力云" }];
 
@@ -88,7 +95,10 @@ export default function InstancePage() {
           <dt>计费方式</dt>
           <dd>
             {BILLING_LABELS[i.BillingMode]}
-            {i.BillingMode === "hour" && `（${formatWireMoney(i.HourlyPrice)}/时，按秒计费，整点扣费）`}
+            {i.BillingMode === "hour" &&
+              (i.NoGpu
+                ? `（无卡模式 ${formatWireMoney(i.HourlyPrice)}/时，${NO_GPU_LIMITS_TEXT}；关机即结束无卡模式）`
+                : `（${formatWireMoney(i.HourlyPrice)}/时，按秒计费，整点扣费）`)}
           </dd>
           <dt>到期 / 释放</dt>
           <dd>
@@ -109,7 +119,7 @@ export default function InstancePage() {
         <InstanceActions
           instance={i}
           error={outcomeError(outcome, i.InstanceUuid)}
-          migrate={offersMigration(outcome, i.InstanceUuid)}
+          hostFull={hostFullOffers(outcome, i.InstanceUuid)}
         />
         <RenewLink instance={i} />
         <ShutdownPanel instance={i} shutdown={shutdown} />
@@ -132,6 +142,14 @@ export default function InstancePage() {
             <Link to={migrateInstancePath(i.InstanceUuid)} data-testid="migrate-link">
               迁移到同地区其他主机
             </Link>
+            {i.BillingMode === "hour" && (
+              <>
+                {" · "}
+                <Link to={startWithoutGpuPath(i.InstanceUuid)} data-testid="no-gpu-link">
+                  无卡模式开机
+                </Link>
+              </>
+            )}
           </p>
         )}
         <p>

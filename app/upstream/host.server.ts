@@ -3,10 +3,11 @@ import type {
   MigrateInstanceWire,
   MigrateTargetsWire,
   MigrateTargetWire,
+  NoGpuPreviewWire,
 } from "../../platform/contract/instances-host";
 import { callApiOrThrow } from "./transport.server";
 
-export type { MigrateInstanceWire, MigrateTargetsWire, MigrateTargetWire };
+export type { MigrateInstanceWire, MigrateTargetsWire, MigrateTargetWire, NoGpuPreviewWire };
 
 function call<P extends keyof HostCalls>(path: P, input: HostCalls[P]["input"], session: string) {
   return callApiOrThrow<HostCalls[P]["data"]>(path, input, { session });
@@ -24,4 +25,14 @@ export function migrateInstance(session: string, uuid: string, targetHostId: num
     { instance_uuid: uuid, target_host_id: targetHostId ?? "", operation_key: operationKey },
     session,
   );
+}
+
+/** A start without GPU's price and limits, or why not now (`/instance/get_start_without_gpu_preview`). */
+export function getNoGpuPreview(session: string, uuid: string) {
+  return call("/instance/get_start_without_gpu_preview", { instance_uuid: uuid }, session);
+}
+
+/** Starts the stopped hourly instance holding no GPU (`/instance/start_instance_without_gpu`). */
+export function startWithoutGpu(session: string, uuid: string) {
+  return call("/instance/start_instance_without_gpu", { instance_uuid: uuid }, session);
 }

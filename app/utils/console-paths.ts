@@ -110,6 +110,11 @@ export function migrateInstancePath(uuid: string): string {
   return `${instancePath(uuid)}/migrate`;
 }
 
+/** app/routes/console.instance.$uuid_.start-without-gpu.tsx: the start without GPU's price, limits and confirmation. */
+export function startWithoutGpuPath(uuid: string): string {
+  return `${instancePath(uuid)}/start-without-gpu`;
+}
+
 /** app/routes/resources.instance-password.$uuid.ts: an instance's SSH password as JSON, for its copy button. */
 export function instancePasswordPath(uuid: string): string {
   return `/resources/instance-password/${encodeURIComponent(uuid)}`;

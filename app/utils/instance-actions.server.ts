@@ -7,7 +7,7 @@ import { STATE_LABELS } from "./instance-text";
 import { startOrOfferMigration } from "./migrate.server";
 
 const STALE = "请求有误，请刷新页面后重试";
-const InstanceRef = z.object({
+export const InstanceRef = z.object({
   instance_uuid: z.string({ required_error: STALE }).regex(/^[A-Za-z0-9_-]{1,64}$/, STALE),
 });
 

@@ -26,6 +26,7 @@ export const LOG_KIND_LABELS: Record<InstanceLogKindWire, string> = {
   schedule_cancel: "取消定时关机",
   schedule_fired: "定时关机",
   migrate: "迁移",
+  start_without_gpu: "无卡模式开机",
   package_order: "套餐扣费",
   settlement: "按量结算",
 } satisfies Record<InstanceEventKindWire | "package_order" | "settlement", string>;

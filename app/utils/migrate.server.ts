@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getMigrateTargets, migrateInstance } from "~/upstream/host.server";
 import { startInstance } from "~/upstream/instances.server";
 import { UpstreamError } from "~/upstream/transport.server";
-import { MIGRATE_OFFER_FIELD } from "./migrate-offer";
+import { HOST_FULL_FIELDS } from "./host-full-offer";
 
 const STALE = "请求有误，请刷新页面后重试";
 
@@ -40,9 +40,10 @@ export async function migrateConfirmed(token: string, input: z.infer<typeof Migr
 }
 
 /**
- * Starts the instance; when its host lacks free GPUs (HOST_GPU_BUSY) and
- * another host of the region has room, the refusal answers on the
- * MIGRATE_OFFER_FIELD, so the actions offer the migration beside it.
+ * Starts the instance; when its host lacks free GPUs (HOST_GPU_BUSY) the
+ * refusal answers on a HOST_FULL_FIELDS field, so the actions offer a start
+ * without GPU beside it, and a migration when another host of the region has
+ * room (the field says which).
  */
 export async function startOrOfferMigration(token: string, uuid: string) {
   try {
@@ -50,8 +51,13 @@ export async function startOrOfferMigration(token: string, uuid: string) {
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.key !== "HOST_GPU_BUSY") throw error;
     const { Targets: targets } = await getMigrateTargets(token, uuid);
-    if (targets.length === 0) throw error;
-    const reason = `${error.reason}；同地区有 ${targets.length} 台主机空闲GPU足够，可迁移后开机`;
-    throw new UpstreamError(error.key, error.httpStatus, error.status, reason, MIGRATE_OFFER_FIELD, error.data);
+    const [field, reason] =
+      targets.length === 0
+        ? [HOST_FULL_FIELDS.only, `${error.reason}；同地区暂无空闲GPU足够的主机，可先以无卡模式开机拷贝数据`]
+        : [
+            HOST_FULL_FIELDS.migratable,
+            `${error.reason}；同地区有 ${targets.length} 台主机空闲GPU足够，可迁移后开机，或以无卡模式开机`,
+          ];
+    throw new UpstreamError(error.key, error.httpStatus, error.status, reason, field, error.data);
   }
 }

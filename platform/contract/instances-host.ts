@@ -41,6 +41,18 @@ export type MigrateInstanceWire = {
   Replayed: boolean;
 };
 
+/** A start without GPU (无卡模式, decision 086): its price and limits, or why not now. */
+export type NoGpuPreviewWire = {
+  Instance: InstanceWire;
+  /** Why not now (not stopped, a package); null when it can start without GPU. */
+  Blocked: string | null;
+  /** What an hour without GPU costs (the site's price, no discount). */
+  HourlyPrice: string;
+  /** The CPU and memory it runs with. */
+  CpuCores: number;
+  MemoryGb: number;
+};
+
 export type HostCalls = {
   "/instance/get_migrate_targets": MainApiCall<InstanceRefFields, MigrateTargetsWire, "required">;
   /**
@@ -49,4 +61,10 @@ export type HostCalls = {
    * starts there (BALANCE_BELOW_PRICE when it cannot pay an hour). INSTANCE_STATE when not stopped.
    */
   "/instance/migrate_instance": MainApiCall<MigrateInstanceFields, MigrateInstanceWire, "required">;
+  "/instance/get_start_without_gpu_preview": MainApiCall<InstanceRefFields, NoGpuPreviewWire, "required">;
+  /**
+   * From stopped, hourly only: starts holding no GPU at the no-GPU hourly price (BALANCE_BELOW_PRICE when the
+   * wallet cannot pay an hour of it); stopping ends it. INSTANCE_STATE otherwise.
+   */
+  "/instance/start_instance_without_gpu": MainApiCall<InstanceRefFields, InstanceWire, "required">;
 };

@@ -36,6 +36,7 @@ export const INSTANCE_EVENT_KINDS = [
   "schedule_cancel",
   "schedule_fired",
   "migrate",
+  "start_without_gpu",
 ] as const;
 export type InstanceEventKindWire = (typeof INSTANCE_EVENT_KINDS)[number];
 

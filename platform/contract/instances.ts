@@ -128,8 +128,10 @@ export type InstanceWire = {
   PackageExpiresAt: string | null;
   /** A stopped instance is released then (retention). */
   ReleaseAt: string | null;
-  /** Hourly: what one hour costs after the membership discount. */
+  /** Hourly: what one hour costs after the membership discount (without GPU: the no-GPU price). */
   HourlyPrice: string;
+  /** Started without GPU (无卡模式) and not stopped since: it holds no GPU and runs at HourlyPrice (decision 086). */
+  NoGpu: boolean;
   /** Everything charged for it so far. */
   CostSoFar: string;
   /** Hourly and running: usage since the last settlement, not yet charged. */

@@ -205,6 +205,11 @@ export const instances = pgTable(
     packageExpiresAt: at("package_expires_at"),
     /** A stopped instance is released then (retention, default 15 days). */
     releaseAt: at("release_at"),
+    /**
+     * Started without GPU (无卡模式, decision 086): the hourly price it runs at, kept at the start, holding no GPU;
+     * null otherwise. Every start sets it (a normal start clears it), so a stale one on a stopped row is never billed.
+     */
+    noGpuRateFen: bigint("no_gpu_rate_fen", { mode: "number" }),
     /** Everything charged for it so far, in fen (settlements and package charges). */
     costFen: fen("cost_fen"),
     sshPort: integer("ssh_port").notNull(),
@@ -253,6 +258,10 @@ export const instances = pgTable(
     check("instances_type_known", sql`${t.machineType} in ('kvm', 'docker', 'bare_metal')`),
     check("instances_package_has_expiry", sql`(${t.billingMode} = 'hour') or (${t.packageExpiresAt} is not null)`),
     check("instances_released_holds_nothing", sql`(${t.state} <> 'released') or (not ${t.gpuHeld})`),
+    check(
+      "instances_no_gpu_hourly",
+      sql`${t.noGpuRateFen} is null or (${t.noGpuRateFen} >= 0 and ${t.billingMode} = 'hour' and not ${t.gpuHeld})`,
+    ),
   ],
 );
 
@@ -294,7 +303,8 @@ export const instanceSettlements = pgTable(
     check("instance_settlements_seconds_pos", sql`${t.seconds} > 0`),
     check("instance_settlements_amount_nonneg", sql`${t.amountFen} >= 0`),
     check("instance_settlements_due_covers_amount", sql`${t.amountDueFen} >= ${t.amountFen}`),
-    check("instance_settlements_gpu_count_pos", sql`${t.gpuCount} > 0`),
+    // 0: a period run without GPU (decision 086), priced by unit_price_fen per hour with no discount.
+    check("instance_settlements_gpu_count_nonneg", sql`${t.gpuCount} >= 0`),
     check("instance_settlements_unit_price_nonneg", sql`${t.unitPriceFen} >= 0`),
     check(
       "instance_settlements_discounts_range",

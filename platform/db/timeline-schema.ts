@@ -45,6 +45,7 @@ export const INSTANCE_EVENT_KINDS = [
   "schedule_cancel",
   "schedule_fired",
   "migrate",
+  "start_without_gpu",
 ] as const;
 export type InstanceEventKind = (typeof INSTANCE_EVENT_KINDS)[number];
 

@@ -135,6 +135,8 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/instance/get_migrate_targets", { instance_uuid: uuid }],
   ["/instance/migrate_instance", { instance_uuid: uuid, target_host_id: "", operation_key: opKey("idor") }],
   ["/instance/migrate_instance", { instance_uuid: uuid, target_host_id: offerHosts[1]!, operation_key: opKey("idor") }],
+  ["/instance/get_start_without_gpu_preview", { instance_uuid: uuid }],
+  ["/instance/start_instance_without_gpu", { instance_uuid: uuid }],
 ];
 
 async function walk(caller: TestAccount, targets: string[]) {

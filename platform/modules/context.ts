@@ -10,6 +10,8 @@ export interface SiteSettings {
   transferAccount: TransferAccount | null;
   /** Days a stopped instance is kept before it is released (INSTANCE_RETENTION_DAYS, default 15). */
   instanceRetentionDays: number;
+  /** What an hour of an instance started without GPU costs, in fen (NO_GPU_HOURLY_PRICE_FEN, default 10; decision 086). */
+  noGpuHourlyFen: number;
   /** Statements the billing job settles in at once, each for its share of the owners (decision 053). */
   settlementPartitions: number;
 }

@@ -42,9 +42,12 @@ const paidBy = (voucherFen: number, cashFen: number) =>
   `算力券 ${formatMoney(voucherFen)}，余额 ${formatMoney(cashFen)}`;
 
 export function settlementExplanation(d: SettlementDetail): string {
+  // 0 GPUs: a period run without GPU (decision 086), at its own hourly price with no discount.
   const formula =
-    `${d.seconds} 秒 × ${d.gpuCount} 卡 × ${formatMoney(d.unitPriceFen)}/卡·时` +
-    `${discounts(d.durationDiscountBp, d.vipDiscountBp)} = ${formatMoney(d.amountDueFen)}`;
+    d.gpuCount === 0
+      ? `${d.seconds} 秒 × 无卡模式 ${formatMoney(d.unitPriceFen)}/时 = ${formatMoney(d.amountDueFen)}`
+      : `${d.seconds} 秒 × ${d.gpuCount} 卡 × ${formatMoney(d.unitPriceFen)}/卡·时` +
+        `${discounts(d.durationDiscountBp, d.vipDiscountBp)} = ${formatMoney(d.amountDueFen)}`;
   const unpaid = d.uncollectedFen > 0 ? `；余额不足未收 ${formatMoney(d.uncollectedFen)}` : "";
   return `${formula}；${paidBy(d.voucherFen, d.cashFen)}${unpaid}`;
 }

@@ -39,6 +39,7 @@ export type SurvivalThing = (typeof SURVIVAL_THINGS)[number];
  */
 export const OFFERED_SURVIVAL_ACTIONS: readonly SurvivalAction[] = [
   "stop",
+  "start_without_gpu",
   "release",
   "expiry",
   "arrears_stop",

@@ -1,8 +1,8 @@
 import { Link, useFetcher } from "@remix-run/react";
 import type { InstanceWire } from "~/upstream/instances.server";
-import { migrateInstancePath } from "~/utils/console-paths";
+import { migrateInstancePath, startWithoutGpuPath } from "~/utils/console-paths";
 import { allowedIntents, INTENT_LABELS } from "~/utils/instance-text";
-import { offersMigration } from "~/utils/migrate-offer";
+import { hostFullOffers, type HostFullOffers } from "~/utils/host-full-offer";
 import { FieldError } from "../ui/Field";
 import { Row } from "../ui/layout";
 import { Button } from "../ui/Button";
@@ -28,24 +28,25 @@ export function outcomeError(outcome: InstanceActionOutcome | null | undefined, 
  * confirmation. Each row posts through its own fetcher (a plain form without
  * JavaScript), so only its own button shows it is working, and a refusal
  * shows beside it: the fetcher's answer, or the page's action data. A start
- * refused for a full host offers the migration when another host has room
- * (`migrate`: the page's action data said so; decision 086).
+ * refused for a full host offers a start without GPU and, when another host
+ * has room, the migration (`hostFull`: the page's action data said so;
+ * decision 086).
  */
 export function InstanceActions({
   instance,
   error,
-  migrate = false,
+  hostFull = null,
 }: {
   instance: InstanceWire;
   error: string | null;
-  migrate?: boolean;
+  hostFull?: HostFullOffers | null;
 }) {
   const fetcher = useFetcher<InstanceActionOutcome>({ key: `instance-actions-${instance.InstanceUuid}` });
   const intents = allowedIntents(instance);
   const busy = fetcher.state !== "idle";
   const pending = busy ? fetcher.formData?.get("intent") : null;
   const shown = outcomeError(fetcher.data, instance.InstanceUuid) ?? error;
-  const offerMigration = fetcher.data ? offersMigration(fetcher.data, instance.InstanceUuid) : migrate;
+  const offers = fetcher.data ? hostFullOffers(fetcher.data, instance.InstanceUuid) : hostFull;
   return (
     <div>
       <Row css={{ gap: "$2" }}>
@@ -80,11 +81,19 @@ export function InstanceActions({
       {shown && (
         <FieldError role="alert" data-testid="instance-action-error">
           {shown}
-          {offerMigration && (
+          {offers?.migrate && (
             <>
               {" "}
               <Link to={migrateInstancePath(instance.InstanceUuid)} data-testid="migrate-offer">
                 迁移到有空闲GPU的主机
+              </Link>
+            </>
+          )}
+          {offers?.startWithoutGpu && (
+            <>
+              {" "}
+              <Link to={startWithoutGpuPath(instance.InstanceUuid)} data-testid="no-gpu-offer">
+                无卡模式开机
               </Link>
             </>
           )}

@@ -12,7 +12,7 @@ import {
 import { instancePath } from "~/utils/console-paths";
 import { Badge, Muted, Table } from "../ui/layout";
 import { styled } from "../ui/stitches.config";
-import { offersMigration } from "~/utils/migrate-offer";
+import { hostFullOffers } from "~/utils/host-full-offer";
 import { InstanceActions, outcomeError, type InstanceActionOutcome } from "./InstanceActions";
 import { InstanceLogin } from "./InstanceLogin";
 import { formatWireMoney } from "../../../platform/rules/money";
@@ -24,6 +24,11 @@ export function StateText({ instance }: { instance: InstanceWire }) {
     <span data-testid="instance-state">
       <Badge tone={instance.State === "running" ? "primary" : "muted"}>{STATE_LABELS[instance.State]}</Badge>
       {reason && <Muted>（{STOP_REASON_LABELS[instance.StopReason!]}）</Muted>}
+      {instance.NoGpu && (
+        <Badge tone="gold" data-testid="no-gpu-badge">
+          无卡模式
+        </Badge>
+      )}
     </span>
   );
 }
@@ -171,7 +176,7 @@ export function InstanceTable({
                 <InstanceActions
                   instance={i}
                   error={outcomeError(outcome, i.InstanceUuid)}
-                  migrate={offersMigration(outcome, i.InstanceUuid)}
+                  hostFull={hostFullOffers(outcome, i.InstanceUuid)}
                 />
               </td>
             </tr>

@@ -90,6 +90,7 @@ export function toInstanceWire(i: Instance): InstanceWire {
     PackageExpiresAt: i.packageExpiresAt?.toISOString() ?? null,
     ReleaseAt: i.releaseAt?.toISOString() ?? null,
     HourlyPrice: fenToYuan(i.hourlyPriceFen),
+    NoGpu: i.noGpu,
     CostSoFar: fenToYuan(i.costFen),
     Unsettled: fenToYuan(i.unsettledFen),
     HostName: i.hostName,
@@ -114,8 +115,13 @@ export const toInstancePageWire = (page: Page<InstanceListItem>): PageWire<Insta
 
 /** The formula of a charge in words and figures, e.g. "3600 秒 × 1 卡 × ¥1.98/卡·时 × 1 × 0.98 = ¥1.94". */
 function explanation(i: Instance, c: InstanceCharge): string {
-  if (c.kind === "settlement")
-    return `${c.seconds} 秒 × ${i.gpuCount} 卡 × ${formatMoney(i.unitPriceFen)}/卡·时 × ${discountFigure(i.durationDiscountBp)} × ${discountFigure(i.vipDiscountBp)} = ${formatMoney(c.amountFen)}`;
+  if (c.kind === "settlement") {
+    // The prices it was settled at (a resize or a start without GPU changes the instance's, decision 086).
+    const r = c.rate ?? i;
+    if (r.gpuCount === 0)
+      return `${c.seconds} 秒 × 无卡模式 ${formatMoney(r.unitPriceFen)}/时 = ${formatMoney(c.amountFen)}`;
+    return `${c.seconds} 秒 × ${r.gpuCount} 卡 × ${formatMoney(r.unitPriceFen)}/卡·时 × ${discountFigure(r.durationDiscountBp)} × ${discountFigure(r.vipDiscountBp)} = ${formatMoney(c.amountFen)}`;
+  }
   const p = c.price;
   if (!p) return `${formatMoney(c.amountFen)}`;
   const coupon = p.couponSavingFen > 0 ? ` − 优惠券 ${formatMoney(p.couponSavingFen)}` : "";

@@ -65,7 +65,7 @@ export async function stopForArrears(ctx: BillingCtx): Promise<ArrearsResult> {
       with stopped as (
         update instances i
         set state = 'stopping', stop_reason = 'arrears', transition_at = ${at} + interval '${sql.raw(String(STOP_SECONDS))} seconds',
-            state_changed_at = ${at},
+            state_changed_at = ${at}, no_gpu_rate_fen = null,
             release_at = ${at} + make_interval(days => ${ctx.site.instanceRetentionDays}::int)
         where i.id = any(${idArray}) and i.state = 'running' and i.billing_mode = 'hour'
           and i.user_id in (${SHORT_USERS})

@@ -22,7 +22,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inTransaction } from "../../db/tx";
 import { rowsOf } from "../finance/rows";
-import { usageAmountSql } from "./sql-money";
+import { billedUsageAmountSql } from "./sql-money";
 
 export interface SettleOptions {
   /** Settle up to here (the job: the current hour boundary; stop and release: now). */
@@ -128,8 +128,13 @@ export function settlementStatement(opts: SettleOptions, part: Partition = { of:
   const lock = opts.instanceIds === undefined ? sql`for update of i skip locked` : sql`for update of i`;
   return sql`
     with priced as (
-      select i.id, i.uuid, i.name, i.user_id, i.billed_until, i.gpu_count, i.unit_price_fen,
-             i.duration_discount_bp, i.vip_discount_bp, t.seconds, ${usageAmountSql(sql`t.seconds`, "i")} as due_fen
+      select i.id, i.uuid, i.name, i.user_id, i.billed_until,
+             -- Without GPU (decision 086): 0 GPUs at its own hourly rate, no discount.
+             case when i.no_gpu_rate_fen is null then i.gpu_count else 0 end as gpu_count,
+             coalesce(i.no_gpu_rate_fen, i.unit_price_fen) as unit_price_fen,
+             case when i.no_gpu_rate_fen is null then i.duration_discount_bp else 10000 end as duration_discount_bp,
+             case when i.no_gpu_rate_fen is null then i.vip_discount_bp else 10000 end as vip_discount_bp,
+             t.seconds, ${billedUsageAmountSql(sql`t.seconds`, "i")} as due_fen
       from instances i
       cross join lateral (
         select floor(extract(epoch from ${upTo}) - extract(epoch from i.billed_until))::bigint as seconds
@@ -171,6 +176,7 @@ export function settlementStatement(opts: SettleOptions, part: Partition = { of:
     ),
     balances as (
       select n.*, s.uuid, s.name,
+        case when s.gpu_count = 0 then '无卡模式计费：' else '按量计费：' end as note_head,
         'settle:' || n.instance_id || ':' || floor(extract(epoch from n.period_start) * 1000)::bigint as op_key,
         s.power_money_fen - sum(n.paid_voucher_fen)
           over (partition by n.user_id order by n.instance_id rows unbounded preceding) as voucher_after,
@@ -185,11 +191,11 @@ export function settlementStatement(opts: SettleOptions, part: Partition = { of:
       from (
         select b.user_id, b.instance_id, 'voucher' as wallet, -b.paid_voucher_fen as amount_fen,
                b.voucher_after as balance_after_fen, b.op_key, 0 as seq, 'instance:' || b.uuid as refers_to,
-               '按量计费：' || b.name as note
+               b.note_head || b.name as note
         from balances b where b.paid_voucher_fen > 0
         union all
         select b.user_id, b.instance_id, 'cash', -b.paid_cash_fen, b.cash_after, b.op_key,
-               case when b.paid_voucher_fen > 0 then 1 else 0 end, 'instance:' || b.uuid, '按量计费：' || b.name
+               case when b.paid_voucher_fen > 0 then 1 else 0 end, 'instance:' || b.uuid, b.note_head || b.name
         from balances b where b.paid_cash_fen > 0
       ) e
       order by e.user_id, e.instance_id, e.seq

@@ -20,6 +20,17 @@ export function usageAmountSql(seconds: SQL, row = "d"): SQL {
       2 * ${sql.raw(USAGE_DENOMINATOR)}::numeric)::bigint`;
 }
 
+/**
+ * What an hourly instance row (alias `row`) costs for `seconds`: usageAmountSql,
+ * or without GPU (no_gpu_rate_fen set, decision 086) seconds × that rate / 3600,
+ * rounded half-up once: platform/rules/no-gpu.ts `noGpuChargeFen`.
+ */
+export function billedUsageAmountSql(seconds: SQL, row = "i"): SQL {
+  const r = sql.raw(row);
+  return sql`case when ${r}.no_gpu_rate_fen is null then ${usageAmountSql(seconds, row)}
+    else div(2 * (${seconds})::bigint * ${r}.no_gpu_rate_fen + 3600, 7200) end`;
+}
+
 /** Fen as yuan with two decimals, e.g. 194 → "1.94". */
 export function yuanSql(fen: SQL): SQL {
   return sql`to_char((${fen})::numeric / 100, 'FM999999999990.00')`;

@@ -35,7 +35,7 @@ async function act(
   ctx: Ctx,
   caller: Caller,
   uuid: string,
-  kind: "start" | "stop" | "restart" | "release",
+  kind: "start" | "start_without_gpu" | "stop" | "restart" | "release",
   body: (a: Acting) => Promise<void>,
 ): Promise<Instance> {
   return inTransaction(ctx.db, async (tx) => {
@@ -89,7 +89,7 @@ export async function startInstance(ctx: Ctx, caller: Caller, input: { uuid: str
     if (a.row.state !== "stopped") fail("INSTANCE_STATE");
     if (!isHourly(a.row) && (!a.row.gpuHeld || (a.row.packageExpiresAt && a.row.packageExpiresAt <= a.now)))
       fail("INSTANCE_STATE", undefined, "套餐已到期，无法开机");
-    await a.move(["stopped"], "starting", { gpuHeld: true, releaseAt: null, stopReason: null });
+    await a.move(["stopped"], "starting", { gpuHeld: true, noGpuRateFen: null, releaseAt: null, stopReason: null });
     if (isHourly(a.row)) {
       const plan = planRentalPayment(a.paying, hourlyRateFen(a.row));
       if (!plan.ok) refuseShortfall(plan);
@@ -98,12 +98,41 @@ export async function startInstance(ctx: Ctx, caller: Caller, input: { uuid: str
   });
 }
 
-/** `/instance/stop_instance`: from running; an hourly instance is settled up to now and frees its GPUs once stopped. */
+/**
+ * `/instance/start_instance_without_gpu` (无卡模式开机, decision 086): a
+ * stopped hourly instance starts holding no GPU, so its host's free GPUs do
+ * not matter, at the site's no-GPU hourly price (kept on the row, billed by
+ * the settlement like any hourly usage); the wallet must pay an hour of it.
+ * Packages are refused: in their term they hold their GPUs and start as they
+ * are; past it, renewing gives the GPUs back.
+ */
+export async function startWithoutGpu(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<Instance> {
+  return act(ctx, caller, input.uuid, "start_without_gpu", async (a) => {
+    if (a.row.state !== "stopped") fail("INSTANCE_STATE");
+    if (!isHourly(a.row)) fail("INSTANCE_STATE", undefined, NO_GPU_PACKAGE);
+    const plan = planRentalPayment(a.paying, ctx.site.noGpuHourlyFen);
+    if (!plan.ok) refuseShortfall(plan);
+    await a.move(["stopped"], "starting", {
+      gpuHeld: false,
+      noGpuRateFen: ctx.site.noGpuHourlyFen,
+      releaseAt: null,
+      stopReason: null,
+    });
+  });
+}
+
+/** Why a package is not started without GPU. */
+export const NO_GPU_PACKAGE = "无卡模式开机仅适用于按量计费实例；包日、包月实例在有效期内直接开机，到期后请先续费";
+
+/**
+ * `/instance/stop_instance`: from running; an hourly instance is settled up to now and frees its GPUs once
+ * stopped. A run without GPU ends with it (settled at its no-GPU price first).
+ */
 export async function stopInstance(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<Instance> {
   return act(ctx, caller, input.uuid, "stop", async (a) => {
     if (a.row.state !== "running") fail("INSTANCE_STATE");
     await settleIfRunning(a);
-    await a.move(["running"], "stopping", { stopReason: "user" });
+    await a.move(["running"], "stopping", { stopReason: "user", noGpuRateFen: null });
   });
 }
 

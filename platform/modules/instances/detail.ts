@@ -20,8 +20,10 @@ export interface InstanceCharge {
   amountFen: number;
   paidVoucherFen: number;
   paidCashFen: number;
-  /** Package: its price breakdown; settlement: null (the seconds and the instance's prices explain it). */
+  /** Package: its price breakdown; settlement: null (the seconds and `rate` explain it). */
   price: PriceBreakdown | null;
+  /** Settlement: the prices it was settled at (0 GPUs: without GPU, decision 086); package: null. */
+  rate: { gpuCount: number; unitPriceFen: number; durationDiscountBp: number; vipDiscountBp: number } | null;
 }
 
 /** How to reach an instance; the password only when asked for; no JupyterLab link while it is turned off (plugins). */
@@ -102,6 +104,7 @@ export async function instanceDetail(
         paidVoucherFen: o.paidVoucherFen,
         paidCashFen: o.paidCashFen,
         price: detail.price ?? null,
+        rate: null,
       };
     }),
     ...settlements.map((s): InstanceCharge => ({
@@ -114,6 +117,12 @@ export async function instanceDetail(
       paidVoucherFen: s.paidVoucherFen,
       paidCashFen: s.paidCashFen,
       price: null,
+      rate: {
+        gpuCount: s.gpuCount,
+        unitPriceFen: s.unitPriceFen,
+        durationDiscountBp: s.durationDiscountBp,
+        vipDiscountBp: s.vipDiscountBp,
+      },
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
   return { ...instance, access, charges, retentionDays: ctx.site.instanceRetentionDays };

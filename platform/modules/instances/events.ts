@@ -36,6 +36,7 @@ export interface InstanceEvent {
 export const EVENT_TEXT = {
   create: "用户创建实例",
   start: "用户申请开机",
+  start_without_gpu: "用户申请无卡模式开机（不占用 GPU，按无卡模式小时价计费）",
   stop: "用户申请关机",
   restart: "用户申请重启",
   release: "用户申请释放实例",

@@ -182,6 +182,7 @@ export async function migrateInstance(
         hostId: toHostId,
         sshPort,
         gpuHeld: true,
+        noGpuRateFen: null,
         ...(started
           ? {
               state: "starting" as const,

@@ -73,6 +73,8 @@ export async function quoteRenewal(
   const count = checkCount(choice);
   if (!RENEWABLE_STATES.includes(instance.state))
     fail("INSTANCE_STATE", undefined, "实例当前状态不能续费（仅运行中或已关机的实例可以续费）");
+  // Without GPU it holds none: a package is bought for GPUs, so it is stopped first (decision 086).
+  if (instance.noGpu) fail("INSTANCE_STATE", undefined, "无卡模式运行中，请先关机再续费");
   const hours = packageHours(choice.unit, count);
   const [image] = await db
     .select({ code: images.code })

@@ -178,6 +178,7 @@ export async function renewInstance(ctx: Ctx, caller: Caller, input: RenewInput)
         packageExpiresAt: term.periodEnd,
         costFen: sql`${instances.costFen} + ${price.amountFen}`,
         gpuHeld: true,
+        noGpuRateFen: null, // a stopped hourly instance's last run may have been without GPU (decision 086)
         releaseAt: null,
       })
       .where(eq(instances.id, locked.id));

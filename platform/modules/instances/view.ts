@@ -12,6 +12,7 @@ import {
   type InstanceState,
   type MachineType,
 } from "../../db/market-schema";
+import { noGpuChargeFen } from "../../rules/no-gpu";
 import { hourlyRateFen, usageChargeFen } from "../../rules/rental-price";
 import { imageName } from "./image";
 
@@ -41,8 +42,10 @@ export interface Instance {
   unitPriceFen: number;
   durationDiscountBp: number;
   vipDiscountBp: number;
-  /** One hour of its GPUs after the membership discount. */
+  /** One hour of its GPUs after the membership discount; without GPU, the no-GPU price it started at. */
   hourlyPriceFen: number;
+  /** Started without GPU (无卡模式, decision 086) and not stopped since: it holds no GPU and runs at that price. */
+  noGpu: boolean;
   costFen: number;
   /** Hourly and running: usage since `billedUntil`, by `usageChargeFen`, not yet charged. */
   unsettledFen: number;
@@ -97,8 +100,14 @@ export function unsettledSeconds(row: { state: string; billingMode: string; bill
   return Math.max(0, Math.floor((now.getTime() - row.billedUntil.getTime()) / 1000));
 }
 
+/** The no-GPU price an instance runs at now, or null: a stale one on a stopped row is not its mode (decision 086). */
+function noGpuRate(i: Row["i"]): number | null {
+  return i.noGpuRateFen !== null && i.state !== "stopped" && i.state !== "released" ? i.noGpuRateFen : null;
+}
+
 export function toInstance(row: Row, now: Date): Instance {
   const i = row.i;
+  const noGpu = noGpuRate(i);
   return {
     id: i.id,
     uuid: i.uuid,
@@ -123,19 +132,20 @@ export function toInstance(row: Row, now: Date): Instance {
     unitPriceFen: i.unitPriceFen,
     durationDiscountBp: i.durationDiscountBp,
     vipDiscountBp: i.vipDiscountBp,
-    hourlyPriceFen: hourlyRateFen({
-      unitPriceFen: i.unitPriceFen,
-      gpuCount: i.gpuCount,
-      vipDiscountBp: i.vipDiscountBp,
-    }),
+    hourlyPriceFen:
+      noGpu ?? hourlyRateFen({ unitPriceFen: i.unitPriceFen, gpuCount: i.gpuCount, vipDiscountBp: i.vipDiscountBp }),
+    noGpu: noGpu !== null,
     costFen: i.costFen,
-    unsettledFen: usageChargeFen({
-      seconds: unsettledSeconds(i, now),
-      gpuCount: i.gpuCount,
-      unitPriceFen: i.unitPriceFen,
-      vipDiscountBp: i.vipDiscountBp,
-      durationDiscountBp: i.durationDiscountBp,
-    }).amountFen,
+    unsettledFen:
+      noGpu !== null
+        ? noGpuChargeFen(unsettledSeconds(i, now), noGpu)
+        : usageChargeFen({
+            seconds: unsettledSeconds(i, now),
+            gpuCount: i.gpuCount,
+            unitPriceFen: i.unitPriceFen,
+            vipDiscountBp: i.vipDiscountBp,
+            durationDiscountBp: i.durationDiscountBp,
+          }).amountFen,
     billedUntil: i.billedUntil,
     hostId: i.hostId,
     hostName: row.hostName,
