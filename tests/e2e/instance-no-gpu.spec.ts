@@ -74,6 +74,8 @@ test("start a stopped hourly instance without GPU: 无卡模式 shown, billed at
   const fen = Math.round((run.Seconds * 10) / 3600);
   expect(run.Explanation).toBe(`${run.Seconds} 秒 × 无卡模式 ¥0.10/时 = ¥${(fen / 100).toFixed(2)}`);
   await page.reload();
-  await expect(page.getByText(run.Explanation)).toBeVisible();
-  await expect(page.getByTestId("instance-log")).toContainText("用户申请无卡模式开机");
+  await expect(page.getByTestId("instance-charges").getByText(run.Explanation)).toBeVisible();
+  const log = page.getByTestId("instance-log");
+  await expect(log).toContainText("用户申请无卡模式开机");
+  await expect(log).toContainText(run.Explanation);
 });
