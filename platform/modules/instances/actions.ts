@@ -122,7 +122,8 @@ export async function startWithoutGpu(ctx: Ctx, caller: Caller, input: { uuid: s
 }
 
 /** Why a package is not started without GPU. */
-export const NO_GPU_PACKAGE = "无卡模式开机仅适用于按量计费实例；包日、包月实例在有效期内直接开机，到期后请先续费";
+export const NO_GPU_PACKAGE =
+  "无卡模式开机仅适用于按量计费实例；包时、包日、包月实例在有效期内直接开机，到期后请先续费";
 
 /**
  * `/instance/stop_instance`: from running; an hourly instance is settled up to now and frees its GPUs once
