@@ -105,6 +105,8 @@ export function instancePluginPath(uuid: string): string {
 export function shutdownInstancePath(uuid: string, at?: string): string {
   const path = `${instancePath(uuid)}/shutdown`;
   return at === undefined ? path : `${path}?at=${encodeURIComponent(at)}`;
+}
+
 /** app/routes/console.instance.$uuid_.migrate.tsx: the hosts the instance can move to, and the move's confirmation. */
 export function migrateInstancePath(uuid: string): string {
   return `${instancePath(uuid)}/migrate`;
