@@ -7,7 +7,8 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/session";
-import { tokenOf, topUp } from "./platform-calls";
+import { ops } from "./ops";
+import { mainApi, tokenOf, topUp } from "./platform-calls";
 
 const filters = (page: Page) => page.getByRole("form", { name: "筛选条件" });
 
@@ -111,5 +112,45 @@ test("reserve bare metal: errors beside their fields, then the reservation in /c
   await expect(row).toContainText("H100 80GB");
   await expect(row).toContainText("2 台");
   await expect(row).toContainText("6 个月");
-  await expect(row).toContainText("待联系");
+  await expect(row).toContainText("待确认");
+
+  // Cancelling asks in the row first; 不取消 keeps it.
+  await row.getByRole("link", { name: "取消预约" }).click();
+  await expect(row.getByTestId("reservation-cancel")).toContainText("确认取消此预约？");
+  await row.getByRole("link", { name: "不取消" }).click();
+  await expect(row).toContainText("待确认");
+  await row.getByRole("link", { name: "取消预约" }).click();
+  await row.getByRole("button", { name: "确认取消" }).click();
+  await expect(page.getByRole("status")).toContainText("预约已取消");
+  await expect(row).toContainText("已取消");
+  await expect(row.getByRole("link", { name: "取消预约" })).toHaveCount(0);
+});
+
+test("an operator confirms a reservation: 已确认 in the list and a site message; it can no longer be cancelled", async ({
+  page,
+  login,
+}) => {
+  const user = await login();
+  const token = await tokenOf(page.request, user.phone, user.password);
+  const made = await mainApi<{ Id: number }>(page.request, "/add_baremetal_reservation", {
+    session: token,
+    region: "bj-a",
+    gpu: "h100-80g",
+    machines: 1,
+    months: 3,
+    contact_name: "李四",
+    contact_phone: "13912345678",
+  });
+  expect(made.status, made.reason).toBe(0);
+  // The page asked to cancel, then the operator confirms before the user answers.
+  await page.goto(`/console/reservations?cancel=${made.data.Id}`);
+  await ops(page.request, "reservation confirm", { id: String(made.data.Id) });
+  await page.getByRole("button", { name: "确认取消" }).click();
+  await expect(page.getByTestId("reservation-refusal")).toHaveText("该预约已确认，只有待确认的预约可以变更");
+  const row = page.getByTestId("reservation");
+  await expect(row).toContainText("已确认");
+  await expect(row.getByRole("link", { name: "取消预约" })).toHaveCount(0);
+
+  await page.goto("/console/messages?tab=notifications");
+  await expect(page.getByText("裸金属预约已确认").first()).toBeVisible();
 });

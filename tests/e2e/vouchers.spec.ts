@@ -4,23 +4,11 @@
  * and sees its voucher balance change; the credit page shows the quota an
  * operator set with `credit set` (through the /ops door, as `npm run ops` does).
  */
-import { readFileSync } from "node:fs";
-import type { APIRequestContext } from "@playwright/test";
-import { opsKeyFile } from "../../platform/ops/key";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
+import { ops } from "./ops";
 import { tokenOf, topUp } from "./platform-calls";
 import { DEMO_SUB } from "./support";
-
-/** Runs an operator command through the site's /ops door with the key the test server wrote. */
-async function ops(request: APIRequestContext, command: string, args: Record<string, string>) {
-  const key = readFileSync(opsKeyFile(process.env.E2E_DATA_DIR!), "utf8").trim();
-  const reply = await request.post("/ops/run", {
-    headers: { authorization: `Bearer ${key}` },
-    data: { command, args, actor: "e2e" },
-  });
-  expect(reply.ok(), await reply.text()).toBe(true);
-}
 
 test("buy a voucher offer with cash: the voucher balance changes", async ({ page, login }, testInfo) => {
   const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
