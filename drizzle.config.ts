@@ -16,6 +16,7 @@ export default defineConfig({
     "./platform/db/plugins-schema.ts",
     "./platform/db/schedule-schema.ts",
     "./platform/db/host-schema.ts",
+    "./platform/db/images-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

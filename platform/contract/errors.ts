@@ -67,6 +67,10 @@ export type ErrorKey =
   | "REFUND_CHANGED"
   | "OFFER_NOT_FOUND"
   | "IMAGE_INCOMPATIBLE"
+  | "IMAGE_NOT_FOUND"
+  | "IMAGE_QUOTA"
+  | "IMAGE_NAME_TAKEN"
+  | "IMAGE_IN_USE"
   | "COUPON_NOT_APPLICABLE"
   | "BODY_INVALID"
   | "WORK_ORDER_CATEGORY_INVALID"
@@ -189,6 +193,10 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   /** Another account's instance and a missing one answer the same (no existence leak). */
   INSTANCE_NOT_FOUND: { status: 1, reason: "实例不存在或无权访问", code: 100041, http: 404 },
   INSTANCE_STATE: { status: 1, reason: "实例当前状态不允许该操作", code: 100022, http: 409 },
+  IMAGE_NOT_FOUND: { status: 1, reason: "镜像不存在或无权访问", code: 100022, http: 404 },
+  IMAGE_QUOTA: { status: 1, reason: "自定义镜像已达账户配额", code: 100022, http: 409 },
+  IMAGE_NAME_TAKEN: { status: 1, reason: "已有同名的镜像，请换一个名称", code: 100022, http: 409 },
+  IMAGE_IN_USE: { status: 1, reason: "有实例正在用该镜像创建，请稍后再删除", code: 100022, http: 409 },
   /** The last free GPUs went to others: nothing was charged. */
   INSTANCE_SOLD_OUT: { status: 1, reason: "该配置已售罄，请选择其他配置或稍后再试", code: 100022, http: 409 },
   HOST_GPU_BUSY: { status: 1, reason: "所在主机空闲GPU不足，暂时无法开机", code: 100022, http: 409 },

@@ -15,6 +15,7 @@ import { diskSchema } from "./disk-schema";
 import { pluginsSchema } from "./plugins-schema";
 import { scheduleSchema } from "./schedule-schema";
 import { hostSchema } from "./host-schema";
+import { imagesSchema } from "./images-schema";
 
 const schema = {
   ...coreSchema,
@@ -29,6 +30,7 @@ const schema = {
   ...pluginsSchema,
   ...scheduleSchema,
   ...hostSchema,
+  ...imagesSchema,
 };
 
 export type Schema = typeof schema;

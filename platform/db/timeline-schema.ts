@@ -46,6 +46,8 @@ export const INSTANCE_EVENT_KINDS = [
   "schedule_fired",
   "migrate",
   "start_without_gpu",
+  "image_save",
+  "image_saved",
 ] as const;
 export type InstanceEventKind = (typeof INSTANCE_EVENT_KINDS)[number];
 

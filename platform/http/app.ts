@@ -23,6 +23,7 @@ import { scheduleApi } from "./api/schedule";
 import { resizeApi } from "./api/resize";
 import { pluginsApi } from "./api/plugins";
 import { hostApi } from "./api/host";
+import { customImagesApi } from "./api/custom-images";
 import { datasetsApi } from "./api/datasets";
 import { softwareApi } from "./api/software";
 import { searchApi } from "./api/search";
@@ -110,6 +111,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", resizeApi);
   api.route("/", pluginsApi);
   api.route("/", hostApi);
+  api.route("/", customImagesApi);
   api.route("/", datasetsApi);
   api.route("/", softwareApi);
   api.route("/", docsApi);

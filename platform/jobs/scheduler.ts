@@ -1,4 +1,5 @@
 import type { Ctx } from "../modules/context";
+import { advanceImageSaves } from "../modules/images/advance";
 import { advanceTransitions } from "../modules/instances/transitions";
 import { runBilling } from "./billing";
 import { runCloudDiskExpiry } from "./cloud-disk-expiry";
@@ -24,6 +25,8 @@ export const JOBS: Job[] = [
   { name: "purge-unattached-uploads", everyMs: 60 * 60_000, run: purgeUnattachedUploads },
   /** The simulated fleet's state changes (creating → running, stopping → stopped, …), due every few seconds. */
   { name: "advance-instance-transitions", everyMs: 1_000, run: advanceTransitions },
+  /** Custom images whose copy is done become available (decision 088). */
+  { name: "advance-image-saves", everyMs: 2_000, run: advanceImageSaves },
   { name: "billing", everyMs: 60_000, run: runBilling },
   { name: "package-expiry", everyMs: 60_000, run: runPackageExpiry },
   { name: "retention", everyMs: 60_000, run: runRetention },

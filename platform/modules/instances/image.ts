@@ -18,7 +18,11 @@ export const imageName = (image: { framework: string; version: string; cudaVersi
     ? `CUDA ${image.version}`
     : `${image.framework} ${image.version} / CUDA ${image.cudaVersion}`;
 
-/** An official image, or one of the caller's own (a visitor, `null`, has none); anything else is a field error. */
+/**
+ * An official image, or one of the caller's own custom images that is
+ * available (saved, not deleted; a sub-account only its own, decision 088; a
+ * visitor, `null`, has none); anything else is a field error.
+ */
 export async function findRentalImage(db: Db, caller: Caller | null, imageId: number): Promise<RentalImage> {
   const [row] = await preparedRowsOf<{
     id: unknown;
@@ -29,7 +33,9 @@ export async function findRentalImage(db: Db, caller: Caller | null, imageId: nu
   }>(
     db,
     sql`select id, code, framework, version, cuda_version from images
-        where id = ${imageId} and (owner_user_id is null or owner_user_id = ${caller?.userId ?? 0})`,
+        where id = ${imageId} and (owner_user_id is null or (owner_user_id = ${caller?.userId ?? 0}
+          and exists (select 1 from custom_images c where c.image_id = images.id and c.state = 'available'
+            and (${caller?.subAccountId ?? null}::bigint is null or c.sub_account_id = ${caller?.subAccountId ?? null}::bigint))))`,
   );
   if (!row) return fail("BAD_REQUEST", "image_id", "所选镜像不存在");
   const cudaVersion = row.cuda_version;

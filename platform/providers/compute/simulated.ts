@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { createHash, randomBytes, randomInt } from "node:crypto";
 import type {
   CloudDiskAccess,
   ComputeProvider,
@@ -6,6 +6,7 @@ import type {
   InstanceAccess,
   InstanceAccessSecrets,
   PluginEndpoint,
+  SystemDiskSnapshot,
 } from "./types";
 
 /** The sandbox fleet's delays (decision 043): creating 5 s, starting 4 s, stopping 3 s, restarting 5 s, releasing 3 s. */
@@ -16,6 +17,9 @@ export const SIMULATED_DELAYS_MS: Record<ComputeTransition, number> = {
   restarting: 5_000,
   releasing: 3_000,
 };
+
+/** How long the sandbox takes to copy a system disk into an image. */
+export const SIMULATED_IMAGE_COPY_MS = 6_000;
 
 /** SSH ports of the sandbox's instances: a high range, as container hosts map them. */
 const PORT_RANGE = { min: 20_000, max: 59_999 } as const;
@@ -34,9 +38,11 @@ function password(length: number): string {
  */
 export class SimulatedComputeProvider implements ComputeProvider {
   private readonly delays: Record<ComputeTransition, number>;
+  private readonly imageCopyMs: number;
 
-  constructor(options: { delaysMs?: Partial<Record<ComputeTransition, number>> } = {}) {
+  constructor(options: { delaysMs?: Partial<Record<ComputeTransition, number>>; imageCopyMs?: number } = {}) {
     this.delays = { ...SIMULATED_DELAYS_MS, ...options.delaysMs };
+    this.imageCopyMs = options.imageCopyMs ?? SIMULATED_IMAGE_COPY_MS;
   }
 
   transitionDelayMs(state: ComputeTransition): number {
@@ -81,5 +87,15 @@ export class SimulatedComputeProvider implements ComputeProvider {
   provisionCloudDisk(regionCode: string): CloudDiskAccess {
     const name = regionCode.toLowerCase().replace(/[^a-z0-9-]/g, "-");
     return { sftpHost: `sftp-${name}.sandbox.gpu-cloud.local`, sftpPort: 2222, sftpPassword: password(16) };
+  }
+
+  /**
+   * The sandbox's disk holds between 5 GB and the whole disk, the same for the
+   * same instance (a hash of its id), so a test can predict it.
+   */
+  snapshotSystemDisk(disk: { instanceUuid: string; systemDiskGb: number }): SystemDiskSnapshot {
+    const hash = createHash("sha256").update(disk.instanceUuid).digest().readUInt32BE(0);
+    const least = Math.min(5, disk.systemDiskGb);
+    return { sizeGb: least + (hash % (disk.systemDiskGb - least + 1)), copyMs: this.imageCopyMs };
   }
 }

@@ -40,6 +40,14 @@ export interface PluginEndpoint {
   jupyter: boolean;
 }
 
+/** A stopped instance's system disk copied into an image (issue 36, decision 088). */
+export interface SystemDiskSnapshot {
+  /** What the disk holds, in whole GB (at least 1): the image's size. */
+  sizeGb: number;
+  /** How long the copy takes; the image is usable after it. */
+  copyMs: number;
+}
+
 export interface ComputeProvider {
   /** Milliseconds until `state` moves on (creating → running, stopping → stopped, …). */
   transitionDelayMs(state: ComputeTransition): number;
@@ -65,4 +73,6 @@ export interface ComputeProvider {
   relocate(): { sshPort: number };
   /** The SFTP host and port of a region's cloud disk storage and a new random password (issue 36, decision 083). */
   provisionCloudDisk(regionCode: string): CloudDiskAccess;
+  /** Copies a stopped instance's system disk (of `systemDiskGb`) into an image: its size and the copy's duration. */
+  snapshotSystemDisk(disk: { instanceUuid: string; systemDiskGb: number }): SystemDiskSnapshot;
 }

@@ -1,0 +1,67 @@
+/**
+ * Custom images on the wire (issue 36 §2, decision 088): a stopped instance's
+ * system disk saved as an image of the account, listed with the account's
+ * quota, renamed and deleted. `Id` is the image's id in the rental form's
+ * image_id. Only the caller's own (a sub-account: the ones it saved): anyone
+ * else's image is IMAGE_NOT_FOUND, anyone else's instance INSTANCE_NOT_FOUND.
+ */
+import type { MainApiCall, NoFields } from "./calls";
+import type { InstanceRefFields } from "./instances";
+
+export type CustomImageWire = {
+  Id: number;
+  Name: string;
+  SizeGb: number;
+  /** saving: being copied (not offered yet); available: can be rented from. */
+  State: "saving" | "available";
+  /** ISO 8601. */
+  CreatedAt: string;
+  /** ISO 8601: when the copy is done (saving). */
+  ReadyAt: string;
+  /** What it was saved on, e.g. "PyTorch 2.5.1 / CUDA 12.4". */
+  BaseName: string;
+  CudaVersion: string;
+  PythonVersion: string | null;
+  SourceInstanceUuid: string;
+  SourceInstanceName: string;
+};
+
+export type CustomImageListWire = {
+  Images: CustomImageWire[];
+  /** The whole account's use (its sub-accounts' images included) against its quota. */
+  Quota: { MaxCount: number; MaxGb: number; UsedCount: number; UsedGb: number };
+  /** The caller's stopped instances: an image can be saved from these now. */
+  SavableInstances: { InstanceUuid: string; Name: string }[];
+};
+
+export type SaveCustomImageFields = InstanceRefFields & {
+  /** 1–30 characters: letters, digits, spaces and . _ - */
+  name: string;
+  /** The form's key: the same key again answers the first save. */
+  operation_key: string;
+};
+
+export type CustomImageRefFields = { image_id: number };
+
+export type CustomImageCalls = {
+  /** The caller's images (saving and available), newest first, with the quota and the instances to save from. */
+  "/image/get_custom_image_list": MainApiCall<NoFields, CustomImageListWire, "required">;
+  /** Only the images that can be rented from now (available), for the rental form. */
+  "/image/get_available_custom_images": MainApiCall<NoFields, { Images: CustomImageWire[] }, "required">;
+  /**
+   * Saves a stopped instance's system disk (INSTANCE_STATE otherwise): IMAGE_QUOTA over the account's
+   * quota, IMAGE_NAME_TAKEN for a name in use.
+   */
+  "/image/save_custom_image": MainApiCall<
+    SaveCustomImageFields,
+    { Image: CustomImageWire; Replayed: boolean },
+    "required"
+  >;
+  "/image/rename_custom_image": MainApiCall<
+    CustomImageRefFields & { name: string },
+    { Image: CustomImageWire },
+    "required"
+  >;
+  /** IMAGE_IN_USE while an instance is being created from it. */
+  "/image/delete_custom_image": MainApiCall<CustomImageRefFields, { Image: CustomImageWire }, "required">;
+};

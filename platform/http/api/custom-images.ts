@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { CustomImageCalls } from "../../contract/instances-images";
+import { deleteCustomImage, renameCustomImage, saveCustomImage } from "../../modules/images/save";
+import { customImageList, listOwnImages } from "../../modules/images/view";
+import { callerFromForm, type Env } from "../context";
+import * as f from "../fields";
+import { toCustomImageListWire, toCustomImageWire } from "../shapes/custom-images";
+import { parseFields, readForm } from "../wire";
+import { contractRoutes } from "./contract-routes";
+import { instanceUuid, operationKey } from "./instances";
+
+/** Custom images (issue 36 §2, decision 088): save a stopped instance's system disk, list, rename, delete. */
+export const customImagesApi = new Hono<Env>();
+const on = contractRoutes<CustomImageCalls>(customImagesApi);
+
+// The name's own rule (platform/rules/custom-images.ts) is the module's, beside the field; here only its bounds.
+const name = z
+  .string({ required_error: "请输入镜像名称", invalid_type_error: "请输入镜像名称" })
+  .max(200, "镜像名称最多30个字");
+const RefFields = z.object({ image_id: f.id("镜像") });
+const SaveFields = z.object({ instance_uuid: instanceUuid, name, operation_key: operationKey });
+const RenameFields = RefFields.extend({ name });
+
+on.post("/image/get_custom_image_list", async (c) => {
+  const caller = await callerFromForm(c, await readForm(c));
+  return toCustomImageListWire(await customImageList(c.var.ctx.db, caller));
+});
+
+on.post("/image/get_available_custom_images", async (c) => {
+  const caller = await callerFromForm(c, await readForm(c));
+  return { Images: (await listOwnImages(c.var.ctx.db, caller, "available")).map(toCustomImageWire) };
+});
+
+on.post("/image/save_custom_image", async (c) => {
+  const form = await readForm(c);
+  const caller = await callerFromForm(c, form);
+  const input = parseFields(SaveFields, form);
+  const saved = await saveCustomImage(c.var.ctx, caller, {
+    uuid: input.instance_uuid,
+    name: input.name,
+    operationKey: input.operation_key,
+  });
+  return { Image: toCustomImageWire(saved.image), Replayed: saved.replayed };
+});
+
+on.post("/image/rename_custom_image", async (c) => {
+  const form = await readForm(c);
+  const caller = await callerFromForm(c, form);
+  const input = parseFields(RenameFields, form);
+  const image = await renameCustomImage(c.var.ctx, caller, { imageId: input.image_id, name: input.name });
+  return { Image: toCustomImageWire(image) };
+});
+
+on.post("/image/delete_custom_image", async (c) => {
+  const form = await readForm(c);
+  const caller = await callerFromForm(c, form);
+  const input = parseFields(RefFields, form);
+  return { Image: toCustomImageWire(await deleteCustomImage(c.var.ctx, caller, { imageId: input.image_id })) };
+});

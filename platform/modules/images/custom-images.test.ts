@@ -1,0 +1,241 @@
+/**
+ * Custom images (decision 088): a stopped instance's system disk is saved as
+ * an image (saving, then available once the fleet's copy is done), within the
+ * account's quota (5 images, 100 GB: refused over it, two saves racing for the
+ * last place get it once, on PostgreSQL too), renamed and deleted (not while
+ * an instance is being created from it); an available image is rented from by
+ * its owner only, and a deleted one by nobody.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { customImages } from "../../db/images-schema";
+import { instances } from "../../db/market-schema";
+import { instanceEvents } from "../../db/timeline-schema";
+import { CUSTOM_IMAGE_MAX_COUNT } from "../../rules/custom-images";
+import { outcomeOf } from "../../../tests/support/domain-outcome";
+import { hourly, mainAccount, opKey, subAccount, testOffer, type TestAccount } from "../../../tests/support/instances";
+import { startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
+import type { DomainError } from "../errors";
+import { stopInstance } from "../instances/actions";
+import { createInstance } from "../instances/create";
+import { advanceTransitions } from "../instances/transitions";
+import { advanceImageSaves } from "./advance";
+import { deleteCustomImage, renameCustomImage, saveCustomImage } from "./save";
+import { customImageList, listOwnImages } from "./view";
+
+let t: TestPlatform;
+beforeAll(async () => {
+  t = await startTestPlatform({ start: new Date("2026-03-01T00:00:00Z") });
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  expect(await t.unbalancedAccounts()).toEqual([]);
+});
+
+const SECOND = 1000;
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: DomainError) => ({ key: e.key, field: e.field, detail: e.detail }),
+  );
+
+async function wait(ms: number) {
+  t.clock.advance(ms);
+  await advanceTransitions(t.ctx);
+  await advanceImageSaves(t.ctx);
+}
+
+/** The sandbox fleet's copies of every size `sizeGb` from now on (the sandbox's own sizes are hashes). */
+const copiesOf = (sizeGb: number) =>
+  vi.spyOn(t.ctx.providers.compute, "snapshotSystemDisk").mockReturnValue({ sizeGb, copyMs: 6 * SECOND });
+
+async function rent(renter: TestAccount, imageId?: number) {
+  const offer = await testOffer(t, { hosts: [8] });
+  const choice = hourly(offer, imageId === undefined ? {} : { imageId });
+  return (await createInstance(t.ctx, renter.caller, { ...choice, operationKey: opKey() })).instance.uuid;
+}
+
+async function stoppedInstance(renter: TestAccount) {
+  const uuid = await rent(renter);
+  await wait(5 * SECOND);
+  await stopInstance(t.ctx, renter.caller, { uuid });
+  await wait(3 * SECOND);
+  return uuid;
+}
+
+describe("saving an image", () => {
+  it("saves a stopped instance's system disk: saving, then available after the copy, logged on the instance", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const uuid = await stoppedInstance(renter);
+    const saved = await saveCustomImage(t.ctx, renter.caller, {
+      uuid,
+      name: " 我的环境 v1 ",
+      operationKey: opKey("img"),
+    });
+    const predicted = t.ctx.providers.compute.snapshotSystemDisk({ instanceUuid: uuid, systemDiskGb: 30 });
+    expect(saved).toMatchObject({
+      replayed: false,
+      image: { name: "我的环境 v1", state: "saving", sourceInstanceUuid: uuid, baseName: "PyTorch 2.5.1 / CUDA 12.4" },
+    });
+    // The sandbox's size: the same for the same instance, between 5 GB and the RTX 4090's 30 GB system disk.
+    expect(saved.image.sizeGb).toBe(predicted.sizeGb);
+    expect(predicted.sizeGb).toBeGreaterThanOrEqual(5);
+    expect(predicted.sizeGb).toBeLessThanOrEqual(30);
+    expect((await customImageList(t.db, renter.caller)).used).toEqual({ count: 1, sizeGb: saved.image.sizeGb });
+
+    // Not offered while saving: the rental refuses it beside its field.
+    expect(await failure(rent(renter, saved.image.id))).toMatchObject({ key: "BAD_REQUEST", field: "image_id" });
+    await wait(5 * SECOND);
+    expect((await listOwnImages(t.db, renter.caller))[0]!.state).toBe("saving");
+    await wait(1 * SECOND);
+    expect((await listOwnImages(t.db, renter.caller, "available")).map((i) => i.id)).toEqual([saved.image.id]);
+
+    const [{ id: instanceId }] = await t.db.select().from(instances).where(eq(instances.uuid, uuid));
+    const logged = await t.db
+      .select({ kind: instanceEvents.kind, text: instanceEvents.text })
+      .from(instanceEvents)
+      .where(and(eq(instanceEvents.instanceId, instanceId!)));
+    expect(logged.filter((e) => e.kind.startsWith("image_"))).toEqual([
+      { kind: "image_save", text: `用户将系统盘保存为镜像「我的环境 v1」（${saved.image.sizeGb} GB），保存中` },
+      { kind: "image_saved", text: "镜像「我的环境 v1」保存完成，可用于创建实例" },
+    ]);
+
+    // Available: its owner rents from it; the new instance names it.
+    const fromImage = await rent(renter, saved.image.id);
+    const [rented] = await t.db.select().from(instances).where(eq(instances.uuid, fromImage));
+    expect(rented!.imageId).toBe(saved.image.id);
+  });
+
+  it("answers a resubmitted form with the first save", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const uuid = await stoppedInstance(renter);
+    const key = opKey("img");
+    const first = await saveCustomImage(t.ctx, renter.caller, { uuid, name: "a", operationKey: key });
+    const again = await saveCustomImage(t.ctx, renter.caller, { uuid, name: "a", operationKey: key });
+    expect(again).toMatchObject({ replayed: true, image: { id: first.image.id } });
+    expect(await listOwnImages(t.db, renter.caller)).toHaveLength(1);
+  });
+
+  it("refuses a running instance, a bad or taken name, and anyone else's instance, saving nothing", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const other = await mainAccount(t, { cashFen: 100_00 });
+    const running = await rent(renter);
+    await wait(5 * SECOND);
+    expect(
+      await failure(saveCustomImage(t.ctx, renter.caller, { uuid: running, name: "x", operationKey: opKey() })),
+    ).toEqual({
+      key: "INSTANCE_STATE",
+      field: undefined,
+      detail: "请先关机再保存镜像",
+    });
+    const uuid = await stoppedInstance(renter);
+    const save = (caller: TestAccount, name: string) =>
+      failure(saveCustomImage(t.ctx, caller.caller, { uuid, name, operationKey: opKey() }));
+    expect(await save(renter, "   ")).toMatchObject({ key: "BAD_REQUEST", field: "name", detail: "请输入镜像名称" });
+    expect(await save(renter, "a/b")).toMatchObject({ key: "BAD_REQUEST", field: "name" });
+    expect(await save(renter, "名".repeat(31))).toMatchObject({ key: "BAD_REQUEST", field: "name" });
+    expect(await save(other, "mine")).toMatchObject({ key: "INSTANCE_NOT_FOUND" });
+    expect(await save(renter, "env")).toBeNull();
+    expect(await save(renter, "env")).toMatchObject({ key: "IMAGE_NAME_TAKEN", field: "name" });
+    expect(await listOwnImages(t.db, renter.caller)).toHaveLength(1);
+    expect(await listOwnImages(t.db, other.caller)).toHaveLength(0);
+  });
+});
+
+describe("the quota", () => {
+  it("refuses a sixth image, and one that would pass 100 GB, saying why", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const uuid = await stoppedInstance(renter);
+    const save = (name: string) =>
+      failure(saveCustomImage(t.ctx, renter.caller, { uuid, name, operationKey: opKey() }));
+    copiesOf(40);
+    expect(await save("a")).toBeNull();
+    expect(await save("b")).toBeNull();
+    expect(await save("c")).toEqual({
+      key: "IMAGE_QUOTA",
+      field: undefined,
+      detail: "自定义镜像总容量最多100 GB（已用 80 GB，本次需 40 GB），请先删除不用的镜像",
+    });
+    copiesOf(5);
+    for (const name of ["c", "d", "e"]) expect(await save(name)).toBeNull();
+    expect(await save("f")).toMatchObject({ key: "IMAGE_QUOTA", detail: "自定义镜像最多5个，请先删除不用的镜像" });
+    // A deleted image counts for nothing.
+    const [newest] = await listOwnImages(t.db, renter.caller);
+    await deleteCustomImage(t.ctx, renter.caller, { imageId: newest!.id });
+    expect(await save("f")).toBeNull();
+    expect((await customImageList(t.db, renter.caller)).used).toEqual({ count: 5, sizeGb: 95 });
+  });
+
+  it("gives the last place to one of two saves racing for it", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const uuid = await stoppedInstance(renter);
+    copiesOf(5);
+    for (let i = 0; i < CUSTOM_IMAGE_MAX_COUNT - 1; i++)
+      await saveCustomImage(t.ctx, renter.caller, { uuid, name: `n${i}`, operationKey: opKey() });
+    const outcomes = await Promise.all(
+      ["x", "y"].map((name) => outcomeOf(saveCustomImage(t.ctx, renter.caller, { uuid, name, operationKey: opKey() }))),
+    );
+    expect(outcomes.sort()).toEqual(["IMAGE_QUOTA", "ok"]);
+    const rows = await t.db.select().from(customImages).where(eq(customImages.userId, renter.userId));
+    expect(rows).toHaveLength(CUSTOM_IMAGE_MAX_COUNT);
+  });
+});
+
+describe("rename and delete", () => {
+  it("renames and deletes the caller's own; anyone else's image is not found and nothing changes", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const other = await mainAccount(t, { cashFen: 100_00 });
+    const uuid = await stoppedInstance(renter);
+    const { image } = await saveCustomImage(t.ctx, renter.caller, { uuid, name: "a", operationKey: opKey() });
+    await saveCustomImage(t.ctx, renter.caller, { uuid, name: "b", operationKey: opKey() });
+    expect(await failure(renameCustomImage(t.ctx, other.caller, { imageId: image.id, name: "x" }))).toMatchObject({
+      key: "IMAGE_NOT_FOUND",
+    });
+    expect(await failure(deleteCustomImage(t.ctx, other.caller, { imageId: image.id }))).toMatchObject({
+      key: "IMAGE_NOT_FOUND",
+    });
+    expect(await failure(renameCustomImage(t.ctx, renter.caller, { imageId: image.id, name: "b" }))).toMatchObject({
+      key: "IMAGE_NAME_TAKEN",
+      field: "name",
+    });
+    expect(await renameCustomImage(t.ctx, renter.caller, { imageId: image.id, name: "a2" })).toMatchObject({
+      name: "a2",
+    });
+    expect((await listOwnImages(t.db, renter.caller)).map((i) => i.name)).toEqual(["b", "a2"]);
+    await deleteCustomImage(t.ctx, renter.caller, { imageId: image.id });
+    expect((await listOwnImages(t.db, renter.caller)).map((i) => i.name)).toEqual(["b"]);
+    expect(await failure(deleteCustomImage(t.ctx, renter.caller, { imageId: image.id }))).toMatchObject({
+      key: "IMAGE_NOT_FOUND",
+    });
+  });
+
+  it("refuses to delete while an instance is being created from it; a deleted image cannot be rented", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const uuid = await stoppedInstance(renter);
+    const { image } = await saveCustomImage(t.ctx, renter.caller, { uuid, name: "a", operationKey: opKey() });
+    await wait(6 * SECOND);
+    await rent(renter, image.id);
+    expect(await failure(deleteCustomImage(t.ctx, renter.caller, { imageId: image.id }))).toMatchObject({
+      key: "IMAGE_IN_USE",
+    });
+    await wait(5 * SECOND);
+    await deleteCustomImage(t.ctx, renter.caller, { imageId: image.id });
+    expect(await failure(rent(renter, image.id))).toMatchObject({ key: "BAD_REQUEST", field: "image_id" });
+  });
+
+  it("another account, and a sub-account for its main account's image, cannot rent from it", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const other = await mainAccount(t, { cashFen: 100_00 });
+    const sub = await subAccount(t, renter, 100_00);
+    const uuid = await stoppedInstance(renter);
+    const { image } = await saveCustomImage(t.ctx, renter.caller, { uuid, name: "a", operationKey: opKey() });
+    await wait(6 * SECOND);
+    expect(await failure(rent(other, image.id))).toMatchObject({ key: "BAD_REQUEST", field: "image_id" });
+    expect(await failure(rent(sub, image.id))).toMatchObject({ key: "BAD_REQUEST", field: "image_id" });
+    expect(await listOwnImages(t.db, sub.caller)).toEqual([]);
+    expect(await failure(deleteCustomImage(t.ctx, sub.caller, { imageId: image.id }))).toMatchObject({
+      key: "IMAGE_NOT_FOUND",
+    });
+  });
+});
