@@ -23,6 +23,8 @@ import {
   type TestAccount,
 } from "../../tests/support/instances";
 import { startTestPlatform, type TestPlatform } from "../../tests/support/platform";
+import { customImages } from "../db/images-schema";
+import { advanceImageSaves } from "../modules/images/advance";
 import { advanceTransitions } from "../modules/instances/transitions";
 import { shutdownInputValue } from "../rules/scheduled-shutdown";
 
@@ -137,6 +139,7 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/instance/migrate_instance", { instance_uuid: uuid, target_host_id: offerHosts[1]!, operation_key: opKey("idor") }],
   ["/instance/get_start_without_gpu_preview", { instance_uuid: uuid }],
   ["/instance/start_instance_without_gpu", { instance_uuid: uuid }],
+  ["/image/save_custom_image", { instance_uuid: uuid, name: "idor", operation_key: opKey("image") }],
 ];
 
 async function walk(caller: TestAccount, targets: string[]) {
@@ -238,5 +241,77 @@ describe("the main account", () => {
     expect(moved.body).toMatchObject({ status: 0, data: { Started: true, Instance: { InstanceUuid: uuids.subA } } });
     const [row] = await t.db.select().from(instances).where(eq(instances.uuid, uuids.subA));
     expect(row!.hostId).toBe(offerHosts[1]);
+  });
+});
+
+describe("custom images (decision 088)", () => {
+  const ids = { owner: 0, subA: 0 };
+  const imageCalls = (imageId: number): [string, Record<string, string | number>][] => [
+    ["/image/rename_custom_image", { image_id: imageId, name: "idor" }],
+    ["/image/delete_custom_image", { image_id: imageId }],
+  ];
+  const imageRows = () => t.db.select().from(customImages).where(eq(customImages.userId, owner.userId));
+
+  beforeAll(async () => {
+    await t.post("/instance/stop_instance", { session: owner.token, instance_uuid: uuids.ownerHourly });
+    t.clock.advance(5_000);
+    await advanceTransitions(t.ctx);
+    const save = async (account: TestAccount, uuid: string) => {
+      const reply = await t.post("/image/save_custom_image", {
+        session: account.token,
+        instance_uuid: uuid,
+        name: `img-${uuid}`,
+        operation_key: opKey("image"),
+      });
+      expect(reply.body).toMatchObject({ status: 0, data: { Image: { State: "saving" } } });
+      return reply.body.data.Image.Id as number;
+    };
+    ids.owner = await save(owner, uuids.ownerHourly);
+    ids.subA = await save(subA, uuids.subA);
+    t.clock.advance(10_000);
+    await advanceImageSaves(t.ctx);
+  });
+
+  async function walkImages(caller: TestAccount, targets: number[]) {
+    const before = await imageRows();
+    const instancesBefore = await snapshot();
+    for (const imageId of targets) {
+      for (const [path, fields] of imageCalls(imageId)) {
+        const reply = await t.post(path, { session: caller.token, ...fields });
+        expect({ path, imageId, body: reply.body }).toMatchObject({
+          path,
+          imageId,
+          body: { status: 1, key: "IMAGE_NOT_FOUND", reason: "镜像不存在或无权访问" },
+        });
+      }
+      const offer = await testOffer(t, { hosts: [8] });
+      const rented = await t.post("/instance/create_instance", {
+        session: caller.token,
+        ...rentalFields(hourly(offer, { imageId })),
+        operation_key: opKey(),
+      } as never);
+      expect(rented.body).toMatchObject({ status: 1, key: "BAD_REQUEST", reason: "所选镜像不存在" });
+    }
+    const listed = await t.post("/image/get_custom_image_list", { session: caller.token });
+    expect(listed.body.data.Images.map((i: { Id: number }) => i.Id)).not.toEqual(expect.arrayContaining(targets));
+    expect(await imageRows()).toEqual(before);
+    expect(await snapshot()).toEqual(instancesBefore);
+  }
+
+  it("another account: every image call with the owner's image ids is IMAGE_NOT_FOUND, renting from them refused", async () => {
+    await walkImages(stranger, [ids.owner, ids.subA]);
+  });
+
+  it("a sub-account: its main account's and its sibling's images are not found, its own is listed", async () => {
+    await walkImages(subB, [ids.owner, ids.subA]);
+    await walkImages(subA, [ids.owner]);
+    const own = await t.post("/image/get_custom_image_list", { session: subA.token });
+    expect(own.body.data.Images.map((i: { Id: number }) => i.Id)).toEqual([ids.subA]);
+  });
+
+  it("the main account lists its own and its sub-accounts' images", async () => {
+    const all = await t.post("/image/get_custom_image_list", { session: owner.token });
+    expect(all.body.data.Images.map((i: { Id: number }) => i.Id)).toEqual([ids.subA, ids.owner]);
+    expect(all.body.data.Quota).toMatchObject({ MaxCount: 5, MaxGb: 100, UsedCount: 2 });
   });
 });
