@@ -18,6 +18,7 @@ import { instanceIntents } from "~/utils/instance-actions.server";
 import { loadInstanceLog } from "~/utils/instance-log.server";
 import { BILLING_LABELS, isTransitional, MACHINE_TYPE_LABELS } from "~/utils/instance-text";
 import {
+  customizeImagePath,
   instancePath,
   instancePluginPath,
   migrateInstancePath,
@@ -127,6 +128,10 @@ export default function InstancePage() {
           <p>
             <Link to={resizeInstancePath(i.InstanceUuid)} data-testid="resize-link">
               调整配置（GPU数量）
+            </Link>
+            {" · "}
+            <Link to={customizeImagePath({ saveFrom: i.InstanceUuid })} data-testid="save-image-link">
+              保存为镜像
             </Link>
           </p>
         )}

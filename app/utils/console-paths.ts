@@ -90,6 +90,18 @@ export function renewInstancePath(
     : path;
 }
 
+/**
+ * app/routes/console.customizeImage.tsx: the caller's custom images; `saveFrom` preselects the instance to
+ * save, `confirmDelete` asks before deleting that image.
+ */
+export function customizeImagePath(options: { saveFrom?: string; confirmDelete?: number } = {}): string {
+  const query = new URLSearchParams();
+  if (options.saveFrom) query.set("instance", options.saveFrom);
+  if (options.confirmDelete !== undefined) query.set("delete", String(options.confirmDelete));
+  const qs = query.toString();
+  return qs ? `/console/customizeImage?${qs}` : "/console/customizeImage";
+}
+
 /** app/routes/console.instance.$uuid_.resize.tsx: the resize options, or (with `gpuCount`) the confirmation of one. */
 export function resizeInstancePath(uuid: string, gpuCount?: number): string {
   const path = `${instancePath(uuid)}/resize`;

@@ -9,6 +9,7 @@ import {
   type RentalChoiceFields,
   type RentalPreviewWire,
 } from "~/upstream/instances.server";
+import { getAvailableCustomImages, type CustomImageWire } from "~/upstream/custom-images.server";
 import { getLocalImages, getOfferDetail, type ImageWire } from "~/upstream/market.server";
 import { UpstreamError } from "~/upstream/transport.server";
 import { compareCuda } from "../../platform/rules/market-filter";
@@ -130,13 +131,21 @@ export function imageName(image: ImageWire): string {
   return `${image.Framework} ${image.Version} · CUDA ${image.CudaVersion}`;
 }
 
+/** "训练环境 · 基于 PyTorch 2.5.1 / CUDA 12.4": one of the caller's images as the select names it. */
+export function customImageName(image: CustomImageWire): string {
+  return `${image.Name} · 基于 ${image.BaseName}`;
+}
+
 /**
  * The offer's names and the images its hosts can run (CUDA not above the
- * offer's newest). An offer that does not exist is the page's 404.
+ * offer's newest): the official ones, then a signed-in caller's own available
+ * custom images. An offer that does not exist is the page's 404.
  */
-async function rentalCatalogue(choice: RentalChoice) {
+async function rentalCatalogue(token: string | null, choice: RentalChoice) {
   const images = getLocalImages();
   images.catch(() => undefined); // awaited below, once the offer is known
+  const mine = token ? getAvailableCustomImages(token) : Promise.resolve([]);
+  mine.catch(() => undefined);
   let offer;
   try {
     offer = await getOfferDetail({ type: choice.type, region: choice.region, gpu: choice.gpu });
@@ -145,11 +154,15 @@ async function rentalCatalogue(choice: RentalChoice) {
       throw new Response("该配置不存在或已下架", { status: 404 });
     throw error;
   }
-  const runnable = (await images).filter((i) => compareCuda(i.CudaVersion, offer.MaxCudaVersion) <= 0);
+  const runs = (i: { CudaVersion: string }) => compareCuda(i.CudaVersion, offer.MaxCudaVersion) <= 0;
+  const [official, own] = await Promise.all([images, mine]);
   return {
     gpuName: offer.Gpu.Name,
     regionName: offer.Region.Name,
-    images: runnable.map((i) => ({ id: i.Id, name: imageName(i), python: i.PythonVersion })),
+    images: [
+      ...official.filter(runs).map((i) => ({ id: i.Id, name: imageName(i), python: i.PythonVersion, mine: false })),
+      ...own.filter(runs).map((i) => ({ id: i.Id, name: customImageName(i), python: i.PythonVersion, mine: true })),
+    ],
   };
 }
 
@@ -159,7 +172,7 @@ async function rentalCatalogue(choice: RentalChoice) {
  * image it used, which is the choice the form then posts.
  */
 export async function loadRentalView(token: string | null, choice: RentalChoice) {
-  const catalogue = await rentalCatalogue(choice);
+  const catalogue = await rentalCatalogue(token, choice);
   const withImage: RentalChoice = {
     ...choice,
     image: catalogue.images.some((i) => i.id === choice.image) ? choice.image : (catalogue.images[0]?.id ?? 0),

@@ -6,6 +6,7 @@ const PAGES: [string, string][] = [
   ["/console/dashboard", "总览"],
   ["/console/instance/i-7f3a9c2e1b", "总览"],
   ["/console/instance/i-7f3a9c2e1b/release", "总览"],
+  ["/console/customizeImage", "我的镜像"],
   ["/console/reservations", "裸金属预约"],
   ["/console/cloudDisk", "云盘"],
   ["/console/subAccountInstance", "子账号实例"],

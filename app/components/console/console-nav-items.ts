@@ -25,6 +25,7 @@ export function consoleNavGroups(isSub: boolean, workOrderUnread = false): Conso
       label: "实例",
       items: [
         { to: "/console/dashboard", label: "总览", also: ["/console/instance"] },
+        { to: "/console/customizeImage", label: "我的镜像" },
         { to: "/console/reservations", label: "裸金属预约" },
         // A cloud disk is bought by the main account only (decision 083).
         ...(isSub ? [] : [{ to: "/console/cloudDisk", label: "云盘" }]),

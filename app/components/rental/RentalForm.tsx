@@ -30,6 +30,26 @@ export interface RentalImage {
   /** Framework, version and CUDA. */
   name: string;
   python: string | null;
+  /** One of the caller's own custom images (listed under 我的镜像, decision 088). */
+  mine: boolean;
+}
+
+/** The official images, then (when the caller has any) its own under 我的镜像. */
+function ImageOptions({ images }: { images: RentalImage[] }) {
+  const options = (list: RentalImage[]) =>
+    list.map((image) => (
+      <option key={image.id} value={image.id}>
+        {image.name}
+      </option>
+    ));
+  const mine = images.filter((i) => i.mine);
+  if (mine.length === 0) return <>{options(images)}</>;
+  return (
+    <>
+      <optgroup label="官方镜像">{options(images.filter((i) => !i.mine))}</optgroup>
+      <optgroup label="我的镜像">{options(mine)}</optgroup>
+    </>
+  );
 }
 
 /** What the page's loader gives the form, and what the live preview's fetcher brings back. */
@@ -159,11 +179,7 @@ export function RentalForm({
                   aria-invalid={errors.image ? true : undefined}
                   aria-describedby="rental-image-error"
                 >
-                  {images.map((image) => (
-                    <option key={image.id} value={image.id}>
-                      {image.name}
-                    </option>
-                  ))}
+                  <ImageOptions images={images} />
                 </SelectBox>
                 {chosenImage?.python && <Muted data-testid="rental-image-python">Python {chosenImage.python}</Muted>}
                 <ErrorText id="rental-image-error" error={errors.image} />

@@ -18,6 +18,10 @@ export const imageName = (image: { framework: string; version: string; cudaVersi
     ? `CUDA ${image.version}`
     : `${image.framework} ${image.version} / CUDA ${image.cudaVersion}`;
 
+/** A custom image reads with its name first (decision 088): 我的镜像「训练环境」（PyTorch 2.5.1 / CUDA 12.4）. */
+export const withCustomName = (customName: string | null, baseName: string): string =>
+  customName === null ? baseName : `我的镜像「${customName}」（${baseName}）`;
+
 /**
  * An official image, or one of the caller's own custom images that is
  * available (saved, not deleted; a sub-account only its own, decision 088; a

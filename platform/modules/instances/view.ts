@@ -14,7 +14,8 @@ import {
 } from "../../db/market-schema";
 import { noGpuChargeFen } from "../../rules/no-gpu";
 import { hourlyRateFen, usageChargeFen } from "../../rules/rental-price";
-import { imageName } from "./image";
+import { customImages } from "../../db/images-schema";
+import { imageName, withCustomName } from "./image";
 
 /** An instance as its owner sees it. */
 export interface Instance {
@@ -75,6 +76,7 @@ const columns = {
   imageFramework: images.framework,
   imageVersion: images.version,
   imageCuda: images.cudaVersion,
+  customImageName: customImages.name,
   subAccountName: subAccounts.name,
 };
 
@@ -87,6 +89,7 @@ export function selectInstances(db: Db, where: SQL | undefined) {
     .innerJoin(regions, eq(regions.id, hosts.regionId))
     .innerJoin(gpuModels, eq(gpuModels.id, instances.gpuModelId))
     .innerJoin(images, eq(images.id, instances.imageId))
+    .leftJoin(customImages, eq(customImages.imageId, instances.imageId))
     .leftJoin(subAccounts, and(eq(subAccounts.id, instances.subAccountId)))
     .where(where)
     .$dynamic();
@@ -121,7 +124,10 @@ export function toInstance(row: Row, now: Date): Instance {
     gpuModelCode: row.gpuModelCode,
     gpuName: row.gpuName,
     gpuCount: i.gpuCount,
-    imageName: imageName({ framework: row.imageFramework, version: row.imageVersion, cudaVersion: row.imageCuda }),
+    imageName: withCustomName(
+      row.customImageName,
+      imageName({ framework: row.imageFramework, version: row.imageVersion, cudaVersion: row.imageCuda }),
+    ),
     dataDiskGb: i.dataDiskGb,
     state: i.state,
     stopReason: i.stopReason,

@@ -1,0 +1,32 @@
+import type { CustomImageCalls, CustomImageListWire, CustomImageWire } from "../../platform/contract/instances-images";
+import { callApiOrThrow } from "./transport.server";
+
+export type { CustomImageListWire, CustomImageWire };
+
+/** One custom image call, its fields and reply typed by the contract (platform/contract/instances-images.ts). */
+function call<P extends keyof CustomImageCalls>(path: P, input: CustomImageCalls[P]["input"], session: string) {
+  return callApiOrThrow<CustomImageCalls[P]["data"]>(path, input, { session });
+}
+
+/** The caller's images with the account's quota and the stopped instances an image can be saved from. */
+export function getCustomImageList(session: string) {
+  return call("/image/get_custom_image_list", {}, session);
+}
+
+/** The caller's images that can be rented from now, for the rental form. */
+export async function getAvailableCustomImages(session: string) {
+  return (await call("/image/get_available_custom_images", {}, session)).Images;
+}
+
+/** Saves a stopped instance's system disk; `operationKey` comes from the form, so a resubmission saves nothing more. */
+export function saveCustomImage(session: string, uuid: string, name: string, operationKey: string) {
+  return call("/image/save_custom_image", { instance_uuid: uuid, name, operation_key: operationKey }, session);
+}
+
+export function renameCustomImage(session: string, imageId: number, name: string) {
+  return call("/image/rename_custom_image", { image_id: imageId, name }, session);
+}
+
+export function deleteCustomImage(session: string, imageId: number) {
+  return call("/image/delete_custom_image", { image_id: imageId }, session);
+}
