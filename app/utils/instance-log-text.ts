@@ -29,6 +29,8 @@ export const LOG_KIND_LABELS: Record<InstanceLogKindWire, string> = {
   start_without_gpu: "无卡模式开机",
   image_save: "保存镜像",
   image_saved: "镜像保存完成",
+  system_reset: "重置系统",
+  image_change: "更换镜像",
   package_order: "套餐扣费",
   settlement: "按量结算",
 } satisfies Record<InstanceEventKindWire | "package_order" | "settlement", string>;

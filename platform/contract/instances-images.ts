@@ -6,7 +6,7 @@
  * else's image is IMAGE_NOT_FOUND, anyone else's instance INSTANCE_NOT_FOUND.
  */
 import type { MainApiCall, NoFields } from "./calls";
-import type { InstanceRefFields } from "./instances";
+import type { InstanceRefFields, InstanceWire } from "./instances";
 
 export type CustomImageWire = {
   Id: number;
@@ -43,7 +43,33 @@ export type SaveCustomImageFields = InstanceRefFields & {
 
 export type CustomImageRefFields = { image_id: number };
 
+/** An image a stopped instance can be reset to. */
+export type ResetImageWire = { Id: number; Name: string; Mine: boolean };
+
+export type ResetOptionsWire = {
+  Instance: InstanceWire;
+  CurrentImageId: number;
+  /** Official images its host runs, then the caller's available own ones. */
+  Images: ResetImageWire[];
+  /** Why it cannot be reset now (not stopped); null when it can. */
+  Blocked: string | null;
+};
+
+export type ResetSystemWire = {
+  Instance: InstanceWire;
+  /** system_reset: back to its own image; image_change: to another one. */
+  Kind: "system_reset" | "image_change";
+};
+
 export type CustomImageCalls = {
+  /** The images the caller's instance can be reset to (重置系统), and whether it can be now. */
+  "/instance/get_reset_system_options": MainApiCall<InstanceRefFields, ResetOptionsWire, "required">;
+  /**
+   * Replaces a stopped instance's system disk with `image_id` (its own image again, or another): INSTANCE_STATE
+   * when not stopped, BAD_REQUEST on image_id for an image that is not the caller's or not available,
+   * IMAGE_INCOMPATIBLE when its host's CUDA is older. The data disk stays.
+   */
+  "/instance/reset_system": MainApiCall<InstanceRefFields & { image_id: number }, ResetSystemWire, "required">;
   /** The caller's images (saving and available), newest first, with the quota and the instances to save from. */
   "/image/get_custom_image_list": MainApiCall<NoFields, CustomImageListWire, "required">;
   /** Only the images that can be rented from now (available), for the rental form. */

@@ -48,6 +48,8 @@ export const INSTANCE_EVENT_KINDS = [
   "start_without_gpu",
   "image_save",
   "image_saved",
+  "system_reset",
+  "image_change",
 ] as const;
 export type InstanceEventKind = (typeof INSTANCE_EVENT_KINDS)[number];
 

@@ -37,6 +37,7 @@ let offerHosts: number[];
 const uuids = { ownerHourly: "", ownerPackage: "", subA: "" };
 const names: Record<string, string> = {};
 const subAKey = opKey("sub-a");
+let officialImageId = 0;
 
 async function rent(account: TestAccount, fields: Record<string, unknown>, operationKey = opKey()) {
   const reply = await t.post("/instance/create_instance", {
@@ -53,6 +54,7 @@ beforeAll(async () => {
   // Two hosts: the owner's instances could migrate to the second (the walk's migrations must find nothing).
   const offer = await testOffer(t, { hosts: [8, 8] });
   offerHosts = offer.hostIds;
+  officialImageId = offer.imageId;
   owner = await mainAccount(t, { cashFen: 1_000_00 });
   subA = await subAccount(t, owner, 500_00);
   subB = await subAccount(t, owner, 500_00);
@@ -140,6 +142,8 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/instance/get_start_without_gpu_preview", { instance_uuid: uuid }],
   ["/instance/start_instance_without_gpu", { instance_uuid: uuid }],
   ["/image/save_custom_image", { instance_uuid: uuid, name: "idor", operation_key: opKey("image") }],
+  ["/instance/get_reset_system_options", { instance_uuid: uuid }],
+  ["/instance/reset_system", { instance_uuid: uuid, image_id: officialImageId }],
 ];
 
 async function walk(caller: TestAccount, targets: string[]) {

@@ -2,15 +2,20 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { CustomImageCalls } from "../../contract/instances-images";
 import { deleteCustomImage, renameCustomImage, saveCustomImage } from "../../modules/images/save";
+import { resetOptions, resetSystem } from "../../modules/images/reset";
 import { customImageList, listOwnImages } from "../../modules/images/view";
 import { callerFromForm, type Env } from "../context";
 import * as f from "../fields";
-import { toCustomImageListWire, toCustomImageWire } from "../shapes/custom-images";
+import { toCustomImageListWire, toCustomImageWire, toResetOptionsWire } from "../shapes/custom-images";
+import { toInstanceWire } from "../shapes/instances";
 import { parseFields, readForm } from "../wire";
 import { contractRoutes } from "./contract-routes";
 import { instanceUuid, operationKey } from "./instances";
 
-/** Custom images (issue 36 §2, decision 088): save a stopped instance's system disk, list, rename, delete. */
+/**
+ * Custom images (issue 36 §2, decision 088): save a stopped instance's system disk, list, rename, delete; and
+ * the system reset (重置系统) of a stopped instance to its image or another one.
+ */
 export const customImagesApi = new Hono<Env>();
 const on = contractRoutes<CustomImageCalls>(customImagesApi);
 
@@ -21,6 +26,8 @@ const name = z
 const RefFields = z.object({ image_id: f.id("镜像") });
 const SaveFields = z.object({ instance_uuid: instanceUuid, name, operation_key: operationKey });
 const RenameFields = RefFields.extend({ name });
+const InstanceFields = z.object({ instance_uuid: instanceUuid });
+const ResetFields = InstanceFields.extend({ image_id: f.id("镜像") });
 
 on.post("/image/get_custom_image_list", async (c) => {
   const caller = await callerFromForm(c, await readForm(c));
@@ -57,4 +64,19 @@ on.post("/image/delete_custom_image", async (c) => {
   const caller = await callerFromForm(c, form);
   const input = parseFields(RefFields, form);
   return { Image: toCustomImageWire(await deleteCustomImage(c.var.ctx, caller, { imageId: input.image_id })) };
+});
+
+on.post("/instance/get_reset_system_options", async (c) => {
+  const form = await readForm(c);
+  const caller = await callerFromForm(c, form);
+  const input = parseFields(InstanceFields, form);
+  return toResetOptionsWire(await resetOptions(c.var.ctx, caller, { uuid: input.instance_uuid }));
+});
+
+on.post("/instance/reset_system", async (c) => {
+  const form = await readForm(c);
+  const caller = await callerFromForm(c, form);
+  const input = parseFields(ResetFields, form);
+  const reset = await resetSystem(c.var.ctx, caller, { uuid: input.instance_uuid, imageId: input.image_id });
+  return { Instance: toInstanceWire(reset.instance), Kind: reset.kind };
 });

@@ -1,6 +1,8 @@
-import type { CustomImageListWire, CustomImageWire } from "../../contract/instances-images";
+import type { CustomImageListWire, CustomImageWire, ResetOptionsWire } from "../../contract/instances-images";
+import type { ResetOptions } from "../../modules/images/reset";
 import type { CustomImage, CustomImageList } from "../../modules/images/view";
 import { CUSTOM_IMAGE_MAX_COUNT, CUSTOM_IMAGE_MAX_GB } from "../../rules/custom-images";
+import { toInstanceWire } from "./instances";
 
 export function toCustomImageWire(i: CustomImage): CustomImageWire {
   return {
@@ -28,5 +30,14 @@ export function toCustomImageListWire(l: CustomImageList): CustomImageListWire {
       UsedGb: l.used.sizeGb,
     },
     SavableInstances: l.savable.map((s) => ({ InstanceUuid: s.uuid, Name: s.name })),
+  };
+}
+
+export function toResetOptionsWire(o: ResetOptions): ResetOptionsWire {
+  return {
+    Instance: toInstanceWire(o.instance),
+    CurrentImageId: o.currentImageId,
+    Images: o.images.map((i) => ({ Id: i.id, Name: i.name, Mine: i.mine })),
+    Blocked: o.blocked,
   };
 }

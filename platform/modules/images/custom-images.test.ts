@@ -13,13 +13,22 @@ import { instances } from "../../db/market-schema";
 import { instanceEvents } from "../../db/timeline-schema";
 import { CUSTOM_IMAGE_MAX_COUNT } from "../../rules/custom-images";
 import { outcomeOf } from "../../../tests/support/domain-outcome";
-import { hourly, mainAccount, opKey, subAccount, testOffer, type TestAccount } from "../../../tests/support/instances";
+import {
+  hourly,
+  imageIdOf,
+  mainAccount,
+  opKey,
+  subAccount,
+  testOffer,
+  type TestAccount,
+} from "../../../tests/support/instances";
 import { startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
 import type { DomainError } from "../errors";
 import { stopInstance } from "../instances/actions";
 import { createInstance } from "../instances/create";
 import { advanceTransitions } from "../instances/transitions";
 import { advanceImageSaves } from "./advance";
+import { resetOptions, resetSystem } from "./reset";
 import { deleteCustomImage, renameCustomImage, saveCustomImage } from "./save";
 import { customImageList, listOwnImages } from "./view";
 
@@ -237,5 +246,101 @@ describe("rename and delete", () => {
     expect(await failure(deleteCustomImage(t.ctx, sub.caller, { imageId: image.id }))).toMatchObject({
       key: "IMAGE_NOT_FOUND",
     });
+  });
+});
+
+describe("system reset (重置系统) and image change", () => {
+  const eventsOf = async (uuid: string) => {
+    const [row] = await t.db.select().from(instances).where(eq(instances.uuid, uuid));
+    const rows = await t.db
+      .select({ kind: instanceEvents.kind, text: instanceEvents.text })
+      .from(instanceEvents)
+      .where(eq(instanceEvents.instanceId, row!.id));
+    return rows.filter((e) => e.kind === "system_reset" || e.kind === "image_change");
+  };
+  const imageOf = async (uuid: string) =>
+    (await t.db.select({ imageId: instances.imageId }).from(instances).where(eq(instances.uuid, uuid)))[0]!.imageId;
+
+  it("resets a stopped instance to its image or to the caller's own image, logged; the options list what its host runs", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const uuid = await stoppedInstance(renter);
+    const official = await imageOf(uuid);
+    const { image } = await saveCustomImage(t.ctx, renter.caller, { uuid, name: "训练环境", operationKey: opKey() });
+
+    // While saving, the image is not offered.
+    let options = await resetOptions(t.ctx, renter.caller, { uuid });
+    expect(options.blocked).toBeNull();
+    expect(options.currentImageId).toBe(official);
+    expect(options.images.some((i) => i.mine)).toBe(false);
+    await wait(6 * SECOND);
+    options = await resetOptions(t.ctx, renter.caller, { uuid });
+    expect(options.images.filter((i) => i.mine)).toEqual([
+      { id: image.id, name: "训练环境（基于 PyTorch 2.5.1 / CUDA 12.4）", mine: true },
+    ]);
+
+    expect(await resetSystem(t.ctx, renter.caller, { uuid, imageId: official })).toMatchObject({
+      kind: "system_reset",
+      instance: { state: "stopped" },
+    });
+    const changed = await resetSystem(t.ctx, renter.caller, { uuid, imageId: image.id });
+    expect(changed).toMatchObject({
+      kind: "image_change",
+      instance: { imageName: "我的镜像「训练环境」（PyTorch 2.5.1 / CUDA 12.4）" },
+    });
+    expect(await imageOf(uuid)).toBe(image.id);
+    expect(await eventsOf(uuid)).toEqual([
+      { kind: "system_reset", text: "用户重置系统：系统盘恢复为 PyTorch 2.5.1 / CUDA 12.4 的初始状态，数据盘保留" },
+      { kind: "image_change", text: "用户更换镜像：我的镜像「训练环境」，系统盘已替换，数据盘保留" },
+    ]);
+  });
+
+  it("refuses a running instance, another account's image, an image its host cannot run, and anyone else's instance", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const other = await mainAccount(t, { cashFen: 100_00 });
+    const othersUuid = await stoppedInstance(other);
+    const { image: othersImage } = await saveCustomImage(t.ctx, other.caller, {
+      uuid: othersUuid,
+      name: "x",
+      operationKey: opKey(),
+    });
+    await wait(6 * SECOND);
+
+    const running = await rent(renter);
+    await wait(5 * SECOND);
+    const pytorch = await imageOf(running);
+    expect(await failure(resetSystem(t.ctx, renter.caller, { uuid: running, imageId: pytorch }))).toMatchObject({
+      key: "INSTANCE_STATE",
+      detail: "请先关机再重置系统",
+    });
+    expect((await resetOptions(t.ctx, renter.caller, { uuid: running })).blocked).toBe("请先关机再重置系统");
+
+    const uuid = await stoppedInstance(renter);
+    expect(await failure(resetSystem(t.ctx, renter.caller, { uuid, imageId: othersImage.id }))).toMatchObject({
+      key: "BAD_REQUEST",
+      field: "image_id",
+    });
+    expect(await failure(resetSystem(t.ctx, other.caller, { uuid, imageId: othersImage.id }))).toMatchObject({
+      key: "INSTANCE_NOT_FOUND",
+    });
+    expect(await failure(resetOptions(t.ctx, other.caller, { uuid }))).toMatchObject({ key: "INSTANCE_NOT_FOUND" });
+
+    // A host whose driver supports CUDA 11.8 only: the CUDA 11.8 image runs there, PyTorch's 12.4 does not.
+    const old = await testOffer(t, { hosts: [8], cuda: "11.8" });
+    const cuda118 = await imageIdOf(t, "cuda-11.8.0-ubuntu22.04");
+    const created = await createInstance(t.ctx, renter.caller, {
+      ...hourly(old, { imageId: cuda118 }),
+      operationKey: opKey(),
+    });
+    await wait(5 * SECOND);
+    await stopInstance(t.ctx, renter.caller, { uuid: created.instance.uuid });
+    await wait(3 * SECOND);
+    const oldOptions = await resetOptions(t.ctx, renter.caller, { uuid: created.instance.uuid });
+    expect(oldOptions.images.map((i) => i.id)).toContain(cuda118);
+    expect(oldOptions.images.map((i) => i.id)).not.toContain(pytorch);
+    expect(
+      await failure(resetSystem(t.ctx, renter.caller, { uuid: created.instance.uuid, imageId: pytorch })),
+    ).toMatchObject({ key: "IMAGE_INCOMPATIBLE", field: "image_id" });
+    expect(await imageOf(created.instance.uuid)).toBe(cuda118);
+    expect(await eventsOf(uuid)).toEqual([]);
   });
 });
