@@ -22,6 +22,7 @@ import {
   instancePath,
   instancePluginPath,
   migrateInstancePath,
+  resetSystemPath,
   resizeInstancePath,
   startWithoutGpuPath,
 } from "~/utils/console-paths";
@@ -132,6 +133,10 @@ export default function InstancePage() {
             {" · "}
             <Link to={customizeImagePath({ saveFrom: i.InstanceUuid })} data-testid="save-image-link">
               保存为镜像
+            </Link>
+            {" · "}
+            <Link to={resetSystemPath(i.InstanceUuid)} data-testid="reset-system-link">
+              重置系统 / 更换镜像
             </Link>
           </p>
         )}

@@ -30,3 +30,13 @@ export function renameCustomImage(session: string, imageId: number, name: string
 export function deleteCustomImage(session: string, imageId: number) {
   return call("/image/delete_custom_image", { image_id: imageId }, session);
 }
+
+/** The images the caller's instance can be reset to, and whether it can be now. */
+export function getResetSystemOptions(session: string, uuid: string) {
+  return call("/instance/get_reset_system_options", { instance_uuid: uuid }, session);
+}
+
+/** Replaces a stopped instance's system disk with `imageId` (its own image again, or another). */
+export function resetSystem(session: string, uuid: string, imageId: number) {
+  return call("/instance/reset_system", { instance_uuid: uuid, image_id: imageId }, session);
+}

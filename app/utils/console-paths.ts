@@ -90,6 +90,12 @@ export function renewInstancePath(
     : path;
 }
 
+/** app/routes/console.instance.$uuid_.reset.tsx: the system reset's images; `imageId` asks to confirm that one. */
+export function resetSystemPath(uuid: string, imageId?: number): string {
+  const path = `/console/instance/${encodeURIComponent(uuid)}/reset`;
+  return imageId === undefined ? path : `${path}?image_id=${encodeURIComponent(String(imageId))}`;
+}
+
 /**
  * app/routes/console.customizeImage.tsx: the caller's custom images; `saveFrom` preselects the instance to
  * save, `confirmDelete` asks before deleting that image.

@@ -43,6 +43,8 @@ export const OFFERED_SURVIVAL_ACTIONS: readonly SurvivalAction[] = [
   "release",
   "expiry",
   "arrears_stop",
+  "system_reset",
+  "image_change",
   "migration",
   "downgrade",
 ];
@@ -52,6 +54,7 @@ export const OFFERED_SURVIVAL_THINGS: readonly SurvivalThing[] = [
   "cloud_disk",
   "address",
   "plugins",
+  "images",
   "processes",
 ];
 
