@@ -294,7 +294,8 @@ export class UpstreamError extends Error {
       this.key === "NOT_FOUND" ||
       this.key === "WORK_ORDER_NOT_FOUND" ||
       this.key === "WORK_ORDER_FILE_NOT_FOUND" ||
-      this.key === "INSTANCE_NOT_FOUND"
+      this.key === "INSTANCE_NOT_FOUND" ||
+      this.key === "IMAGE_NOT_FOUND"
     )
       return "not-found";
     if (this.key === "PERMISSION_DENIED") return "forbidden";
