@@ -13,9 +13,12 @@ export function getCustomImageList(session: string) {
   return call("/image/get_custom_image_list", {}, session);
 }
 
-/** The caller's images that can be rented from now, for the rental form. */
-export async function getAvailableCustomImages(session: string) {
-  return (await call("/image/get_available_custom_images", {}, session)).Images;
+/** The caller's images that can be rented from now, for the rental form, each saying whether the offer holds it. */
+export async function getAvailableCustomImages(
+  session: string,
+  offer: { machine_type: string; region: string; gpu_model: string },
+) {
+  return (await call("/image/get_available_custom_images", offer, session)).Images;
 }
 
 /** Saves a stopped instance's system disk; `operationKey` comes from the form, so a resubmission saves nothing more. */

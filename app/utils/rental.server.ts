@@ -144,7 +144,9 @@ export function customImageName(image: CustomImageWire): string {
 async function rentalCatalogue(token: string | null, choice: RentalChoice) {
   const images = getLocalImages();
   images.catch(() => undefined); // awaited below, once the offer is known
-  const mine = token ? getAvailableCustomImages(token) : Promise.resolve([]);
+  const mine = token
+    ? getAvailableCustomImages(token, { machine_type: choice.type, region: choice.region, gpu_model: choice.gpu })
+    : Promise.resolve([]);
   mine.catch(() => undefined);
   let offer;
   try {
@@ -160,8 +162,16 @@ async function rentalCatalogue(token: string | null, choice: RentalChoice) {
     gpuName: offer.Gpu.Name,
     regionName: offer.Region.Name,
     images: [
-      ...official.filter(runs).map((i) => ({ id: i.Id, name: imageName(i), python: i.PythonVersion, mine: false })),
-      ...own.filter(runs).map((i) => ({ id: i.Id, name: customImageName(i), python: i.PythonVersion, mine: true })),
+      ...official
+        .filter(runs)
+        .map((i) => ({ id: i.Id, name: imageName(i), python: i.PythonVersion, mine: false, cached: true })),
+      ...own.filter(runs).map((i) => ({
+        id: i.Id,
+        name: customImageName(i),
+        python: i.PythonVersion,
+        mine: true,
+        cached: i.Cached === true,
+      })),
     ],
   };
 }

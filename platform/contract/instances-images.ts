@@ -43,6 +43,9 @@ export type SaveCustomImageFields = InstanceRefFields & {
 
 export type CustomImageRefFields = { image_id: number };
 
+/** An offer of the store, as the rental form names it. */
+export type OfferFields = { machine_type: string; region: string; gpu_model: string };
+
 /** An image a stopped instance can be reset to. */
 export type ResetImageWire = { Id: number; Name: string; Mine: boolean };
 
@@ -72,8 +75,15 @@ export type CustomImageCalls = {
   "/instance/reset_system": MainApiCall<InstanceRefFields & { image_id: number }, ResetSystemWire, "required">;
   /** The caller's images (saving and available), newest first, with the quota and the instances to save from. */
   "/image/get_custom_image_list": MainApiCall<NoFields, CustomImageListWire, "required">;
-  /** Only the images that can be rented from now (available), for the rental form. */
-  "/image/get_available_custom_images": MainApiCall<NoFields, { Images: CustomImageWire[] }, "required">;
+  /**
+   * Only the images that can be rented from now (available), for the rental form; with an offer, whether every
+   * host of it with a free GPU holds each already (Cached: it starts without a pull; null without an offer).
+   */
+  "/image/get_available_custom_images": MainApiCall<
+    OfferFields | NoFields,
+    { Images: (CustomImageWire & { Cached: boolean | null })[] },
+    "required"
+  >;
   /**
    * Saves a stopped instance's system disk (INSTANCE_STATE otherwise): IMAGE_QUOTA over the account's
    * quota, IMAGE_NAME_TAKEN for a name in use.

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, id } from "./columns";
-import { images, instances } from "./market-schema";
+import { hosts, images, instances } from "./market-schema";
 import { users } from "./schema";
 
 /*
@@ -61,4 +61,25 @@ export const customImages = pgTable(
   ],
 );
 
-export const imagesSchema = { customImages };
+/**
+ * The images each host of the fleet holds locally (issue 36 §2: "images
+ * already cached on a cloud host start faster there"): seeded with the
+ * official images its CUDA runs, and a host caches an image once an instance
+ * created from it there is running. An instance made from an image its host
+ * lacks waits for the fleet's pull first (decision 088).
+ */
+export const hostImageCache = pgTable(
+  "host_image_cache",
+  {
+    hostId: bigint("host_id", { mode: "number" })
+      .notNull()
+      .references(() => hosts.id),
+    imageId: bigint("image_id", { mode: "number" })
+      .notNull()
+      .references(() => images.id),
+    cachedAt: at("cached_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hostId, t.imageId], name: "host_image_cache_pk" })],
+);
+
+export const imagesSchema = { customImages, hostImageCache };

@@ -32,6 +32,8 @@ export interface RentalImage {
   python: string | null;
   /** One of the caller's own custom images (listed under 我的镜像, decision 088). */
   mine: boolean;
+  /** Every host of the offer with a free GPU holds it: no pull before creating (official images always). */
+  cached: boolean;
 }
 
 /** The official images, then (when the caller has any) its own under 我的镜像. */
@@ -182,6 +184,12 @@ export function RentalForm({
                   <ImageOptions images={images} />
                 </SelectBox>
                 {chosenImage?.python && <Muted data-testid="rental-image-python">Python {chosenImage.python}</Muted>}
+                {chosenImage?.python && <Muted aria-hidden> · </Muted>}
+                {chosenImage && (
+                  <Muted data-testid="rental-image-cache">
+                    {chosenImage.cached ? "已缓存，启动更快" : "未缓存：主机需先拉取该镜像，创建会慢一些"}
+                  </Muted>
+                )}
                 <ErrorText id="rental-image-error" error={errors.image} />
               </div>
             </ChoiceLine>

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { CustomImageCalls } from "../../contract/instances-images";
 import { deleteCustomImage, renameCustomImage, saveCustomImage } from "../../modules/images/save";
+import { cachedForOffer } from "../../modules/images/host-cache";
 import { resetOptions, resetSystem } from "../../modules/images/reset";
 import { customImageList, listOwnImages } from "../../modules/images/view";
 import { callerFromForm, type Env } from "../context";
@@ -27,6 +28,8 @@ const RefFields = z.object({ image_id: f.id("镜像") });
 const SaveFields = z.object({ instance_uuid: instanceUuid, name, operation_key: operationKey });
 const RenameFields = RefFields.extend({ name });
 const InstanceFields = z.object({ instance_uuid: instanceUuid });
+const offerField = z.string().trim().max(64).optional();
+const OfferFields = z.object({ machine_type: offerField, region: offerField, gpu_model: offerField });
 const ResetFields = InstanceFields.extend({ image_id: f.id("镜像") });
 
 on.post("/image/get_custom_image_list", async (c) => {
@@ -35,8 +38,21 @@ on.post("/image/get_custom_image_list", async (c) => {
 });
 
 on.post("/image/get_available_custom_images", async (c) => {
-  const caller = await callerFromForm(c, await readForm(c));
-  return { Images: (await listOwnImages(c.var.ctx.db, caller, "available")).map(toCustomImageWire) };
+  const form = await readForm(c);
+  const caller = await callerFromForm(c, form);
+  const offer = parseFields(OfferFields, form);
+  const ctx = c.var.ctx;
+  const own = await listOwnImages(ctx.db, caller, "available");
+  const cached =
+    offer.machine_type && offer.region && offer.gpu_model
+      ? await cachedForOffer(
+          ctx.db,
+          { machineType: offer.machine_type, regionCode: offer.region, gpuModelCode: offer.gpu_model },
+          own.map((i) => i.id),
+          ctx.now(),
+        )
+      : null;
+  return { Images: own.map((i) => ({ ...toCustomImageWire(i), Cached: cached ? cached.has(i.id) : null })) };
 });
 
 on.post("/image/save_custom_image", async (c) => {

@@ -8,7 +8,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { customImages } from "../../db/images-schema";
+import { customImages, hostImageCache } from "../../db/images-schema";
 import { instances } from "../../db/market-schema";
 import { instanceEvents } from "../../db/timeline-schema";
 import { CUSTOM_IMAGE_MAX_COUNT } from "../../rules/custom-images";
@@ -29,6 +29,7 @@ import { createInstance } from "../instances/create";
 import { advanceTransitions } from "../instances/transitions";
 import { advanceImageSaves } from "./advance";
 import { resetOptions, resetSystem } from "./reset";
+import { cachedForOffer } from "./host-cache";
 import { deleteCustomImage, renameCustomImage, saveCustomImage } from "./save";
 import { customImageList, listOwnImages } from "./view";
 
@@ -228,7 +229,12 @@ describe("rename and delete", () => {
     expect(await failure(deleteCustomImage(t.ctx, renter.caller, { imageId: image.id }))).toMatchObject({
       key: "IMAGE_IN_USE",
     });
-    await wait(5 * SECOND);
+    // The host pulls the image first (8 s), then creates (5 s).
+    await wait(12 * SECOND);
+    expect(await failure(deleteCustomImage(t.ctx, renter.caller, { imageId: image.id }))).toMatchObject({
+      key: "IMAGE_IN_USE",
+    });
+    await wait(1 * SECOND);
     await deleteCustomImage(t.ctx, renter.caller, { imageId: image.id });
     expect(await failure(rent(renter, image.id))).toMatchObject({ key: "BAD_REQUEST", field: "image_id" });
   });
@@ -342,5 +348,63 @@ describe("system reset (重置系统) and image change", () => {
     ).toMatchObject({ key: "IMAGE_INCOMPATIBLE", field: "image_id" });
     expect(await imageOf(created.instance.uuid)).toBe(cuda118);
     expect(await eventsOf(uuid)).toEqual([]);
+  });
+});
+
+describe("the host cache", () => {
+  const stateOf = async (uuid: string) =>
+    (await t.db.select({ state: instances.state }).from(instances).where(eq(instances.uuid, uuid)))[0]!.state;
+
+  it("pulls a user's image on a host's first use, then holds it: the next instance there starts without the pull", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const source = await stoppedInstance(renter);
+    const { image } = await saveCustomImage(t.ctx, renter.caller, { uuid: source, name: "a", operationKey: opKey() });
+    await wait(6 * SECOND);
+    // One host with free GPUs: what it holds is what the offer holds.
+    const offer = await testOffer(t, { hosts: [8] });
+    const where = { machineType: "docker", regionCode: offer.regionCode, gpuModelCode: offer.gpuModelCode };
+    const ids = [offer.imageId, image.id];
+    expect([...(await cachedForOffer(t.db, where, ids, t.clock.now()))]).toEqual([offer.imageId]);
+
+    const rentHere = async () =>
+      (await createInstance(t.ctx, renter.caller, { ...hourly(offer, { imageId: image.id }), operationKey: opKey() }))
+        .instance.uuid;
+    const first = await rentHere();
+    await wait(5 * SECOND);
+    expect(await stateOf(first)).toBe("creating");
+    // While the pull runs, a second instance there waits for the rest of it, not a second pull.
+    const second = await rentHere();
+    await wait(3 * SECOND);
+    expect((await cachedForOffer(t.db, where, ids, t.clock.now())).has(image.id)).toBe(true);
+    await wait(5 * SECOND);
+    expect([await stateOf(first), await stateOf(second)]).toEqual(["running", "running"]);
+    const held = await t.db.select().from(hostImageCache).where(eq(hostImageCache.imageId, image.id));
+    expect(held).toMatchObject([{ hostId: offer.hostIds[0] }]);
+
+    // Held now: a third instance is created in the fleet's 5 s.
+    const third = await rentHere();
+    await wait(5 * SECOND);
+    expect(await stateOf(third)).toBe("running");
+    // An official image needs no pull anywhere.
+    const official = await rent(renter);
+    await wait(5 * SECOND);
+    expect(await stateOf(official)).toBe("running");
+  });
+
+  it("an offer holds a user's image only when every host with a free GPU holds it", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const source = await stoppedInstance(renter);
+    const { image } = await saveCustomImage(t.ctx, renter.caller, { uuid: source, name: "a", operationKey: opKey() });
+    await wait(6 * SECOND);
+    const offer = await testOffer(t, { hosts: [1, 8] });
+    const where = { machineType: "docker", regionCode: offer.regionCode, gpuModelCode: offer.gpuModelCode };
+    // The rental takes the fullest host that fits (1 free): it pulls there; the other host still lacks it.
+    await createInstance(t.ctx, renter.caller, { ...hourly(offer, { imageId: image.id }), operationKey: opKey() });
+    await wait(13 * SECOND);
+    // The first host is full now: only the second, which lacks the image, could take the next rental.
+    expect((await cachedForOffer(t.db, where, [image.id], t.clock.now())).has(image.id)).toBe(false);
+    await createInstance(t.ctx, renter.caller, { ...hourly(offer, { imageId: image.id }), operationKey: opKey() });
+    await wait(13 * SECOND);
+    expect((await cachedForOffer(t.db, where, [image.id], t.clock.now())).has(image.id)).toBe(true);
   });
 });

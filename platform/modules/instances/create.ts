@@ -6,6 +6,7 @@ import { preparedRowsOf } from "../../db/prepared";
 import { purchaseOrders } from "../../db/wallet-schema";
 import { inTransaction } from "../../db/tx";
 import { isPackageMode } from "../../rules/rental-price";
+import { imagePullDelayMs } from "../images/host-cache";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 import { spendFromLockedAccount } from "../wallet/spend";
@@ -182,6 +183,7 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
   const now = ctx.now();
   // The fleet's answer is obtained before the transaction: no provider is called inside one (decision 058).
   const secrets = ctx.providers.compute.provision();
+  const fleetPullMs = ctx.providers.compute.imagePullMs();
   return inTransaction(ctx.db, async (tx) => {
     const paying = await payingWallets(tx, caller, true);
     // The statements of this transaction are SQL templates, not the builder (decision 050).
@@ -238,7 +240,15 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
       if (prepared.coupon) await markCouponUsed(tx, caller, prepared.coupon.id, refersTo, now);
     }
 
-    const transitionAt = new Date(now.getTime() + ctx.providers.compute.transitionDelayMs("creating"));
+    // A user's image the host lacks is pulled first (decision 088); the official ones are on every host.
+    const pullMs = await imagePullDelayMs(tx, {
+      hostId,
+      imageId: prepared.image.id,
+      custom: prepared.image.custom,
+      now,
+      pullMs: fleetPullMs,
+    });
+    const transitionAt = new Date(now.getTime() + pullMs + ctx.providers.compute.transitionDelayMs("creating"));
     const iso = (d: Date | null) => (d === null ? null : d.toISOString());
     const [inserted] = await preparedRowsOf<{ id: unknown }>(
       tx,

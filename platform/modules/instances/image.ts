@@ -10,6 +10,8 @@ export interface RentalImage {
   code: string;
   name: string;
   cudaVersion: string;
+  /** A user's own image (decision 088): hosts pull it on first use; the official ones are on every host. */
+  custom: boolean;
 }
 
 /** How an image reads in lists: "PyTorch 2.5.1 / CUDA 12.4". */
@@ -34,16 +36,23 @@ export async function findRentalImage(db: Db, caller: Caller | null, imageId: nu
     framework: string;
     version: string;
     cuda_version: string;
+    owner_user_id: unknown;
   }>(
     db,
-    sql`select id, code, framework, version, cuda_version from images
+    sql`select id, code, framework, version, cuda_version, owner_user_id from images
         where id = ${imageId} and (owner_user_id is null or (owner_user_id = ${caller?.userId ?? 0}
           and exists (select 1 from custom_images c where c.image_id = images.id and c.state = 'available'
             and (${caller?.subAccountId ?? null}::bigint is null or c.sub_account_id = ${caller?.subAccountId ?? null}::bigint))))`,
   );
   if (!row) return fail("BAD_REQUEST", "image_id", "所选镜像不存在");
   const cudaVersion = row.cuda_version;
-  return { id: num(row.id), code: row.code, name: imageName({ ...row, cudaVersion }), cudaVersion };
+  return {
+    id: num(row.id),
+    code: row.code,
+    name: imageName({ ...row, cudaVersion }),
+    cudaVersion,
+    custom: row.owner_user_id !== null,
+  };
 }
 
 function versionParts(version: string): number[] {

@@ -21,6 +21,9 @@ export const SIMULATED_DELAYS_MS: Record<ComputeTransition, number> = {
 /** How long the sandbox takes to copy a system disk into an image. */
 export const SIMULATED_IMAGE_COPY_MS = 6_000;
 
+/** How long a sandbox host takes to pull a user's image it lacks (the official images are on every host). */
+export const SIMULATED_IMAGE_PULL_MS = 8_000;
+
 /** SSH ports of the sandbox's instances: a high range, as container hosts map them. */
 const PORT_RANGE = { min: 20_000, max: 59_999 } as const;
 const PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
@@ -39,10 +42,22 @@ function password(length: number): string {
 export class SimulatedComputeProvider implements ComputeProvider {
   private readonly delays: Record<ComputeTransition, number>;
   private readonly imageCopyMs: number;
+  private readonly imagePull: number;
 
-  constructor(options: { delaysMs?: Partial<Record<ComputeTransition, number>>; imageCopyMs?: number } = {}) {
+  constructor(
+    options: {
+      delaysMs?: Partial<Record<ComputeTransition, number>>;
+      imageCopyMs?: number;
+      imagePullMs?: number;
+    } = {},
+  ) {
     this.delays = { ...SIMULATED_DELAYS_MS, ...options.delaysMs };
     this.imageCopyMs = options.imageCopyMs ?? SIMULATED_IMAGE_COPY_MS;
+    this.imagePull = options.imagePullMs ?? SIMULATED_IMAGE_PULL_MS;
+  }
+
+  imagePullMs(): number {
+    return this.imagePull;
   }
 
   transitionDelayMs(state: ComputeTransition): number {

@@ -75,4 +75,6 @@ export interface ComputeProvider {
   provisionCloudDisk(regionCode: string): CloudDiskAccess;
   /** Copies a stopped instance's system disk (of `systemDiskGb`) into an image: its size and the copy's duration. */
   snapshotSystemDisk(disk: { instanceUuid: string; systemDiskGb: number }): SystemDiskSnapshot;
+  /** How long a host takes to pull a user's image it does not hold yet, before creating an instance from it. */
+  imagePullMs(): number;
 }
