@@ -55,7 +55,9 @@ describe("rules blocks of the docs", () => {
 
   it("shows what survives each offered action, from the instance page's table, with the site's retention", () => {
     const out = expandRulesBlocks("<!-- rules:survival -->", { ...today, retentionDays: 9 });
-    expect(out).toContain("| 操作 | 系统盘 | 数据盘 | 云盘 | 地址与端口 | 插件 | 自定义镜像 | 运行中的进程 | 保留多久 |");
+    expect(out).toContain(
+      "| 操作 | 系统盘 | 数据盘 | 云盘 | 地址与端口 | 插件 | 自定义镜像 | 运行中的进程 | 保留多久 |",
+    );
     expect(out).toMatch(/\| 释放 \| 删除 \| 删除 \| 保留 \| 删除 \| 删除 \| 保留 \| 结束 \| 不保留/);
     expect(out).toMatch(/\| 欠费关机 \| 保留 \| 保留 \| 保留 \| 保留 \| 保留 \| 保留 \| 结束 \| 欠费关机后保留 9 天/);
     // The system reset and the image change (decision 088): the system disk goes, the data disk stays.

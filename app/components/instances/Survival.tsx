@@ -62,7 +62,7 @@ export function SurvivalTable({ retentionDays }: { retentionDays: number }) {
   const rows = offeredSurvivalTable(retentionDays);
   return (
     <details data-testid="survival-table">
-      <summary>各项操作后，磁盘、地址、插件与进程是否保留（展开查看）</summary>
+      <summary>各项操作后，磁盘、地址、插件、镜像与进程是否保留（展开查看）</summary>
       <TableScroll label="数据保留规则" minWidth={720}>
         <Table>
           <thead>
