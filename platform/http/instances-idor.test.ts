@@ -257,7 +257,13 @@ describe("custom images (decision 088)", () => {
   const imageRows = () => t.db.select().from(customImages).where(eq(customImages.userId, owner.userId));
 
   beforeAll(async () => {
-    await t.post("/instance/stop_instance", { session: owner.token, instance_uuid: uuids.ownerHourly });
+    // The migration above started the sub-account's instance on its new host: both are brought to 已关机.
+    t.clock.advance(5_000);
+    await advanceTransitions(t.ctx);
+    for (const uuid of [uuids.ownerHourly, uuids.subA]) {
+      const stop = await t.post("/instance/stop_instance", { session: owner.token, instance_uuid: uuid });
+      expect(stop.body, uuid).toMatchObject({ status: 0 });
+    }
     t.clock.advance(5_000);
     await advanceTransitions(t.ctx);
     const save = async (account: TestAccount, uuid: string) => {
@@ -267,7 +273,10 @@ describe("custom images (decision 088)", () => {
         name: `img-${uuid}`,
         operation_key: opKey("image"),
       });
-      expect(reply.body).toMatchObject({ status: 0, data: { Image: { State: "saving" } } });
+      expect(reply.body, `${uuid}: ${reply.body.reason}`).toMatchObject({
+        status: 0,
+        data: { Image: { State: "saving" } },
+      });
       return reply.body.data.Image.Id as number;
     };
     ids.owner = await save(owner, uuids.ownerHourly);
