@@ -1,7 +1,12 @@
-import type { CustomImageCalls, CustomImageListWire, CustomImageWire } from "../../platform/contract/instances-images";
+import type {
+  CustomImageCalls,
+  CustomImageListWire,
+  CustomImageWire,
+  ResetImageWire,
+} from "../../platform/contract/instances-images";
 import { callApiOrThrow } from "./transport.server";
 
-export type { CustomImageListWire, CustomImageWire };
+export type { CustomImageListWire, CustomImageWire, ResetImageWire };
 
 /** One custom image call, its fields and reply typed by the contract (platform/contract/instances-images.ts). */
 function call<P extends keyof CustomImageCalls>(path: P, input: CustomImageCalls[P]["input"], session: string) {

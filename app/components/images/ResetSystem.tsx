@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { ResetImageWire } from "../../../platform/contract/instances-images";
+import type { ResetImageWire } from "~/upstream/custom-images.server";
 import { instancePath } from "~/utils/console-paths";
 import { survivalRow } from "../../../platform/rules/instance-survival";
 import { SurvivalFacts } from "../instances/Survival";
