@@ -9,11 +9,9 @@ import type { MainApiCall } from "./calls";
 import type { PageFields, PageWire } from "./page";
 
 /**
- * What an event records (the same list as platform/db/timeline-schema.ts
- * INSTANCE_EVENT_KINDS: the router passes these to the module, so typecheck
- * catches a difference). The user's requests (create, start, stop, restart,
- * release), what the fleet finished (running, stopped, released) and what the
- * billing jobs did (arrears_stop, expired_stop, retention_release).
+ * What an event records, the one list (platform/db/timeline-schema.ts checks the table's rows against it): the
+ * user's requests (create, start, stop, restart, release, and the actions of issue 36), what the fleet finished
+ * (running, stopped, released) and what the billing jobs did (arrears_stop, expired_stop, retention_release).
  */
 export const INSTANCE_EVENT_KINDS = [
   "create",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { at, id } from "./columns";
+import type { INSTANCE_EVENT_KINDS } from "../contract/instances-timeline";
 
 /*
  * The instance log (issue 36 §2 "Logs", decision 082): one row per lifecycle
@@ -18,39 +19,7 @@ import { at, id } from "./columns";
 export const INSTANCE_EVENT_ACTORS = ["user", "system", "staff"] as const;
 export type InstanceEventActor = (typeof INSTANCE_EVENT_ACTORS)[number];
 
-/**
- * What an event records: the user's requests (create, start, stop, restart,
- * release), what the fleet finished (running, stopped, released) and what the
- * billing jobs did (arrears_stop, expired_stop, retention_release). Other parts
- * of issue 36 add theirs (and to the contract's InstanceEventKindWire).
- */
-export const INSTANCE_EVENT_KINDS = [
-  "create",
-  "start",
-  "stop",
-  "restart",
-  "release",
-  "running",
-  "stopped",
-  "released",
-  "arrears_stop",
-  "expired_stop",
-  "retention_release",
-  "refund",
-  "renew",
-  "resize",
-  "plugin_on",
-  "plugin_off",
-  "schedule_set",
-  "schedule_cancel",
-  "schedule_fired",
-  "migrate",
-  "start_without_gpu",
-  "image_save",
-  "image_saved",
-  "system_reset",
-  "image_change",
-] as const;
+/** What an event records: the wire's list (platform/contract/instances-timeline.ts), so a new kind is added once. */
 export type InstanceEventKind = (typeof INSTANCE_EVENT_KINDS)[number];
 
 export const instanceEvents = pgTable(
