@@ -8,26 +8,14 @@
 import type { APIRequestContext } from "@playwright/test";
 import { instancePath, migrateInstancePath } from "../../app/utils/console-paths";
 import { expect, test } from "./fixtures/session";
-import { mainApi, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
+import { instanceDetailByApi, mainApi, rentHourlyByApi, tokenOf, topUp, waitForInstanceState } from "./platform-calls";
 
 const OFFER = { type: "kvm", region: "nm-b", gpu: "l40s" } as const;
 
 type Detail = { State: string; HostName: string; Access: { SshPort: number } | null };
 
-async function detailOf(request: APIRequestContext, token: string, uuid: string): Promise<Detail> {
-  const reply = await mainApi<Detail>(request, "/instance/get_instance_detail", {
-    session: token,
-    instance_uuid: uuid,
-  });
-  expect(reply.status, reply.reason).toBe(0);
-  return reply.data;
-}
-
-async function waitForState(request: APIRequestContext, token: string, uuid: string, state: string) {
-  await expect
-    .poll(async () => (await detailOf(request, token, uuid)).State, { timeout: 20_000, intervals: [500] })
-    .toBe(state);
-}
+const detailOf = (request: APIRequestContext, token: string, uuid: string) =>
+  instanceDetailByApi<Detail>(request, token, uuid);
 
 test("migrate a stopped hourly instance to the other host: new port, started there, logged", async ({
   page,
@@ -40,7 +28,7 @@ test("migrate a stopped hourly instance to the other host: new port, started the
   const { uuid } = await rentHourlyByApi(page.request, token, `e2e-migrate-${user.phone}`, OFFER);
 
   // Running: the page offers no migration, and the migration page says why.
-  await waitForState(page.request, token, uuid, "running");
+  await waitForInstanceState(page.request, token, uuid, "running");
   await page.goto(instancePath(uuid));
   await expect(page.getByTestId("migrate-link")).toHaveCount(0);
   await page.goto(migrateInstancePath(uuid));
@@ -48,7 +36,7 @@ test("migrate a stopped hourly instance to the other host: new port, started the
 
   const stopped = await mainApi(page.request, "/instance/stop_instance", { session: token, instance_uuid: uuid });
   expect(stopped.status, stopped.reason).toBe(0);
-  await waitForState(page.request, token, uuid, "stopped");
+  await waitForInstanceState(page.request, token, uuid, "stopped");
   const before = await detailOf(page.request, token, uuid);
 
   await page.goto(instancePath(uuid));
@@ -76,5 +64,5 @@ test("migrate a stopped hourly instance to the other host: new port, started the
     `迁移：${before.HostName} → ${after.HostName}，SSH 端口 ${before.Access!.SshPort} → ${port}`,
   );
   await expect(page.getByTestId("instance-access")).toContainText(`: ${port}`);
-  await waitForState(page.request, token, uuid, "running");
+  await waitForInstanceState(page.request, token, uuid, "running");
 });

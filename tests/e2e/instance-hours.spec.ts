@@ -7,20 +7,15 @@
  * balance fell by exactly both. An L40S cloud host in 内蒙B区, not the shared
  * RTX 4090s of 北京A区 that most journeys rent.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { instancePath, renewInstancePath } from "../../app/utils/console-paths";
 import { createInstancePath } from "../../app/utils/paths";
 import { formatDateTime } from "../../app/utils/format";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
-import { mainApi, releaseByApi, tokenOf, topUp } from "./platform-calls";
+import { cashOf, mainApi, releaseByApi, tokenOf, topUp } from "./platform-calls";
 
 const L40S_OFFER = { type: "kvm", region: "nm-b", gpu: "l40s" } as const;
-
-async function cashOf(request: APIRequestContext, token: string): Promise<number> {
-  const info = await mainApi<{ Money: string }>(request, "/get_user_info", { session: token });
-  return Number(info.data.Money);
-}
 
 /** What the page shows as a yuan figure, without the ¥: "11.64". */
 const yuanIn = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())!.replace("¥", "");

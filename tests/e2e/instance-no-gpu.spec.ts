@@ -9,26 +9,14 @@
 import type { APIRequestContext } from "@playwright/test";
 import { instancePath, startWithoutGpuPath } from "../../app/utils/console-paths";
 import { expect, test } from "./fixtures/session";
-import { mainApi, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
+import { instanceDetailByApi, mainApi, rentHourlyByApi, tokenOf, topUp, waitForInstanceState } from "./platform-calls";
 
 const OFFER = { type: "kvm", region: "cq-a", gpu: "h100-80g" } as const;
 
 type Detail = { State: string; NoGpu: boolean; Charges: { Seconds: number; Explanation: string }[] };
 
-async function detailOf(request: APIRequestContext, token: string, uuid: string): Promise<Detail> {
-  const reply = await mainApi<Detail>(request, "/instance/get_instance_detail", {
-    session: token,
-    instance_uuid: uuid,
-  });
-  expect(reply.status, reply.reason).toBe(0);
-  return reply.data;
-}
-
-async function waitForState(request: APIRequestContext, token: string, uuid: string, state: string) {
-  await expect
-    .poll(async () => (await detailOf(request, token, uuid)).State, { timeout: 20_000, intervals: [500] })
-    .toBe(state);
-}
+const detailOf = (request: APIRequestContext, token: string, uuid: string) =>
+  instanceDetailByApi<Detail>(request, token, uuid);
 
 test("start a stopped hourly instance without GPU: 无卡模式 shown, billed at ¥0.10/h, ended by the stop", async ({
   page,
@@ -39,12 +27,12 @@ test("start a stopped hourly instance without GPU: 无卡模式 shown, billed at
   const token = await tokenOf(page.request, user.phone, user.password);
   await topUp(page.request, token, "50");
   const { uuid } = await rentHourlyByApi(page.request, token, `e2e-nogpu-${user.phone}`, OFFER);
-  await waitForState(page.request, token, uuid, "running");
+  await waitForInstanceState(page.request, token, uuid, "running");
   await page.goto(startWithoutGpuPath(uuid));
   await expect(page.getByTestId("no-gpu-blocked")).toContainText("请先关机，再以无卡模式开机");
   const stopped = await mainApi(page.request, "/instance/stop_instance", { session: token, instance_uuid: uuid });
   expect(stopped.status, stopped.reason).toBe(0);
-  await waitForState(page.request, token, uuid, "stopped");
+  await waitForInstanceState(page.request, token, uuid, "stopped");
 
   await page.goto(instancePath(uuid));
   await page.getByTestId("no-gpu-link").click();
@@ -56,7 +44,7 @@ test("start a stopped hourly instance without GPU: 无卡模式 shown, billed at
 
   await expect(page).toHaveURL(instancePath(uuid));
   await expect(page.getByRole("status")).toContainText("无卡模式开机中");
-  await waitForState(page.request, token, uuid, "running");
+  await waitForInstanceState(page.request, token, uuid, "running");
   await page.reload();
   await expect(page.getByTestId("no-gpu-badge")).toBeVisible();
   await expect(page.getByText("（无卡模式 ¥0.10/时，不占用 GPU")).toBeVisible();
@@ -67,7 +55,7 @@ test("start a stopped hourly instance without GPU: 无卡模式 shown, billed at
   await page.goto(instancePath(uuid));
   await page.getByRole("button", { name: "关机" }).click();
   await expect(page.getByRole("status")).toContainText("关机中");
-  await waitForState(page.request, token, uuid, "stopped");
+  await waitForInstanceState(page.request, token, uuid, "stopped");
   const after = await detailOf(page.request, token, uuid);
   expect(after.NoGpu).toBe(false);
   const run = after.Charges.find((c) => c.Explanation.includes("无卡模式"))!;

@@ -11,7 +11,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { instancePath, releaseInstancePath, stopWithRefundPath } from "../../app/utils/console-paths";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
-import { mainApi, rentHourlyByApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
+import { cashOf, mainApi, rentHourlyByApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
 
 /** Rents RTX 4090 × 1 for `days` days without a coupon, by the platform's call, and waits until it runs. */
 async function rentPackage(request: APIRequestContext, token: string, days: number) {
@@ -48,11 +48,6 @@ async function rentPackage(request: APIRequestContext, token: string, days: numb
     )
     .toBe("running");
   return { uuid, name: rented.data.Instance.Name, paid: Number(rented.data.Price.Amount) };
-}
-
-async function cashOf(request: APIRequestContext, token: string): Promise<number> {
-  const info = await mainApi<{ Money: string }>(request, "/get_user_info", { session: token });
-  return Number(info.data.Money);
 }
 
 test("stop with refund: the refund shown before confirming is paid back, once, and explained in the expense detail", async ({

@@ -11,7 +11,7 @@ import { instancePath, renewInstancePath } from "../../app/utils/console-paths";
 import { formatDateTime } from "../../app/utils/format";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
-import { mainApi, releaseByApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
+import { cashOf, mainApi, releaseByApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
 
 /** Rents an RTX 4090 × 1 for one day, no coupon, through the main API; answers its uuid and expiry. */
 async function rentOneDay(request: APIRequestContext, token: string) {
@@ -49,11 +49,6 @@ async function rentOneDay(request: APIRequestContext, token: string) {
     )
     .toBe("running");
   return { uuid, expiresAt: rented.data.Instance.PackageExpiresAt };
-}
-
-async function cashOf(request: APIRequestContext, token: string): Promise<number> {
-  const info = await mainApi<{ Money: string }>(request, "/get_user_info", { session: token });
-  return Number(info.data.Money);
 }
 
 test("renew a one-day package by 1 day: the price shown is charged, in the instance's charges and the expense detail", async ({

@@ -8,7 +8,15 @@
 import type { APIRequestContext } from "@playwright/test";
 import { instancePath, resizeInstancePath } from "../../app/utils/console-paths";
 import { expect, test } from "./fixtures/session";
-import { mainApi, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
+import {
+  instanceDetailByApi,
+  mainApi,
+  rentHourlyByApi,
+  stopByApi,
+  tokenOf,
+  topUp,
+  waitForInstanceState,
+} from "./platform-calls";
 import { TEST_PASSWORD, uniquePhone } from "./support";
 
 /**
@@ -20,28 +28,8 @@ const PACKAGE_OFFER = { type: "kvm", region: "bj-a", gpu: "rtx4090" } as const;
 
 type Detail = { State: string; GpuCount: number; HourlyPrice: string };
 
-async function detailOf(request: APIRequestContext, token: string, uuid: string): Promise<Detail> {
-  const reply = await mainApi<Detail>(request, "/instance/get_instance_detail", {
-    session: token,
-    instance_uuid: uuid,
-  });
-  expect(reply.status, reply.reason).toBe(0);
-  return reply.data;
-}
-
-async function waitForState(request: APIRequestContext, token: string, uuid: string, state: string) {
-  await expect
-    .poll(async () => (await detailOf(request, token, uuid)).State, { timeout: 20_000, intervals: [500] })
-    .toBe(state);
-}
-
-/** Brings the instance to 已关机 through the platform: the journeys start from a stopped instance. */
-async function stopByApi(request: APIRequestContext, token: string, uuid: string) {
-  await waitForState(request, token, uuid, "running");
-  const stopped = await mainApi(request, "/instance/stop_instance", { session: token, instance_uuid: uuid });
-  expect(stopped.status, stopped.reason).toBe(0);
-  await waitForState(request, token, uuid, "stopped");
-}
+const detailOf = (request: APIRequestContext, token: string, uuid: string) =>
+  instanceDetailByApi<Detail>(request, token, uuid);
 
 async function rentDayByApi(request: APIRequestContext, token: string, operationKey: string) {
   const images = await request.get("/api/instance/kvm/get_local_images");
@@ -73,7 +61,7 @@ test("resize an hourly instance of 1 GPU to 2 GPUs: nothing charged, then it run
   const { uuid } = await rentHourlyByApi(page.request, token, `e2e-resize-h-${user.phone}`, HOURLY_OFFER);
 
   // Running: the instance page offers no resize, and the resize page says why.
-  await waitForState(page.request, token, uuid, "running");
+  await waitForInstanceState(page.request, token, uuid, "running");
   await page.goto(instancePath(uuid));
   await expect(page.getByTestId("resize-link")).toHaveCount(0);
   await page.goto(resizeInstancePath(uuid));
@@ -103,7 +91,7 @@ test("resize an hourly instance of 1 GPU to 2 GPUs: nothing charged, then it run
 
   await page.getByRole("button", { name: "开机" }).click();
   await expect(page.getByRole("status")).toContainText("开机中");
-  await waitForState(page.request, token, uuid, "running");
+  await waitForInstanceState(page.request, token, uuid, "running");
 });
 
 test("grow a day package to 2 GPUs: the prorated charge asked is the one in the expense detail", async ({

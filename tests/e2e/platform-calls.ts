@@ -117,3 +117,35 @@ export async function releaseByApi(request: APIRequestContext, token: string, uu
   });
   expect(released.status, released.reason).toBe(0);
 }
+
+/** The account's cash balance in yuan, as /get_user_info answers it. */
+export async function cashOf(request: APIRequestContext, token: string): Promise<number> {
+  const info = await mainApi<{ Money: string }>(request, "/get_user_info", { session: token });
+  return Number(info.data.Money);
+}
+
+/** One of the token's instances as /instance/get_instance_detail answers it (the fields a test reads). */
+export async function instanceDetailByApi<T extends { State: string }>(
+  request: APIRequestContext,
+  token: string,
+  uuid: string,
+): Promise<T> {
+  const reply = await mainApi<T>(request, "/instance/get_instance_detail", { session: token, instance_uuid: uuid });
+  expect(reply.status, reply.reason).toBe(0);
+  return reply.data;
+}
+
+/** Waits (up to 20 s) until the instance is in `state`: the simulated fleet moves it on by itself. */
+export async function waitForInstanceState(request: APIRequestContext, token: string, uuid: string, state: string) {
+  await expect
+    .poll(async () => (await instanceDetailByApi(request, token, uuid)).State, { timeout: 20_000, intervals: [500] })
+    .toBe(state);
+}
+
+/** Brings a rented instance to 已关机 through the platform, for journeys that start from a stopped instance. */
+export async function stopByApi(request: APIRequestContext, token: string, uuid: string): Promise<void> {
+  await waitForInstanceState(request, token, uuid, "running");
+  const stopped = await mainApi(request, "/instance/stop_instance", { session: token, instance_uuid: uuid });
+  expect(stopped.status, stopped.reason).toBe(0);
+  await waitForInstanceState(request, token, uuid, "stopped");
+}

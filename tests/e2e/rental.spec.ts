@@ -13,7 +13,7 @@ import { createInstancePath } from "../../app/utils/paths";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { RENTAL_MAIN_ACCOUNTS, RENTAL_PASSWORD, RENTAL_SUB_NAME } from "./fixtures/rental-accounts";
-import { mainApi, rentHourlyByApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
+import { cashOf, mainApi, rentHourlyByApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
 import { TEST_PASSWORD, uniquePhone } from "./support";
 
 /** Claims the seeded 全场九折券 (a 10% off order coupon). */
@@ -27,11 +27,6 @@ async function claimDiscountCoupon(request: APIRequestContext, token: string) {
 }
 
 /** The account's cash balance (yuan) as the platform reports it. */
-async function cashOf(request: APIRequestContext, token: string): Promise<number> {
-  const info = await mainApi<{ Money: string }>(request, "/get_user_info", { session: token });
-  return Number(info.data.Money);
-}
-
 /** Waits for the row's state: with JavaScript the dashboard polls by itself; without, the user clicks 刷新. */
 async function expectState(page: Page, row: Locator, state: string, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) {
