@@ -16,7 +16,6 @@ import { migrationsDir } from "./migrate";
 import { seedMarket } from "./seed-market";
 import { num, rowsOf } from "../modules/finance/rows";
 import { settlementDetailOf, settlementExplanation } from "../rules/bill-explanation";
-import { insertInstance } from "../../tests/support/billing-instances";
 import { uniquePhone } from "../../tests/support/platform";
 
 const before0011 = mkdtempSync(path.join(tmpdir(), "migrations-0010-"));
@@ -40,11 +39,23 @@ it("moves a settlement's detail document into its columns", async () => {
       sql`insert into users (phone, password_hash, nickname) values (${uniquePhone()}, '-', 'billing') returning id`,
     );
     const userId = num(account!.id);
-    const instance = await insertInstance(database.db, { userId }, new Date("2026-11-20T10:00:00Z"));
+    // The instance as 0010's columns have it (later migrations add columns the ORM's insert would name).
+    const [instance] = await rowsOf<{ id: unknown }>(
+      database.db,
+      sql`insert into instances (uuid, name, user_id, host_id, machine_type, gpu_model_id, gpu_count, image_id,
+          data_disk_gb, billing_mode, package_units, unit_price_fen, duration_discount_bp, vip_discount_bp, state,
+          gpu_held, billed_until, ssh_port, ssh_password, jupyter_token, operation_key, created_at, state_changed_at)
+        select 'i-0011test0001', '测试实例', ${userId}, h.id, 'docker', h.gpu_model_id, 1,
+          (select min(id) from images), 50, 'hour', 0, 198, 10000, 10000, 'running', true,
+          '2026-11-20T10:00:00Z', 20011, 'pw', 'tk', 'migration-0011', '2026-11-20T10:00:00Z', '2026-11-20T10:00:00Z'
+        from hosts h where h.machine_type = 'docker' order by h.id limit 1
+        returning id`,
+    );
+    const instanceId = num(instance!.id);
     await database.db.execute(sql`
       insert into instance_settlements (instance_id, user_id, period_start, period_end, seconds, amount_fen,
         paid_voucher_fen, paid_cash_fen, detail)
-      values (${instance.id}, ${userId}, '2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z', 3600, 150, 50, 100,
+      values (${instanceId}, ${userId}, '2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z', 3600, 150, 50, 100,
         jsonb_build_object('seconds', 3600, 'gpuCount', 1, 'unitPriceFen', 198, 'durationDiscountBp', 10000,
           'vipDiscountBp', 9800, 'formula', 'round_half_up(…)', 'amountDueFen', 194, 'voucherFen', 50,
           'cashFen', 100, 'uncollectedFen', 44))`);
@@ -53,7 +64,7 @@ it("moves a settlement's detail document into its columns", async () => {
     const [row] = await database.db
       .select()
       .from(instanceSettlements)
-      .where(eq(instanceSettlements.instanceId, instance.id));
+      .where(eq(instanceSettlements.instanceId, instanceId));
     expect(row).toMatchObject({ gpuCount: 1, unitPriceFen: 198, durationDiscountBp: 10_000, vipDiscountBp: 9_800 });
     expect(row).toMatchObject({ amountDueFen: 194, amountFen: 150 });
     expect(settlementExplanation(settlementDetailOf(row!))).toBe(
