@@ -51,7 +51,9 @@ test("start a stopped hourly instance without GPU: 无卡模式 shown, billed at
   await page.goto("/console/dashboard");
   await expect(page.getByRole("row").filter({ hasText: uuid }).getByTestId("no-gpu-badge")).toBeVisible();
 
-  // The stop settles its seconds at the no-GPU price and ends the mode.
+  // The stop settles its seconds at the no-GPU price and ends the mode. Settlement bills whole seconds, from one
+  // second of use on (billing/settle.ts dueFilter): without JavaScript the pages above can take less than that.
+  await page.waitForTimeout(2_000);
   await page.goto(instancePath(uuid));
   await page.getByRole("button", { name: "关机" }).click();
   await expect(page.getByRole("status")).toContainText("关机中");
