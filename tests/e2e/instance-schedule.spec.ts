@@ -6,24 +6,11 @@
  * time left) with what survives a stop, confirms, sees the pending shutdown on
  * the instance page and in its log, and cancels it.
  */
-import type { Page } from "@playwright/test";
 import { instancePath, shutdownInstancePath } from "../../app/utils/console-paths";
 import { shutdownInputValue } from "../../platform/rules/scheduled-shutdown";
 import { expect, test } from "./fixtures/session";
+import { waitForPageState } from "./instance-page-state";
 import { rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
-
-/** Reloads the instance page until its state reads `state` (works with and without JavaScript). */
-async function waitForState(page: Page, state: string) {
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        return (await page.getByTestId("instance-state").textContent())?.includes(state) ?? false;
-      },
-      { timeout: 20_000, intervals: [1000] },
-    )
-    .toBe(true);
-}
 
 const yuan = (text: string) => Number(/¥([\d,]+\.\d{2})/.exec(text)![1]!.replace(/,/g, ""));
 
@@ -35,7 +22,7 @@ test("set and cancel a scheduled shutdown, with its estimate and its log entries
   const { uuid } = await rentHourlyByApi(page.request, token, `shutdown-${Date.now().toString(36)}`);
 
   await page.goto(instancePath(uuid));
-  await waitForState(page, "运行中");
+  await waitForPageState(page, "运行中");
   await page.getByTestId("shutdown-link").click();
   await expect(page.getByRole("heading", { name: "定时关机" })).toBeVisible();
   await expect(page.getByTestId("shutdown-server-time")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);

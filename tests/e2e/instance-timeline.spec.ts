@@ -5,23 +5,10 @@
  * first; the GET filter narrows it to one kind; an unknown kind in the address
  * shows the whole log with the error next to the select.
  */
-import type { Page } from "@playwright/test";
 import { instanceLogPath, instancePath } from "../../app/utils/console-paths";
 import { expect, test } from "./fixtures/session";
+import { waitForPageState } from "./instance-page-state";
 import { rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
-
-/** Reloads the instance page until its state reads `state` (works with and without JavaScript). */
-async function waitForState(page: Page, state: string) {
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        return (await page.getByTestId("instance-state").textContent())?.includes(state) ?? false;
-      },
-      { timeout: 20_000, intervals: [1000] },
-    )
-    .toBe(true);
-}
 
 test("the instance log shows the rental, the start and the stop, and filters by kind", async ({ page, login }) => {
   test.setTimeout(90_000);
@@ -31,7 +18,7 @@ test("the instance log shows the rental, the start and the stop, and filters by 
   const { uuid } = await rentHourlyByApi(page.request, token, `log-${Date.now().toString(36)}`);
 
   await page.goto(instancePath(uuid));
-  await waitForState(page, "运行中");
+  await waitForPageState(page, "运行中");
   await page.getByRole("button", { name: "关机" }).click();
   await expect(page.getByRole("status")).toContainText("关机中");
   await page.goto(instancePath(uuid));
