@@ -4,7 +4,7 @@ import { RefundForm, RefundQuestion } from "~/components/instances/StopWithRefun
 import { FieldError } from "~/components/ui/Field";
 import { Panel } from "~/components/ui/layout";
 import { formAction } from "~/utils/action.server";
-import { instancePath } from "~/utils/console-paths";
+import { instanceListOf, instancePath } from "~/utils/console-paths";
 import {
   loadStopWithRefund,
   refundToast,
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "提前结束套餐并退款 �
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
     const { token } = await requireUser(request);
-    return loadStopWithRefund(token, params.uuid ?? "");
+    return { ...(await loadStopWithRefund(token, params.uuid ?? "")), from: instanceListOf(request.url) };
   });
 }
 
@@ -31,14 +31,14 @@ export async function action({ request }: ActionFunctionArgs) {
     intents: (intent) => ({
       stop_with_refund: intent(StopWithRefundSchema, async (input, { guard }) => {
         const done = await stopWithRefundConfirmed(guard.token, input);
-        return redirectWithToast("/console/dashboard", { type: "success", message: refundToast(done) });
+        return redirectWithToast(instanceListOf(request.url), { type: "success", message: refundToast(done) });
       }),
     }),
   });
 }
 
 export default function StopWithRefundPage() {
-  const { uuid, name, preview, refusal } = useLoaderData<typeof loader>();
+  const { uuid, name, preview, refusal, from } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const back = <Link to={instancePath(uuid)}>返回实例</Link>;
   return (
@@ -51,6 +51,7 @@ export default function StopWithRefundPage() {
             <RefundQuestion name={name} preview={preview} />
             <RefundForm
               uuid={uuid}
+              from={from}
               refundFen={preview.RefundFen}
               cancel={back}
               error={result?.fieldErrors.confirm_name}

@@ -7,7 +7,7 @@ import { getInstanceDetail } from "~/upstream/instances.server";
 import { formAction } from "~/utils/action.server";
 import { releaseConfirmed, ReleaseSchema } from "~/utils/instance-actions.server";
 import { allowedIntents, STATE_LABELS } from "~/utils/instance-text";
-import { instancePath } from "~/utils/console-paths";
+import { instanceListOf, instancePath } from "~/utils/console-paths";
 import { requireUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";
@@ -25,6 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       billingMode: instance.BillingMode,
       stateLabel: STATE_LABELS[instance.State],
       canRelease: allowedIntents(instance).includes("release"),
+      from: instanceListOf(request.url),
     };
   });
 }
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
     intents: (intent) => ({
       release: intent(ReleaseSchema, async (input, { guard }) => {
         const released = await releaseConfirmed(guard.token, input);
-        return redirectWithToast("/console/dashboard", {
+        return redirectWithToast(instanceListOf(request.url), {
           type: "success",
           message: `实例「${released.Name}」${STATE_LABELS[released.State]}，磁盘数据将被删除`,
         });
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ReleaseInstancePage() {
-  const { uuid, name, billingMode, stateLabel, canRelease } = useLoaderData<typeof loader>();
+  const { uuid, name, billingMode, stateLabel, canRelease, from } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const back = <Link to={instancePath(uuid)}>返回实例</Link>;
   return (
@@ -58,6 +59,7 @@ export default function ReleaseInstancePage() {
             <ReleaseQuestion uuid={uuid} name={name} billingMode={billingMode} />
             <ReleaseForm
               uuid={uuid}
+              from={from}
               cancel={back}
               error={result?.fieldErrors.confirm_name}
               typed={result?.values.confirm_name}

@@ -29,7 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ResetSystemPage() {
-  const { instance, blocked, images, currentImageId, chosen, kind, choiceError } = useLoaderData<typeof loader>();
+  const { instance, blocked, images, currentImageId, chosen, kind, choiceError, operationKey } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const refused = result?.fieldErrors.image_id ?? result?.formError ?? null;
   return (
@@ -41,7 +42,14 @@ export default function ResetSystemPage() {
             {blocked}。<Link to={instancePath(instance.InstanceUuid)}>返回实例</Link>
           </p>
         ) : chosen && kind ? (
-          <ResetConfirm uuid={instance.InstanceUuid} name={instance.Name} image={chosen} kind={kind} error={refused} />
+          <ResetConfirm
+            uuid={instance.InstanceUuid}
+            name={instance.Name}
+            image={chosen}
+            kind={kind}
+            operationKey={operationKey}
+            error={refused}
+          />
         ) : (
           <ResetChoices images={images} currentImageId={currentImageId} error={choiceError ?? refused} />
         )}

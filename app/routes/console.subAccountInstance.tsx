@@ -5,6 +5,7 @@ import { usePollWhile } from "~/components/instances/use-poll-while";
 import { Muted, Panel } from "~/components/ui/layout";
 import { getSubAccountInstances } from "~/upstream/pages.server";
 import { formAction } from "~/utils/action.server";
+import { SUB_ACCOUNT_INSTANCES_PATH } from "~/utils/console-paths";
 import { formatDate } from "~/utils/format";
 import { instanceIntents } from "~/utils/instance-actions.server";
 import { isTransitional } from "~/utils/instance-text";
@@ -12,8 +13,6 @@ import { requireUser } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "子账号实例 · 算力云" }];
-
-const SUB_ACCOUNT_INSTANCES_PATH = "/console/subAccountInstance";
 
 /**
  * A main account's sub-accounts' instances (issue 36 §2), grouped by

@@ -45,6 +45,10 @@ export function getResetSystemOptions(session: string, uuid: string) {
 }
 
 /** Replaces a stopped instance's system disk with `imageId` (its own image again, or another). */
-export function resetSystem(session: string, uuid: string, imageId: number) {
-  return call("/instance/reset_system", { instance_uuid: uuid, image_id: imageId }, session);
+export function resetSystem(session: string, uuid: string, imageId: number, operationKey: string) {
+  return call(
+    "/instance/reset_system",
+    { instance_uuid: uuid, image_id: imageId, operation_key: operationKey },
+    session,
+  );
 }

@@ -69,14 +69,31 @@ export function instanceLogPath(uuid: string, kind: string, page: number): strin
   return `${instancePath(uuid)}${search ? `?${search}` : ""}#instance-log`;
 }
 
+/** The instance lists an instance can be ended from; the end goes back to the one it came from. */
+export const INSTANCE_LIST_PATHS = ["/console/dashboard", "/console/subAccountInstance"] as const;
+/** app/routes/console.subAccountInstance.tsx: a main account's sub-accounts' instances. */
+export const SUB_ACCOUNT_INSTANCES_PATH = INSTANCE_LIST_PATHS[1];
+export type InstanceListPath = (typeof INSTANCE_LIST_PATHS)[number];
+
+/** `path` remembering the list it was opened from (`?from=`); the dashboard, the default, is not written. */
+function withListPath(path: string, from: InstanceListPath | undefined): string {
+  return from && from !== INSTANCE_LIST_PATHS[0] ? `${path}?${new URLSearchParams({ from })}` : path;
+}
+
+/** The list a confirm page was opened from (its `?from=`): only one of INSTANCE_LIST_PATHS, else the dashboard. */
+export function instanceListOf(url: string): InstanceListPath {
+  const from = new URL(url, "http://x").searchParams.get("from");
+  return INSTANCE_LIST_PATHS.find((p) => p === from) ?? INSTANCE_LIST_PATHS[0];
+}
+
 /** app/routes/console.instance.$uuid_.release.tsx: the type-the-name confirm page for releasing an instance. */
-export function releaseInstancePath(uuid: string): string {
-  return `${instancePath(uuid)}/release`;
+export function releaseInstancePath(uuid: string, from?: InstanceListPath): string {
+  return withListPath(`${instancePath(uuid)}/release`, from);
 }
 
 /** app/routes/console.instance.$uuid_.refund.tsx: the confirm page for ending a package early with its refund. */
-export function stopWithRefundPath(uuid: string): string {
-  return `${instancePath(uuid)}/refund`;
+export function stopWithRefundPath(uuid: string, from?: InstanceListPath): string {
+  return withListPath(`${instancePath(uuid)}/refund`, from);
 }
 
 /** app/routes/console.instance.$uuid_.renew.tsx: the renew form (price preview, then confirm and pay). */

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  instanceListOf,
   instancePath,
   myWorkOrderDetailPath,
   myWorkOrderPath,
   releaseInstancePath,
   revokeWorkOrderPath,
   selectQuestionPath,
+  stopWithRefundPath,
+  SUB_ACCOUNT_INSTANCES_PATH,
   submitWorkOrderPath,
 } from "./console-paths";
 import { contactQrPath, informDetailPath } from "./paths";
@@ -41,5 +44,21 @@ describe("path builders", () => {
     expect(instancePath("i-7f3a9c2e1b")).toBe("/console/instance/i-7f3a9c2e1b");
     expect(releaseInstancePath("i-7f3a9c2e1b")).toBe("/console/instance/i-7f3a9c2e1b/release");
     expect(releaseInstancePath("../x")).toBe("/console/instance/..%2Fx/release");
+  });
+
+  it("remembers the list a release or a refund was opened from, and reads back only a known list", () => {
+    expect(releaseInstancePath("i-1", "/console/dashboard")).toBe("/console/instance/i-1/release");
+    expect(releaseInstancePath("i-1", SUB_ACCOUNT_INSTANCES_PATH)).toBe(
+      "/console/instance/i-1/release?from=%2Fconsole%2FsubAccountInstance",
+    );
+    expect(stopWithRefundPath("i-1", SUB_ACCOUNT_INSTANCES_PATH)).toBe(
+      "/console/instance/i-1/refund?from=%2Fconsole%2FsubAccountInstance",
+    );
+    expect(instanceListOf("http://h/console/instance/i-1/release?from=%2Fconsole%2FsubAccountInstance")).toBe(
+      "/console/subAccountInstance",
+    );
+    expect(instanceListOf("http://h/console/instance/i-1/release")).toBe("/console/dashboard");
+    for (const foreign of ["https://evil.example/", "//evil.example", "/console/safe", "/console/dashboard/.."])
+      expect(instanceListOf(`http://h/x?from=${encodeURIComponent(foreign)}`)).toBe("/console/dashboard");
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getResetSystemOptions, resetSystem } from "~/upstream/custom-images.server";
 import { instancePath } from "./console-paths";
@@ -12,6 +13,7 @@ export const ResetSchema = z.object({
     .number({ required_error: "请选择镜像", invalid_type_error: "请选择镜像" })
     .int("请选择镜像")
     .positive("请选择镜像"),
+  operation_key: z.string({ required_error: STALE }).regex(/^[A-Za-z0-9_-]{8,64}$/, STALE),
 });
 
 /**
@@ -36,11 +38,13 @@ export async function loadResetPage(token: string, uuid: string, url: URL) {
           ? ("system_reset" as const)
           : ("image_change" as const),
     choiceError: asked !== null && chosen === null ? "该镜像不可用于此实例，请重新选择" : null,
+    /** The confirmation form's key: a resubmitted form answers the first reset and wipes nothing. */
+    operationKey: randomUUID(),
   };
 }
 
 export async function resetConfirmed(token: string, input: z.infer<typeof ResetSchema>) {
-  const done = await resetSystem(token, input.instance_uuid, input.image_id);
+  const done = await resetSystem(token, input.instance_uuid, input.image_id, input.operation_key);
   const what = done.Kind === "system_reset" ? "已重置系统" : `已更换镜像为 ${done.Instance.ImageName}`;
   return redirectWithToast(instancePath(input.instance_uuid), {
     type: "success",

@@ -62,6 +62,8 @@ export type ResetSystemWire = {
   Instance: InstanceWire;
   /** system_reset: back to its own image; image_change: to another one. */
   Kind: "system_reset" | "image_change";
+  /** The same operation key again: the first reset's answer; nothing was wiped this time. */
+  Replayed: boolean;
 };
 
 export type CustomImageCalls = {
@@ -70,9 +72,14 @@ export type CustomImageCalls = {
   /**
    * Replaces a stopped instance's system disk with `image_id` (its own image again, or another): INSTANCE_STATE
    * when not stopped, BAD_REQUEST on image_id for an image that is not the caller's or not available,
-   * IMAGE_INCOMPATIBLE when its host's CUDA is older. The data disk stays.
+   * IMAGE_INCOMPATIBLE when its host's CUDA is older. The data disk stays. The same `operation_key` again answers
+   * the first reset (Replayed) and wipes nothing; on another instance it is OPERATION_CONFLICT.
    */
-  "/instance/reset_system": MainApiCall<InstanceRefFields & { image_id: number }, ResetSystemWire, "required">;
+  "/instance/reset_system": MainApiCall<
+    InstanceRefFields & { image_id: number; operation_key: string },
+    ResetSystemWire,
+    "required"
+  >;
   /** The caller's images (saving and available), newest first, with the quota and the instances to save from. */
   "/image/get_custom_image_list": MainApiCall<NoFields, CustomImageListWire, "required">;
   /**

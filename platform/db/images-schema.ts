@@ -82,4 +82,34 @@ export const hostImageCache = pgTable(
   (t) => [primaryKey({ columns: [t.hostId, t.imageId], name: "host_image_cache_pk" })],
 );
 
-export const imagesSchema = { customImages, hostImageCache };
+/**
+ * Each system reset (重置系统) or image change of an instance, under the form's
+ * operation key: the same key again answers the first reset and wipes nothing
+ * (a resubmitted form after the user wrote to the new disk must not wipe it
+ * again).
+ */
+export const instanceResets = pgTable(
+  "instance_resets",
+  {
+    id: id(),
+    /** The owner (main account), whose keys these are. */
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    instanceId: bigint("instance_id", { mode: "number" })
+      .notNull()
+      .references(() => instances.id),
+    imageId: bigint("image_id", { mode: "number" })
+      .notNull()
+      .references(() => images.id),
+    kind: text("kind", { enum: ["system_reset", "image_change"] }).notNull(),
+    operationKey: text("operation_key").notNull(),
+    createdAt: at("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("instance_resets_operation_uq").on(t.userId, t.operationKey),
+    check("instance_resets_kind_known", sql`${t.kind} in ('system_reset', 'image_change')`),
+  ],
+);
+
+export const imagesSchema = { customImages, hostImageCache, instanceResets };

@@ -26,7 +26,7 @@ const CALLS: [string, Record<string, string | number>][] = [
   ["/image/rename_custom_image", { image_id: 1, name: "a" }],
   ["/image/delete_custom_image", { image_id: 1 }],
   ["/instance/get_reset_system_options", { instance_uuid: "i-0123456789" }],
-  ["/instance/reset_system", { instance_uuid: "i-0123456789", image_id: 1 }],
+  ["/instance/reset_system", { instance_uuid: "i-0123456789", image_id: 1, operation_key: "http-reset-key-1" }],
 ];
 
 describe("custom image calls", () => {
@@ -42,8 +42,13 @@ describe("custom image calls", () => {
       ["/image/rename_custom_image", { image_id: "abc", name: "a" }, "image_id"],
       ["/image/rename_custom_image", { image_id: 1, name: "x".repeat(201) }, "name"],
       ["/image/delete_custom_image", { image_id: -1 }, "image_id"],
-      ["/instance/reset_system", { instance_uuid: "i-0123456789" }, "image_id"],
-      ["/instance/reset_system", { instance_uuid: "i-0123456789", image_id: "1.5" }, "image_id"],
+      ["/instance/reset_system", { instance_uuid: "i-0123456789", operation_key: "http-reset-key-2" }, "image_id"],
+      [
+        "/instance/reset_system",
+        { instance_uuid: "i-0123456789", image_id: "1.5", operation_key: "http-reset-key-3" },
+        "image_id",
+      ],
+      ["/instance/reset_system", { instance_uuid: "i-0123456789", image_id: 1 }, "operation_key"],
     ];
     for (const [path, fields, field] of bad) {
       const reply = await t.post(path, { session: owner.token, ...fields });

@@ -143,7 +143,7 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/instance/start_instance_without_gpu", { instance_uuid: uuid }],
   ["/image/save_custom_image", { instance_uuid: uuid, name: "idor", operation_key: opKey("image") }],
   ["/instance/get_reset_system_options", { instance_uuid: uuid }],
-  ["/instance/reset_system", { instance_uuid: uuid, image_id: officialImageId }],
+  ["/instance/reset_system", { instance_uuid: uuid, image_id: officialImageId, operation_key: opKey("reset") }],
 ];
 
 async function walk(caller: TestAccount, targets: string[]) {
@@ -304,6 +304,12 @@ describe("custom images (decision 088)", () => {
         operation_key: opKey(),
       } as never);
       expect(rented.body).toMatchObject({ status: 1, key: "BAD_REQUEST", reason: "所选镜像不存在" });
+      // The market's stock for an image follows the rental's rule: not another account's, not a sibling's.
+      const stock = await t.post("/get_available_kvm_num", { session: caller.token, image_id: String(imageId) });
+      expect({ imageId, body: stock.body }).toMatchObject({
+        imageId,
+        body: { status: 1, reason: "所选镜像不存在", data: { field: "image_id" } },
+      });
     }
     const listed = await t.post("/image/get_custom_image_list", { session: caller.token });
     expect(listed.body.data.Images.map((i: { Id: number }) => i.Id)).not.toEqual(expect.arrayContaining(targets));

@@ -193,7 +193,7 @@ describe("catalogue and offers", () => {
     const kvm = await t.post("/get_available_kvm_num", { image_id: String(newest.Id) });
     expect(kvm.body.data.offers.map((o: { GpuCode: string }) => o.GpuCode)).toEqual(["rtx4090", "l40s", "h100-80g"]);
     const missing = await t.post("/get_available_kvm_num", { image_id: "999999" });
-    expect(missing.body).toMatchObject({ status: 1, reason: "镜像不存在", data: { field: "image_id" } });
+    expect(missing.body).toMatchObject({ status: 1, reason: "所选镜像不存在", data: { field: "image_id" } });
   });
 });
 

@@ -7,8 +7,9 @@
  * by GET and by POST. /instanceAvailableKvmStore: the stock by model and
  * region, filtered by a plain GET form, a bad GPU count refused beside its field.
  * /console/subAccountInstance: a main account sees its sub-accounts' instances
- * grouped, with this month's cost, and stops one there; the sub-account, its
- * sibling and another account get 404 for the page and for the stop.
+ * grouped, with this month's cost, stops one there and releases it (back on
+ * that page after); the sub-account, its sibling and another account get 404
+ * for the page and for the stop.
  */
 import type { APIRequestContext } from "@playwright/test";
 import { instancePath } from "../../app/utils/console-paths";
@@ -146,7 +147,7 @@ async function subToken(request: APIRequestContext, phone: string, name: string)
   return ((await res.json()) as { token: string }).token;
 }
 
-test("sub-accounts' instances: grouped with this month's cost, stopped by the main account; 404 for anyone else", async ({
+test("sub-accounts' instances: grouped with this month's cost, stopped and released by the main account (back on the page); 404 for anyone else", async ({
   page,
   login,
   javaScriptEnabled,
@@ -218,4 +219,13 @@ test("sub-accounts' instances: grouped with this month's cost, stopped by the ma
   await row.getByRole("button", { name: "关机" }).click();
   await expect(row.getByTestId("instance-state")).toContainText(/关机中|已关机/);
   await waitFor(page.request, labA, uuid, "stopped");
+
+  // And releases it there: the name typed (a dialog, or the confirm page without JavaScript), then back on this page.
+  await page.reload();
+  await row.getByRole(javaScriptEnabled ? "button" : "link", { name: "释放" }).click();
+  await page.getByLabel("实例名称").fill(name);
+  await page.getByRole("button", { name: "确认释放" }).click();
+  await expect(page).toHaveURL("/console/subAccountInstance");
+  await expect(page.getByRole("status").filter({ hasText: `实例「${name}」` })).toBeVisible();
+  expect(await stateOf(page.request, labA, uuid)).toMatch(/^releas/);
 });

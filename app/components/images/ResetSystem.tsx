@@ -59,18 +59,21 @@ export function ResetConfirm({
   name,
   image,
   kind,
+  operationKey,
   error,
 }: {
   uuid: string;
   name: string;
   image: ResetImageWire;
   kind: "system_reset" | "image_change";
+  operationKey: string;
   error: string | null;
 }) {
   return (
     <Form method="post" data-testid="reset-confirm">
       <input type="hidden" name="instance_uuid" value={uuid} />
       <input type="hidden" name="image_id" value={image.Id} />
+      <input type="hidden" name="operation_key" value={operationKey} />
       <p>
         {kind === "system_reset" ? "重置系统" : "更换镜像"}：实例「<strong>{name}</strong>」的系统盘将
         {kind === "system_reset" ? "恢复为" : "换为"}镜像 <strong>{image.Name}</strong>

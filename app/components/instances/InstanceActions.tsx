@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import type { InstanceWire } from "~/upstream/instances.server";
-import { migrateInstancePath, startWithoutGpuPath } from "~/utils/console-paths";
+import { migrateInstancePath, startWithoutGpuPath, type InstanceListPath } from "~/utils/console-paths";
 import { allowedIntents, INTENT_LABELS } from "~/utils/instance-text";
 import { hostFullOffers, type HostFullOffers } from "~/utils/host-full-offer";
 import { FieldError } from "../ui/Field";
@@ -36,10 +36,13 @@ export function InstanceActions({
   instance,
   error,
   hostFull = null,
+  from,
 }: {
   instance: InstanceWire;
   error: string | null;
   hostFull?: HostFullOffers | null;
+  /** The list these actions are shown in: releasing or ending goes back to it (the dashboard by default). */
+  from?: InstanceListPath;
 }) {
   const fetcher = useFetcher<InstanceActionOutcome>({ key: `instance-actions-${instance.InstanceUuid}` });
   const intents = allowedIntents(instance);
@@ -72,10 +75,15 @@ export function InstanceActions({
           </Row>
         </fetcher.Form>
         {intents.includes("release") && instance.BillingMode !== "hour" && (
-          <StopWithRefund uuid={instance.InstanceUuid} />
+          <StopWithRefund uuid={instance.InstanceUuid} from={from} />
         )}
         {intents.includes("release") && (
-          <ReleaseInstance uuid={instance.InstanceUuid} name={instance.Name} billingMode={instance.BillingMode} />
+          <ReleaseInstance
+            uuid={instance.InstanceUuid}
+            name={instance.Name}
+            billingMode={instance.BillingMode}
+            from={from}
+          />
         )}
       </Row>
       {shown && (

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { releaseInstancePath, stopWithRefundPath } from "~/utils/console-paths";
+import { releaseInstancePath, stopWithRefundPath, type InstanceListPath } from "~/utils/console-paths";
 import type { BillingModeWire } from "~/upstream/instances.server";
 import { survivalRow } from "../../../platform/rules/instance-survival";
 import { Button, ButtonLink } from "../ui/Button";
@@ -53,18 +53,21 @@ interface ReleaseOutcome {
  */
 export function ReleaseForm({
   uuid,
+  from,
   cancel,
   error,
   typed,
   FormComponent = Form,
 }: {
   uuid: string;
+  /** The list to go back to once released (the dashboard by default). */
+  from?: InstanceListPath;
   cancel: ReactNode;
   error?: string | null;
   typed?: string;
   FormComponent?: typeof Form;
 }) {
-  const action = releaseInstancePath(uuid);
+  const action = releaseInstancePath(uuid, from);
   return (
     <FormComponent method="post" action={action}>
       <input type="hidden" name="instance_uuid" value={uuid} />
@@ -87,17 +90,19 @@ export function ReleaseInstance({
   uuid,
   name,
   billingMode,
+  from,
 }: {
   uuid: string;
   name: string;
   billingMode: BillingModeWire;
+  from?: InstanceListPath;
 }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<ReleaseOutcome>();
   if (!hydrated) {
     return (
-      <ButtonLink as={Link} to={releaseInstancePath(uuid)} variant="secondary" size="sm">
+      <ButtonLink as={Link} to={releaseInstancePath(uuid, from)} variant="secondary" size="sm">
         释放
       </ButtonLink>
     );
@@ -112,6 +117,7 @@ export function ReleaseInstance({
         {fetcher.data?.formError && <FieldError role="alert">{fetcher.data.formError}</FieldError>}
         <ReleaseForm
           uuid={uuid}
+          from={from}
           FormComponent={fetcher.Form}
           error={fetcher.data?.fieldErrors.confirm_name}
           cancel={

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { StopRefundPreviewWire } from "~/upstream/refund.server";
 import { formatDateTime } from "~/utils/format";
-import { stopWithRefundPath } from "~/utils/console-paths";
+import { stopWithRefundPath, type InstanceListPath } from "~/utils/console-paths";
 import { survivalRow } from "../../../platform/rules/instance-survival";
 import { formatWireMoney } from "../../../platform/rules/money";
 import { Button, ButtonLink } from "../ui/Button";
@@ -87,6 +87,7 @@ export function RefundQuestion({ name, preview }: { name: string; preview: StopR
 /** The type-the-name form with the refund shown: it posts to the confirm page, from that page or from the dialog. */
 export function RefundForm({
   uuid,
+  from,
   refundFen,
   cancel,
   error,
@@ -94,13 +95,15 @@ export function RefundForm({
   FormComponent = Form,
 }: {
   uuid: string;
+  /** The list to go back to once ended (the dashboard by default). */
+  from?: InstanceListPath;
   refundFen: number;
   cancel: ReactNode;
   error?: string | null;
   typed?: string;
   FormComponent?: typeof Form;
 }) {
-  const action = stopWithRefundPath(uuid);
+  const action = stopWithRefundPath(uuid, from);
   return (
     <FormComponent method="post" action={action}>
       <input type="hidden" name="instance_uuid" value={uuid} />
@@ -117,7 +120,7 @@ export function RefundForm({
 }
 
 /** The dialog's body: the preview it loaded from the confirm page, then the form. */
-function RefundDialogBody({ uuid, close }: { uuid: string; close: () => void }) {
+function RefundDialogBody({ uuid, from, close }: { uuid: string; from?: InstanceListPath; close: () => void }) {
   const page = useFetcher<StopWithRefundPageData>();
   const sent = useFetcher<StopWithRefundOutcome>();
   const load = page.load;
@@ -133,6 +136,7 @@ function RefundDialogBody({ uuid, close }: { uuid: string; close: () => void }) 
       {sent.data?.formError && <FieldError role="alert">{sent.data.formError}</FieldError>}
       <RefundForm
         uuid={uuid}
+        from={from}
         refundFen={shown.preview.RefundFen}
         FormComponent={sent.Form}
         error={sent.data?.fieldErrors.confirm_name}
@@ -150,12 +154,12 @@ function RefundDialogBody({ uuid, close }: { uuid: string; close: () => void }) 
  * 提前结束并退款 for a package instance: with JavaScript a dialog that shows the
  * refund and asks for the name; without, a link to the confirm page, which does the same.
  */
-export function StopWithRefund({ uuid }: { uuid: string }) {
+export function StopWithRefund({ uuid, from }: { uuid: string; from?: InstanceListPath }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   if (!hydrated) {
     return (
-      <ButtonLink as={Link} to={stopWithRefundPath(uuid)} variant="secondary" size="sm">
+      <ButtonLink as={Link} to={stopWithRefundPath(uuid, from)} variant="secondary" size="sm">
         提前结束并退款
       </ButtonLink>
     );
@@ -166,7 +170,7 @@ export function StopWithRefund({ uuid }: { uuid: string }) {
         提前结束并退款
       </Button>
       <Dialog open={open} onOpenChange={setOpen} title="提前结束套餐并退款">
-        {open && <RefundDialogBody uuid={uuid} close={() => setOpen(false)} />}
+        {open && <RefundDialogBody uuid={uuid} from={from} close={() => setOpen(false)} />}
       </Dialog>
     </>
   );

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { SubAccountInstanceGroupWire } from "~/upstream/pages.server";
 import { BILLING_LABELS, MACHINE_TYPE_LABELS } from "~/utils/instance-text";
-import { instancePath } from "~/utils/console-paths";
+import { instancePath, SUB_ACCOUNT_INSTANCES_PATH } from "~/utils/console-paths";
 import { Badge, Muted, Panel, PanelTitle, Table } from "../ui/layout";
 import { TableScroll } from "../ui/TableScroll";
 import { InstanceActions, outcomeError, type InstanceActionOutcome } from "./InstanceActions";
@@ -70,7 +70,11 @@ export function SubAccountInstances({
                   </td>
                   <td>{formatWireMoney(i.CostSoFar)}</td>
                   <td>
-                    <InstanceActions instance={i} error={outcomeError(outcome, i.InstanceUuid)} />
+                    <InstanceActions
+                      instance={i}
+                      error={outcomeError(outcome, i.InstanceUuid)}
+                      from={SUB_ACCOUNT_INSTANCES_PATH}
+                    />
                   </td>
                 </tr>
               ))}

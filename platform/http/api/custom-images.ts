@@ -30,7 +30,7 @@ const RenameFields = RefFields.extend({ name });
 const InstanceFields = z.object({ instance_uuid: instanceUuid });
 const offerField = z.string().trim().max(64).optional();
 const OfferFields = z.object({ machine_type: offerField, region: offerField, gpu_model: offerField });
-const ResetFields = InstanceFields.extend({ image_id: f.id("镜像") });
+const ResetFields = InstanceFields.extend({ image_id: f.id("镜像"), operation_key: operationKey });
 
 on.post("/image/get_custom_image_list", async (c) => {
   const caller = await callerFromForm(c, await readForm(c));
@@ -93,6 +93,10 @@ on.post("/instance/reset_system", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
   const input = parseFields(ResetFields, form);
-  const reset = await resetSystem(c.var.ctx, caller, { uuid: input.instance_uuid, imageId: input.image_id });
-  return { Instance: toInstanceWire(reset.instance), Kind: reset.kind };
+  const reset = await resetSystem(c.var.ctx, caller, {
+    uuid: input.instance_uuid,
+    imageId: input.image_id,
+    operationKey: input.operation_key,
+  });
+  return { Instance: toInstanceWire(reset.instance), Kind: reset.kind, Replayed: reset.replayed };
 });

@@ -4,14 +4,10 @@ import type { MarketCalls } from "../../contract/market";
 import type { MachineType } from "../../db/market-schema";
 import { addReservation, listBareMetalServers, listReservations } from "../../modules/market/bare-metal";
 import { cancelReservation } from "../../modules/market/reservation-status";
-import {
-  findUsableImage,
-  getInstanceSpecifications,
-  getSelectorOptions,
-  listOfficialImages,
-} from "../../modules/market/catalogue";
+import { getInstanceSpecifications, getSelectorOptions, listOfficialImages } from "../../modules/market/catalogue";
 import { getPriceInfo } from "../../modules/market/member-price";
 import { findOffer, listOffers } from "../../modules/market/offers";
+import { findRentalImage } from "../../modules/instances/image";
 import { fail } from "../../modules/errors";
 import { OFFER_FILTER_FIELDS, readOfferFilter, type OfferFilterFields } from "../../rules/market-filter";
 import { ReservationFields } from "../../rules/reservation-fields";
@@ -100,7 +96,7 @@ const available = (type: MachineType, withImage: boolean) => async (c: Context<E
   let where: z.infer<typeof WhereFields>;
   if (withImage) {
     const input = parseFields(ImageFields, form);
-    const image = await findUsableImage(ctx, await optionalCallerFromForm(c, form), input.image_id);
+    const image = await findRentalImage(ctx.db, await optionalCallerFromForm(c, form), input.image_id);
     cuda = image.cudaVersion;
     where = input;
   } else {

@@ -24,7 +24,7 @@ import {
 } from "../../../tests/support/instances";
 import { startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
 import type { DomainError } from "../errors";
-import { stopInstance } from "../instances/actions";
+import { startInstance, stopInstance } from "../instances/actions";
 import { createInstance } from "../instances/create";
 import { advanceTransitions } from "../instances/transitions";
 import { advanceImageSaves } from "./advance";
@@ -284,11 +284,11 @@ describe("system reset (重置系统) and image change", () => {
       { id: image.id, name: "训练环境（基于 PyTorch 2.5.1 / CUDA 12.4）", mine: true },
     ]);
 
-    expect(await resetSystem(t.ctx, renter.caller, { uuid, imageId: official })).toMatchObject({
+    expect(await resetSystem(t.ctx, renter.caller, { uuid, imageId: official, operationKey: opKey() })).toMatchObject({
       kind: "system_reset",
       instance: { state: "stopped" },
     });
-    const changed = await resetSystem(t.ctx, renter.caller, { uuid, imageId: image.id });
+    const changed = await resetSystem(t.ctx, renter.caller, { uuid, imageId: image.id, operationKey: opKey() });
     expect(changed).toMatchObject({
       kind: "image_change",
       instance: { imageName: "我的镜像「训练环境」（PyTorch 2.5.1 / CUDA 12.4）" },
@@ -298,6 +298,32 @@ describe("system reset (重置系统) and image change", () => {
       { kind: "system_reset", text: "用户重置系统：系统盘恢复为 PyTorch 2.5.1 / CUDA 12.4 的初始状态，数据盘保留" },
       { kind: "image_change", text: "用户更换镜像：我的镜像「训练环境」，系统盘已替换，数据盘保留" },
     ]);
+  });
+
+  it("resets once per operation key: the same key again, even after a start, answers the first and wipes nothing", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const uuid = await stoppedInstance(renter);
+    const official = await imageOf(uuid);
+    const key = opKey();
+    expect(await resetSystem(t.ctx, renter.caller, { uuid, imageId: official, operationKey: key })).toMatchObject({
+      kind: "system_reset",
+      replayed: false,
+    });
+    await startInstance(t.ctx, renter.caller, { uuid });
+    await wait(5 * SECOND);
+    // The form sent again (back button, resubmission) while it runs: the first answer, not a second wipe.
+    expect(await resetSystem(t.ctx, renter.caller, { uuid, imageId: official, operationKey: key })).toMatchObject({
+      kind: "system_reset",
+      replayed: true,
+      instance: { state: "running" },
+    });
+    expect((await eventsOf(uuid)).map((e) => e.kind)).toEqual(["system_reset"]);
+    // The same key on another instance is a conflict and changes nothing there.
+    const other = await stoppedInstance(renter);
+    expect(
+      await failure(resetSystem(t.ctx, renter.caller, { uuid: other, imageId: official, operationKey: key })),
+    ).toMatchObject({ key: "OPERATION_CONFLICT" });
+    expect(await eventsOf(other)).toEqual([]);
   });
 
   it("refuses a running instance, another account's image, an image its host cannot run, and anyone else's instance", async () => {
@@ -314,18 +340,24 @@ describe("system reset (重置系统) and image change", () => {
     const running = await rent(renter);
     await wait(5 * SECOND);
     const pytorch = await imageOf(running);
-    expect(await failure(resetSystem(t.ctx, renter.caller, { uuid: running, imageId: pytorch }))).toMatchObject({
+    expect(
+      await failure(resetSystem(t.ctx, renter.caller, { uuid: running, imageId: pytorch, operationKey: opKey() })),
+    ).toMatchObject({
       key: "INSTANCE_STATE",
       detail: "请先关机再重置系统",
     });
     expect((await resetOptions(t.ctx, renter.caller, { uuid: running })).blocked).toBe("请先关机再重置系统");
 
     const uuid = await stoppedInstance(renter);
-    expect(await failure(resetSystem(t.ctx, renter.caller, { uuid, imageId: othersImage.id }))).toMatchObject({
+    expect(
+      await failure(resetSystem(t.ctx, renter.caller, { uuid, imageId: othersImage.id, operationKey: opKey() })),
+    ).toMatchObject({
       key: "BAD_REQUEST",
       field: "image_id",
     });
-    expect(await failure(resetSystem(t.ctx, other.caller, { uuid, imageId: othersImage.id }))).toMatchObject({
+    expect(
+      await failure(resetSystem(t.ctx, other.caller, { uuid, imageId: othersImage.id, operationKey: opKey() })),
+    ).toMatchObject({
       key: "INSTANCE_NOT_FOUND",
     });
     expect(await failure(resetOptions(t.ctx, other.caller, { uuid }))).toMatchObject({ key: "INSTANCE_NOT_FOUND" });
@@ -344,7 +376,9 @@ describe("system reset (重置系统) and image change", () => {
     expect(oldOptions.images.map((i) => i.id)).toContain(cuda118);
     expect(oldOptions.images.map((i) => i.id)).not.toContain(pytorch);
     expect(
-      await failure(resetSystem(t.ctx, renter.caller, { uuid: created.instance.uuid, imageId: pytorch })),
+      await failure(
+        resetSystem(t.ctx, renter.caller, { uuid: created.instance.uuid, imageId: pytorch, operationKey: opKey() }),
+      ),
     ).toMatchObject({ key: "IMAGE_INCOMPATIBLE", field: "image_id" });
     expect(await imageOf(created.instance.uuid)).toBe(cuda118);
     expect(await eventsOf(uuid)).toEqual([]);

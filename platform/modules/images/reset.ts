@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { hosts, images, instances } from "../../db/market-schema";
+import { instanceResets } from "../../db/images-schema";
 import { inTransaction } from "../../db/tx";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
@@ -74,16 +75,26 @@ export async function resetOptions(ctx: Ctx, caller: Caller, input: { uuid: stri
  * row lock (as a delete of that image takes), a conditional update on the
  * state, and the instance's log; the data disk, address and plugins stay (the
  * survival rows). The sandbox replaces the disk at once; it stays stopped.
+ * The form's operation key makes it once: the same key again answers the
+ * first reset and changes nothing, even once the instance runs again.
  */
 export async function resetSystem(
   ctx: Ctx,
   caller: Caller,
-  input: { uuid: string; imageId: number },
-): Promise<{ instance: Instance; kind: ResetKind }> {
+  input: { uuid: string; imageId: number; operationKey: string },
+): Promise<{ instance: Instance; kind: ResetKind; replayed: boolean }> {
   return inTransaction(ctx.db, async (tx) => {
     await lockAccount(tx, caller.userId);
     const now = ctx.now();
     const row = await instanceOf(tx, caller, input.uuid);
+    const [earlier] = await tx
+      .select()
+      .from(instanceResets)
+      .where(and(eq(instanceResets.userId, caller.userId), eq(instanceResets.operationKey, input.operationKey)));
+    if (earlier) {
+      if (earlier.instanceId !== row.id) fail("OPERATION_CONFLICT");
+      return { instance: await instanceById(tx, row.id, now), kind: earlier.kind, replayed: true };
+    }
     if (row.state !== "stopped") fail("INSTANCE_STATE", undefined, NOT_STOPPED);
     const image = await findRentalImage(tx, caller, input.imageId);
     if (!cudaSupports(row.hostCuda, image.cudaVersion)) fail("IMAGE_INCOMPATIBLE", "image_id");
@@ -94,6 +105,14 @@ export async function resetSystem(
       .where(and(eq(instances.id, row.id), eq(instances.state, "stopped")))
       .returning({ userId: instances.userId });
     if (!changed) fail("INSTANCE_STATE", undefined, NOT_STOPPED);
+    await tx.insert(instanceResets).values({
+      userId: caller.userId,
+      instanceId: row.id,
+      imageId: image.id,
+      kind,
+      operationKey: input.operationKey,
+      createdAt: now,
+    });
     const named = (await resetImageName(tx, caller, image.id)) ?? image.name;
     await recordInstanceEvent(tx, {
       instanceId: row.id,
@@ -106,7 +125,7 @@ export async function resetSystem(
           : `用户更换镜像：${named}，系统盘已替换，数据盘保留`,
       at: now,
     });
-    return { instance: await instanceById(tx, row.id, now), kind };
+    return { instance: await instanceById(tx, row.id, now), kind, replayed: false };
   });
 }
 

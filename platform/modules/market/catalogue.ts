@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { gpuModels, gpuPrices, hosts, images, regions, type MachineType } from "../../db/market-schema";
 import { compareCuda } from "../../rules/market-filter";
-import type { Caller, Ctx, Visitor } from "../context";
+import type { Ctx, Visitor } from "../context";
 import { fail } from "../errors";
 import { rowsOf } from "../finance/rows";
 import { parseTextArray } from "./offers";
@@ -93,23 +93,6 @@ export function listOfficialImages(ctx: Ctx, _visitor: Visitor): Promise<Image[]
     .from(images)
     .where(isNull(images.ownerUserId))
     .orderBy(asc(images.sortOrder), asc(images.id));
-}
-
-/**
- * An image the caller may start from: an official one, or the caller's own.
- * Anything else, another user's included, is NOT_FOUND on `image_id`.
- */
-export async function findUsableImage(ctx: Ctx, caller: Caller | null, imageId: number): Promise<Image> {
-  const [image] = await ctx.db
-    .select(imageColumns)
-    .from(images)
-    .where(
-      and(
-        eq(images.id, imageId),
-        caller ? or(isNull(images.ownerUserId), eq(images.ownerUserId, caller.userId)) : isNull(images.ownerUserId),
-      ),
-    );
-  return image ?? fail("NOT_FOUND", "image_id", "镜像不存在");
 }
 
 /** What an instance of `gpuCount` GPUs of a model comes with. */
