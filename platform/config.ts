@@ -16,6 +16,8 @@ function parseTrustProxyOrExplain(value: string | undefined): TrustProxy {
 export const DEFAULT_INSTANCE_RETENTION_DAYS = 15;
 /** Start without GPU (无卡模式, decision 086): ¥0.10 per hour unless NO_GPU_HOURLY_PRICE_FEN says otherwise. */
 export const DEFAULT_NO_GPU_HOURLY_PRICE_FEN = 10;
+/** Data disk growth (decision 093): ¥0.20 per GB per 30-day month unless DATA_DISK_GB_MONTH_PRICE_FEN says otherwise. */
+export { DEFAULT_DATA_DISK_GB_MONTH_FEN } from "./rules/data-disk-growth";
 
 const optional = (schema: z.ZodString) => schema.optional().or(z.literal("").transform(() => undefined));
 /** An empty variable (`-e SMS_PROVIDER=`) counts as unset. */
@@ -109,6 +111,15 @@ const PlatformEnv = z.object({
       .min(0, "NO_GPU_HOURLY_PRICE_FEN must be at least 0")
       .max(100_000, "NO_GPU_HOURLY_PRICE_FEN must be at most 100000")
       .default(DEFAULT_NO_GPU_HOURLY_PRICE_FEN),
+  ),
+  /** The price of one extra GB of data disk per 30-day month, in fen (decision 093). */
+  DATA_DISK_GB_MONTH_PRICE_FEN: unsetWhenEmpty(
+    z.coerce
+      .number({ invalid_type_error: "DATA_DISK_GB_MONTH_PRICE_FEN must be a whole number of fen" })
+      .int("DATA_DISK_GB_MONTH_PRICE_FEN must be a whole number of fen")
+      .min(0, "DATA_DISK_GB_MONTH_PRICE_FEN must be at least 0")
+      .max(100_000, "DATA_DISK_GB_MONTH_PRICE_FEN must be at most 100000")
+      .optional(),
   ),
   /** Statements the billing job settles in at once (decision 053); unset: 2 on PostgreSQL, 1 on PGlite. */
   BILLING_SETTLEMENT_PARTITIONS: unsetWhenEmpty(
@@ -212,6 +223,8 @@ export interface PlatformConfig {
   instanceRetentionDays?: number;
   /** NO_GPU_HOURLY_PRICE_FEN: the hourly price of an instance started without GPU (default 10 fen). */
   noGpuHourlyFen?: number;
+  /** DATA_DISK_GB_MONTH_PRICE_FEN: an extra GB of data disk per 30-day month (default 20 fen). */
+  dataDiskGbMonthFen?: number;
   /** BILLING_SETTLEMENT_PARTITIONS: statements the billing job settles in at once (unset: by database). */
   settlementPartitions?: number;
 }
@@ -452,6 +465,7 @@ export function loadPlatformConfig(
     opsListen: e.OPS_PORT === undefined ? undefined : { port: e.OPS_PORT, host: e.OPS_HOST },
     instanceRetentionDays: e.INSTANCE_RETENTION_DAYS,
     noGpuHourlyFen: e.NO_GPU_HOURLY_PRICE_FEN,
+    dataDiskGbMonthFen: e.DATA_DISK_GB_MONTH_PRICE_FEN,
     settlementPartitions: e.BILLING_SETTLEMENT_PARTITIONS,
   };
 }

@@ -1,6 +1,7 @@
 import {
   DEFAULT_INSTANCE_RETENTION_DAYS,
   DEFAULT_NO_GPU_HOURLY_PRICE_FEN,
+  DEFAULT_DATA_DISK_GB_MONTH_FEN,
   loadPlatformConfig,
   type PlatformConfig,
 } from "./config";
@@ -65,6 +66,7 @@ export async function createPlatform({
       transferAccount: config.payments.transfer,
       instanceRetentionDays: config.instanceRetentionDays ?? DEFAULT_INSTANCE_RETENTION_DAYS,
       noGpuHourlyFen: config.noGpuHourlyFen ?? DEFAULT_NO_GPU_HOURLY_PRICE_FEN,
+      dataDiskGbMonthFen: config.dataDiskGbMonthFen ?? DEFAULT_DATA_DISK_GB_MONTH_FEN,
       settlementPartitions: config.settlementPartitions ?? settlementPartitionsFor(database.kind),
     },
     now: clock,

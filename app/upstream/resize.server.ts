@@ -1,4 +1,5 @@
 import type {
+  DiskOptionWire,
   ResizeCalls,
   ResizeOptionsWire,
   ResizeOptionWire,
@@ -6,13 +7,13 @@ import type {
 } from "../../platform/contract/instances-resize";
 import { callApiOrThrow } from "./transport.server";
 
-export type { ResizeOptionsWire, ResizeOptionWire, UpgradeSpecWire };
+export type { DiskOptionWire, ResizeOptionsWire, ResizeOptionWire, UpgradeSpecWire };
 
 function call<P extends keyof ResizeCalls>(path: P, input: ResizeCalls[P]["input"], session: string) {
   return callApiOrThrow<ResizeCalls[P]["data"]>(path, input, { session });
 }
 
-/** The GPU counts the instance can have now, each with its price (`/instance/get_upgrade_spec_options`). */
+/** The GPU counts and data disk sizes the instance can have now, each with its price (`/instance/get_upgrade_spec_options`). */
 export function getResizeOptions(session: string, uuid: string) {
   return call("/instance/get_upgrade_spec_options", { instance_uuid: uuid }, session);
 }
@@ -22,6 +23,15 @@ export function upgradeSpec(session: string, uuid: string, gpuCount: number, ope
   return call(
     "/instance/upgrade_spec",
     { instance_uuid: uuid, gpu_count: gpuCount, operation_key: operationKey },
+    session,
+  );
+}
+
+/** Grows the data disk to `dataDiskGb` GB (decision 093); the form's `operationKey` makes a resubmission charge nothing more. */
+export function growDataDisk(session: string, uuid: string, dataDiskGb: number, operationKey: string) {
+  return call(
+    "/instance/upgrade_spec",
+    { instance_uuid: uuid, data_disk_gb: dataDiskGb, operation_key: operationKey },
     session,
   );
 }

@@ -131,6 +131,11 @@ export function resizeInstancePath(uuid: string, gpuCount?: number): string {
   return gpuCount === undefined ? path : `${path}?gpu_count=${encodeURIComponent(String(gpuCount))}`;
 }
 
+/** The resize page's confirmation of growing the data disk to `dataDiskGb` GB (decision 093). */
+export function growDataDiskPath(uuid: string, dataDiskGb: number): string {
+  return `${resizeInstancePath(uuid)}?data_disk_gb=${encodeURIComponent(String(dataDiskGb))}`;
+}
+
 /** app/routes/console.instancePlugin.$instanceName.tsx: an instance's tools and custom ports (the segment is its uuid). */
 export function instancePluginPath(uuid: string): string {
   return `/console/instancePlugin/${encodeURIComponent(uuid)}`;

@@ -63,6 +63,7 @@ export type ErrorKey =
   | "INSTANCE_STATE"
   | "INSTANCE_SOLD_OUT"
   | "HOST_GPU_BUSY"
+  | "HOST_DISK_FULL"
   | "INSTANCE_NAME_MISMATCH"
   | "REFUND_CHANGED"
   | "OFFER_NOT_FOUND"
@@ -200,6 +201,8 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   /** The last free GPUs went to others: nothing was charged. */
   INSTANCE_SOLD_OUT: { status: 1, reason: "该配置已售罄，请选择其他配置或稍后再试", code: 100022, http: 409 },
   HOST_GPU_BUSY: { status: 1, reason: "所在主机空闲GPU不足，暂时无法开机", code: 100022, http: 409 },
+  /** Data disk growth (decision 093): the host has no room left for the added GB; nothing was charged. */
+  HOST_DISK_FULL: { status: 1, reason: "所在主机可扩容的数据盘空间不足", code: 100022, http: 409 },
   INSTANCE_NAME_MISMATCH: { status: 1, reason: "请输入实例名称以确认释放", code: 100022, http: 400 },
   /** Stop with refund: the refund is no longer the one the page showed (a whole day ended); nothing changed. */
   REFUND_CHANGED: { status: 1, reason: "可退金额已变化，请查看新的退款金额后重新确认", code: 100022, http: 409 },

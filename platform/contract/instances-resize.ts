@@ -23,24 +23,49 @@ export type ResizeOptionWire = {
   Explanation: string;
 };
 
-export type ResizeOptionsWire = {
-  Instance: InstanceWire;
-  /** Why nothing can be changed now (not stopped, package ended, host full); null when Options is not empty. */
-  Blocked: string | null;
-  Options: ResizeOptionWire[];
+/** One data disk size the instance can grow to now, and what it costs (decision 093). */
+export type DiskOptionWire = {
+  /** "disk_package": Charge now for the rest of the term; "disk_hourly": nothing now, DiskHourPrice per hour run. */
+  Kind: "disk_package" | "disk_hourly";
+  /** The new size in GB (the whole disk, not the added part). */
+  DataDiskGb: number;
+  AddedGb: number;
+  /** The price of one extra GB per 30-day month. */
+  GbMonthPrice: string;
+  /** Charged now: the added GB for RemainingSeconds of the package; "0.00" for hourly instances. */
+  Charge: string;
+  RemainingSeconds: number;
+  /** Hourly instances: what all their extra GB add to each hour run after the change; "0.00" for packages. */
+  DiskHourPrice: string;
+  Explanation: string;
 };
 
+export type ResizeOptionsWire = {
+  Instance: InstanceWire;
+  /** Why the GPU count cannot be changed now (not stopped, package ended, host full); null when Options is not empty. */
+  Blocked: string | null;
+  Options: ResizeOptionWire[];
+  /** Why the data disk cannot grow now (not stopped, package ended, host has no room); null otherwise. */
+  DiskBlocked: string | null;
+  DiskOptions: DiskOptionWire[];
+};
+
+/** Exactly one of gpu_count and data_disk_gb. */
 export type UpgradeSpecFields = InstanceRefFields & {
   /** The new GPU count: one of the options. */
-  gpu_count: number;
+  gpu_count?: number;
+  /** The new data disk size in GB (decision 093): larger than now, at most 2048. */
+  data_disk_gb?: number;
   /** The form's key: the same key again answers the first change and charges nothing. */
   operation_key: string;
 };
 
 export type UpgradeSpecWire = {
   Instance: InstanceWire;
-  /** What was applied; null when nothing changed (Replayed). */
+  /** The GPU change applied; null when nothing changed (Replayed) or the disk grew. */
   Option: ResizeOptionWire | null;
+  /** The disk growth applied; null when nothing changed (Replayed) or the GPU count changed. */
+  DiskOption: DiskOptionWire | null;
   /** The upgrade's purchase order (packages); null for hourly instances. */
   OrderNo: string | null;
   PaidVoucher: string;
@@ -54,6 +79,9 @@ export type ResizeCalls = {
    * From stopped: hourly to any count its host has free (nothing charged); a package, while paid for,
    * only up (the added GPUs for the rest of the term, prorated to the second). HOST_GPU_BUSY when the
    * host lacks the GPUs, INSTANCE_STATE when not stopped, BALANCE_BELOW_PRICE when it cannot pay.
+   * With data_disk_gb (decision 093): a stopped instance's data disk grows; a package is charged the added GB
+   * for the rest of the term prorated to the second, an hourly one nothing now (its settlements add them);
+   * HOST_DISK_FULL when its host has no room left for them.
    */
   "/instance/upgrade_spec": MainApiCall<UpgradeSpecFields, UpgradeSpecWire, "required">;
 };

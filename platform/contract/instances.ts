@@ -60,6 +60,8 @@ export type PriceBreakdownWire = {
   CouponSaving: string;
   /** What is charged now (package) or per hour while running (hourly). */
   Amount: string;
+  /** A renewal's extra data disk for its hours (decision 093), included in AfterDiscounts and Amount; absent for none. */
+  ExtraDisk?: string;
 };
 
 /** `/instance/preview_rental`: the price the form shows, by the function that charges. */

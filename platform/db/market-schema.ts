@@ -122,6 +122,11 @@ export const hosts = pgTable(
     sshHost: text("ssh_host").notNull(),
     /** Offline hosts offer nothing new; their instances keep what they hold. */
     online: boolean("online").notNull().default(true),
+    /**
+     * GB of data disk the host can add to its instances beyond what their GPUs include (decision 093): the
+     * sum of its unreleased instances' `extra_disk_gb` stays within it (a growth checks it under the host's row lock).
+     */
+    extraDiskGbTotal: integer("extra_disk_gb_total").notNull().default(4096),
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [
@@ -129,6 +134,7 @@ export const hosts = pgTable(
     index("hosts_offer_idx").on(t.machineType, t.gpuModelId, t.regionId),
     check("hosts_gpu_total_pos", sql`${t.gpuTotal} > 0`),
     check("hosts_gpu_free_range", sql`${t.gpuFree} >= 0 and ${t.gpuFree} <= ${t.gpuTotal}`),
+    check("hosts_extra_disk_nonneg", sql`${t.extraDiskGbTotal} >= 0`),
     check("hosts_type_known", sql`${t.machineType} in ('kvm', 'docker', 'bare_metal')`),
   ],
 );
@@ -185,6 +191,10 @@ export const instances = pgTable(
       .notNull()
       .references(() => images.id),
     dataDiskGb: integer("data_disk_gb").notNull(),
+    /** Of `data_disk_gb`, the GB added after rental (decision 093); a GPU resize leaves both as they are. */
+    extraDiskGb: integer("extra_disk_gb").notNull().default(0),
+    /** What the extra GB cost per 30-day month at the prices they were added at (fen): kept, like unit_price_fen. */
+    extraDiskMonthFen: fen("extra_disk_month_fen"),
     billingMode: text("billing_mode", { enum: BILLING_MODES }).notNull(),
     /** Day or month packages: how many days or months were bought (renewals add). */
     packageUnits: integer("package_units").notNull().default(0),
@@ -243,6 +253,10 @@ export const instances = pgTable(
       .where(sql`${t.state} = 'stopped'`),
     check("instances_gpu_count_pos", sql`${t.gpuCount} > 0`),
     check("instances_data_disk_nonneg", sql`${t.dataDiskGb} >= 0`),
+    check(
+      "instances_extra_disk_range",
+      sql`${t.extraDiskGb} >= 0 and ${t.extraDiskGb} <= ${t.dataDiskGb} and ${t.extraDiskMonthFen} >= 0`,
+    ),
     check("instances_package_units_nonneg", sql`${t.packageUnits} >= 0`),
     check("instances_unit_price_nonneg", sql`${t.unitPriceFen} >= 0`),
     check(
@@ -290,7 +304,12 @@ export const instanceSettlements = pgTable(
     unitPriceFen: bigint("unit_price_fen", { mode: "number" }).notNull(),
     durationDiscountBp: integer("duration_discount_bp").notNull(),
     vipDiscountBp: integer("vip_discount_bp").notNull(),
-    /** usageChargeFen of the period; more than amount_fen only when the wallets could not pay it all. */
+    /** The monthly price of the instance's extra data disk GB it was settled with (decision 093); 0 for none. */
+    extraDiskMonthFen: fen("extra_disk_month_fen"),
+    /**
+     * usageChargeFen of the period plus its extra data disk's (extraDiskChargeFen, rounded on its own); more than
+     * amount_fen only when the wallets could not pay it all.
+     */
     amountDueFen: bigint("amount_due_fen", { mode: "number" }).notNull(),
     amountFen: bigint("amount_fen", { mode: "number" }).notNull(),
     paidVoucherFen: fen("paid_voucher_fen"),
@@ -306,6 +325,7 @@ export const instanceSettlements = pgTable(
     // 0: a period run without GPU (decision 086), priced by unit_price_fen per hour with no discount.
     check("instance_settlements_gpu_count_nonneg", sql`${t.gpuCount} >= 0`),
     check("instance_settlements_unit_price_nonneg", sql`${t.unitPriceFen} >= 0`),
+    check("instance_settlements_extra_disk_nonneg", sql`${t.extraDiskMonthFen} >= 0`),
     check(
       "instance_settlements_discounts_range",
       sql`${t.durationDiscountBp} between 1 and 10000 and ${t.vipDiscountBp} between 1 and 10000`,

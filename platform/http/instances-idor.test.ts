@@ -128,6 +128,7 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/renew_kvm_v2", { instance_uuid: uuid, unit: "hour_package", count: 3, operation_key: opKey("renew") }],
   ["/instance/get_upgrade_spec_options", { instance_uuid: uuid }],
   ["/instance/upgrade_spec", { instance_uuid: uuid, gpu_count: 2, operation_key: opKey("idor") }],
+  ["/instance/upgrade_spec", { instance_uuid: uuid, data_disk_gb: 1050, operation_key: opKey("idor") }],
   ["/instance/get_instance_plugins", { instance_uuid: uuid }],
   ["/instance/set_instance_plugin", { instance_uuid: uuid, plugin: "jupyterlab", enabled: 0 }],
   ["/instance/open_instance_port", { instance_uuid: uuid, port: 8000, protocol: "tcp" }],

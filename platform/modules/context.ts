@@ -12,6 +12,8 @@ export interface SiteSettings {
   instanceRetentionDays: number;
   /** What an hour of an instance started without GPU costs, in fen (NO_GPU_HOURLY_PRICE_FEN, default 10; decision 086). */
   noGpuHourlyFen: number;
+  /** What one extra GB of data disk costs per 30-day month, in fen (DATA_DISK_GB_MONTH_PRICE_FEN, default 20; decision 093). */
+  dataDiskGbMonthFen: number;
   /** Statements the billing job settles in at once, each for its share of the owners (decision 053). */
   settlementPartitions: number;
 }

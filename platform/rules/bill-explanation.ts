@@ -18,7 +18,9 @@ export interface SettlementDetail {
   unitPriceFen: number;
   durationDiscountBp: number;
   vipDiscountBp: number;
-  /** usageChargeFen of the period. */
+  /** The monthly price of the instance's extra data disk GB (decision 093); 0 or absent for none. */
+  extraDiskMonthFen?: number;
+  /** usageChargeFen of the period, plus its extra data disk's. */
   amountDueFen: number;
   voucherFen: number;
   cashFen: number;
@@ -41,13 +43,17 @@ function discounts(durationBp: number, vipBp: number): string {
 const paidBy = (voucherFen: number, cashFen: number) =>
   `算力券 ${formatMoney(voucherFen)}，余额 ${formatMoney(cashFen)}`;
 
+/** The extra data disk's part of a settlement, e.g. " + 3600 秒 × 数据盘扩容 ¥20.00/月". */
+const diskTerm = (d: SettlementDetail) =>
+  d.extraDiskMonthFen ? ` + ${d.seconds} 秒 × 数据盘扩容 ${formatMoney(d.extraDiskMonthFen)}/月` : "";
+
 export function settlementExplanation(d: SettlementDetail): string {
   // 0 GPUs: a period run without GPU (decision 086), at its own hourly price with no discount.
   const formula =
     d.gpuCount === 0
-      ? `${d.seconds} 秒 × 无卡模式 ${formatMoney(d.unitPriceFen)}/时 = ${formatMoney(d.amountDueFen)}`
+      ? `${d.seconds} 秒 × 无卡模式 ${formatMoney(d.unitPriceFen)}/时${diskTerm(d)} = ${formatMoney(d.amountDueFen)}`
       : `${d.seconds} 秒 × ${d.gpuCount} 卡 × ${formatMoney(d.unitPriceFen)}/卡·时` +
-        `${discounts(d.durationDiscountBp, d.vipDiscountBp)} = ${formatMoney(d.amountDueFen)}`;
+        `${discounts(d.durationDiscountBp, d.vipDiscountBp)}${diskTerm(d)} = ${formatMoney(d.amountDueFen)}`;
   const unpaid = d.uncollectedFen > 0 ? `；余额不足未收 ${formatMoney(d.uncollectedFen)}` : "";
   return `${formula}；${paidBy(d.voucherFen, d.cashFen)}${unpaid}`;
 }
@@ -69,6 +75,7 @@ export function settlementDetailOf(row: SettlementRow): SettlementDetail {
     unitPriceFen: row.unitPriceFen,
     durationDiscountBp: row.durationDiscountBp,
     vipDiscountBp: row.vipDiscountBp,
+    extraDiskMonthFen: row.extraDiskMonthFen ?? 0,
     amountDueFen: row.amountDueFen,
     voucherFen: row.paidVoucherFen,
     cashFen: row.paidCashFen,
@@ -112,8 +119,11 @@ export function packageExplanation(detail: unknown, paidVoucherFen: number, paid
       : `${packageLengthText(packageMode, units!)}（${hours} 小时）× `;
   const coupon =
     saving && saving > 0 && after !== null ? ` = ${formatMoney(after)} − 优惠券 ${formatMoney(saving)}` : "";
+  // A renewal's extra data disk for its hours (decision 093), in the price after discounts.
+  const extraDisk = int(q.extraDiskFen);
+  const disk = extraDisk ? ` + 数据盘扩容 ${hours} 小时 ${formatMoney(extraDisk)}` : "";
   return (
-    `${length}${gpus} 卡 × ${formatMoney(unit!)}/卡·时${discounts(duration!, vip!)}` +
+    `${length}${gpus} 卡 × ${formatMoney(unit!)}/卡·时${discounts(duration!, vip!)}${disk}` +
     `${coupon} = ${formatMoney(pay!)}；${paidBy(paidVoucherFen, paidCashFen)}`
   );
 }

@@ -52,6 +52,12 @@ export function PriceBreakdown({
         <dd>{factorText(p.DurationDiscount)}</dd>
         <dt>会员折扣</dt>
         <dd>{factorText(p.VipDiscount)}</dd>
+        {p.ExtraDisk && (
+          <>
+            <dt>数据盘扩容</dt>
+            <dd data-testid="rental-extra-disk">{formatWireMoney(p.ExtraDisk)}（不打折）</dd>
+          </>
+        )}
         <dt>折后价</dt>
         <dd>{formatWireMoney(p.AfterDiscounts)}</dd>
         {!hourly && (

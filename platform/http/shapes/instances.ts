@@ -37,6 +37,7 @@ export function toPriceBreakdownWire(p: PriceBreakdown): PriceBreakdownWire {
     CouponId: p.couponId,
     CouponSaving: fenToYuan(p.couponSavingFen),
     Amount: fenToYuan(p.amountFen),
+    ...(p.extraDiskFen ? { ExtraDisk: fenToYuan(p.extraDiskFen) } : {}),
   };
 }
 
@@ -118,9 +119,13 @@ function explanation(i: Instance, c: InstanceCharge): string {
   if (c.kind === "settlement") {
     // The prices it was settled at (a resize or a start without GPU changes the instance's, decision 086).
     const r = c.rate ?? i;
+    // Its extra data disk (decision 093), settled with it.
+    const disk = c.rate?.extraDiskMonthFen
+      ? ` + ${c.seconds} 秒 × 数据盘扩容 ${formatMoney(c.rate.extraDiskMonthFen)}/月`
+      : "";
     if (r.gpuCount === 0)
-      return `${c.seconds} 秒 × 无卡模式 ${formatMoney(r.unitPriceFen)}/时 = ${formatMoney(c.amountFen)}`;
-    return `${c.seconds} 秒 × ${r.gpuCount} 卡 × ${formatMoney(r.unitPriceFen)}/卡·时 × ${discountFigure(r.durationDiscountBp)} × ${discountFigure(r.vipDiscountBp)} = ${formatMoney(c.amountFen)}`;
+      return `${c.seconds} 秒 × 无卡模式 ${formatMoney(r.unitPriceFen)}/时${disk} = ${formatMoney(c.amountFen)}`;
+    return `${c.seconds} 秒 × ${r.gpuCount} 卡 × ${formatMoney(r.unitPriceFen)}/卡·时 × ${discountFigure(r.durationDiscountBp)} × ${discountFigure(r.vipDiscountBp)}${disk} = ${formatMoney(c.amountFen)}`;
   }
   const p = c.price;
   if (!p) return `${formatMoney(c.amountFen)}`;

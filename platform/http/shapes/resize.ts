@@ -1,5 +1,12 @@
-import type { ResizeOptionsWire, ResizeOptionWire, UpgradeSpecWire } from "../../contract/instances-resize";
+import type {
+  DiskOptionWire,
+  ResizeOptionsWire,
+  ResizeOptionWire,
+  UpgradeSpecWire,
+} from "../../contract/instances-resize";
+import type { DiskGrowthResult } from "../../modules/instances/disk-growth";
 import type { ResizeOptions, ResizeResult } from "../../modules/instances/resize";
+import type { DiskGrowthQuote } from "../../rules/data-disk-growth";
 import { fenToYuan } from "../../rules/money";
 import type { ResizeQuote } from "../../rules/instance-resize";
 import { toInstanceWire } from "./instances";
@@ -16,11 +23,36 @@ function toResizeOptionWire(q: ResizeQuote, hourlyPriceFen: number): ResizeOptio
   };
 }
 
+const toDiskOptionWire = (q: DiskGrowthQuote): DiskOptionWire => ({
+  Kind: q.kind,
+  DataDiskGb: q.toDataDiskGb,
+  AddedGb: q.addedGb,
+  GbMonthPrice: fenToYuan(q.gbMonthFen),
+  Charge: fenToYuan(q.chargeFen),
+  RemainingSeconds: q.remainingSeconds,
+  DiskHourPrice: fenToYuan(q.toHourFen),
+  Explanation: q.explanation,
+});
+
 export function toResizeOptionsWire(o: ResizeOptions): ResizeOptionsWire {
   return {
     Instance: toInstanceWire(o.instance),
     Blocked: o.blocked,
     Options: o.options.map((q) => toResizeOptionWire(q, o.instance.hourlyPriceFen)),
+    DiskBlocked: o.disk.blocked,
+    DiskOptions: o.disk.options.map(toDiskOptionWire),
+  };
+}
+
+export function toDiskGrowthWire(r: DiskGrowthResult): UpgradeSpecWire {
+  return {
+    Instance: toInstanceWire(r.instance),
+    Option: null,
+    DiskOption: r.quote && toDiskOptionWire(r.quote),
+    OrderNo: r.orderNo,
+    PaidVoucher: fenToYuan(r.paidVoucherFen),
+    PaidCash: fenToYuan(r.paidCashFen),
+    Replayed: r.replayed,
   };
 }
 
@@ -28,6 +60,7 @@ export function toUpgradeSpecWire(r: ResizeResult): UpgradeSpecWire {
   return {
     Instance: toInstanceWire(r.instance),
     Option: r.quote && toResizeOptionWire(r.quote, r.instance.hourlyPriceFen),
+    DiskOption: null,
     OrderNo: r.orderNo,
     PaidVoucher: fenToYuan(r.paidVoucherFen),
     PaidCash: fenToYuan(r.paidCashFen),

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { instanceSettlements } from "../../db/market-schema";
 import { ledgerEntries } from "../../db/schema";
 import { settlementDetailOf, settlementExplanation } from "../../rules/bill-explanation";
+import { extraDiskChargeFen } from "../../rules/data-disk-growth";
 import { usageChargeFen } from "../../rules/rental-price";
 import { rowsOf } from "../finance/rows";
 import { ledgerSums } from "../wallet/ledger";
@@ -22,7 +23,7 @@ import {
   newAccount,
 } from "../../../tests/support/billing-instances";
 import { settleUsage } from "./settle";
-import { usageAmountSql } from "./sql-money";
+import { extraDiskAmountSql, usageAmountSql } from "./sql-money";
 
 let t: TestPlatform;
 beforeAll(async () => {
@@ -60,6 +61,37 @@ describe("the settlement's amount", () => {
                 from (values ${values}) as d(seconds, gpu_count, unit_price_fen, duration_discount_bp, vip_discount_bp)`,
           );
           expect(rows.map((r) => Number(r.amount))).toEqual(cases.map((c) => usageChargeFen(c).amountFen));
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe("the extra data disk's amount (decision 093)", () => {
+  it("equals extraDiskChargeFen for random seconds and monthly prices", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            seconds: fc.integer({ min: 0, max: 366 * 24 * 3600 }),
+            monthFen: fc.integer({ min: 0, max: 2048 * 100_000 }),
+          }),
+          { minLength: 1, maxLength: 40 },
+        ),
+        async (cases) => {
+          const values = sql.join(
+            cases.map((c) => sql`(${c.seconds}::bigint, ${c.monthFen}::bigint)`),
+            sql`, `,
+          );
+          const rows = await rowsOf<{ amount: unknown }>(
+            t.db,
+            sql`select ${extraDiskAmountSql(sql`d.seconds`, "d")} as amount
+                from (values ${values}) as d(seconds, extra_disk_month_fen)`,
+          );
+          expect(rows.map((r) => Number(r.amount))).toEqual(
+            cases.map((c) => extraDiskChargeFen({ seconds: c.seconds, gb: 1, gbMonthFen: c.monthFen })),
+          );
         },
       ),
       { numRuns: 30 },

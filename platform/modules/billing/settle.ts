@@ -2,7 +2,7 @@
  * Settling hourly usage (issue 12 §5, decisions 043 and 046): every selected
  * hourly instance that is running and not billed up to `upTo` gets one
  * settlement for [billed_until, upTo), priced by `usageChargeFen` over the
- * whole seconds, paid vouchers first, then cash (down into the credit quota),
+ * whole seconds (plus its extra data disk's `extraDiskChargeFen`, decision 093), paid vouchers first, then cash (down into the credit quota),
  * posted as ledger entries, with billed_until and cost_fen moved on.
  *
  * Set-based: one SQL statement settles every due instance at once (CTEs: lock
@@ -134,6 +134,7 @@ export function settlementStatement(opts: SettleOptions, part: Partition = { of:
              coalesce(i.no_gpu_rate_fen, i.unit_price_fen) as unit_price_fen,
              case when i.no_gpu_rate_fen is null then i.duration_discount_bp else 10000 end as duration_discount_bp,
              case when i.no_gpu_rate_fen is null then i.vip_discount_bp else 10000 end as vip_discount_bp,
+             i.extra_disk_month_fen,
              t.seconds, ${billedUsageAmountSql(sql`t.seconds`, "i")} as due_fen
       from instances i
       cross join lateral (
@@ -165,10 +166,10 @@ export function settlementStatement(opts: SettleOptions, part: Partition = { of:
     inserted as (
       insert into instance_settlements
         (instance_id, user_id, period_start, period_end, seconds, gpu_count, unit_price_fen, duration_discount_bp,
-         vip_discount_bp, amount_due_fen, amount_fen, paid_voucher_fen, paid_cash_fen, created_at)
+         vip_discount_bp, extra_disk_month_fen, amount_due_fen, amount_fen, paid_voucher_fen, paid_cash_fen, created_at)
       select s.id, s.user_id, s.billed_until, ${upTo}, s.seconds, s.gpu_count, s.unit_price_fen,
-        s.duration_discount_bp, s.vip_discount_bp, s.due_fen, s.voucher_fen + s.cash_fen, s.voucher_fen, s.cash_fen,
-        ${now}
+        s.duration_discount_bp, s.vip_discount_bp, s.extra_disk_month_fen, s.due_fen, s.voucher_fen + s.cash_fen,
+        s.voucher_fen, s.cash_fen, ${now}
       from split s
       on conflict (instance_id, period_start) do nothing
       returning instance_id, user_id, period_start, amount_fen, paid_voucher_fen, paid_cash_fen,

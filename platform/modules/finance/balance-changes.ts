@@ -54,6 +54,7 @@ interface EntryRow {
   s_unit_price_fen: unknown;
   s_duration_discount_bp: unknown;
   s_vip_discount_bp: unknown;
+  s_extra_disk_month_fen: unknown;
   s_amount_due_fen: unknown;
   s_amount_fen: unknown;
   s_paid_voucher_fen: unknown;
@@ -99,6 +100,7 @@ function withExplanations(page: SQL): SQL {
   return sql`with page as (${page})
     select p.*, s.seconds as s_seconds, s.gpu_count as s_gpu_count, s.unit_price_fen as s_unit_price_fen,
       s.duration_discount_bp as s_duration_discount_bp, s.vip_discount_bp as s_vip_discount_bp,
+      s.extra_disk_month_fen as s_extra_disk_month_fen,
       s.amount_due_fen as s_amount_due_fen, s.amount_fen as s_amount_fen,
       s.paid_voucher_fen as s_paid_voucher_fen, s.paid_cash_fen as s_paid_cash_fen, o.detail as order_detail,
       o.order_no as order_no, o.kind as order_kind, o.amount_fen as order_amount_fen,
@@ -228,6 +230,7 @@ function explanationOf(row: EntryRow): string | null {
         unitPriceFen: num(row.s_unit_price_fen),
         durationDiscountBp: num(row.s_duration_discount_bp),
         vipDiscountBp: num(row.s_vip_discount_bp),
+        extraDiskMonthFen: num(row.s_extra_disk_month_fen),
         amountDueFen: num(row.s_amount_due_fen),
         amountFen: num(row.s_amount_fen),
         paidVoucherFen: num(row.s_paid_voucher_fen),

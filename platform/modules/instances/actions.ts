@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { instances, type InstanceState } from "../../db/market-schema";
 import { inTransaction } from "../../db/tx";
+import { extraDiskHourFen } from "../../rules/data-disk-growth";
 import { hourlyRateFen } from "../../rules/rental-price";
 import { settleUsage } from "../billing/settle";
 import type { Caller, Ctx } from "../context";
@@ -91,7 +92,8 @@ export async function startInstance(ctx: Ctx, caller: Caller, input: { uuid: str
       fail("INSTANCE_STATE", undefined, "套餐已到期，无法开机");
     await a.move(["stopped"], "starting", { gpuHeld: true, noGpuRateFen: null, releaseAt: null, stopReason: null });
     if (isHourly(a.row)) {
-      const plan = planRentalPayment(a.paying, hourlyRateFen(a.row));
+      // An hour of its GPUs and of its extra data disk (decision 093).
+      const plan = planRentalPayment(a.paying, hourlyRateFen(a.row) + extraDiskHourFen(a.row.extraDiskMonthFen));
       if (!plan.ok) refuseShortfall(plan);
       if (!a.row.gpuHeld) await retakeSlots(a.tx, a.row.hostId, a.row.gpuCount);
     }
@@ -110,7 +112,7 @@ export async function startWithoutGpu(ctx: Ctx, caller: Caller, input: { uuid: s
   return act(ctx, caller, input.uuid, "start_without_gpu", async (a) => {
     if (a.row.state !== "stopped") fail("INSTANCE_STATE");
     if (!isHourly(a.row)) fail("INSTANCE_STATE", undefined, NO_GPU_PACKAGE);
-    const plan = planRentalPayment(a.paying, ctx.site.noGpuHourlyFen);
+    const plan = planRentalPayment(a.paying, ctx.site.noGpuHourlyFen + extraDiskHourFen(a.row.extraDiskMonthFen));
     if (!plan.ok) refuseShortfall(plan);
     await a.move(["stopped"], "starting", {
       gpuHeld: false,

@@ -23,7 +23,14 @@ export interface InstanceCharge {
   /** Package: its price breakdown; settlement: null (the seconds and `rate` explain it). */
   price: PriceBreakdown | null;
   /** Settlement: the prices it was settled at (0 GPUs: without GPU, decision 086); package: null. */
-  rate: { gpuCount: number; unitPriceFen: number; durationDiscountBp: number; vipDiscountBp: number } | null;
+  rate: {
+    gpuCount: number;
+    unitPriceFen: number;
+    durationDiscountBp: number;
+    vipDiscountBp: number;
+    /** The monthly price of its extra data disk GB (decision 093); 0 for none. */
+    extraDiskMonthFen: number;
+  } | null;
 }
 
 /** How to reach an instance; the password only when asked for; no JupyterLab link while it is turned off (plugins). */
@@ -122,6 +129,7 @@ export async function instanceDetail(
         unitPriceFen: s.unitPriceFen,
         durationDiscountBp: s.durationDiscountBp,
         vipDiscountBp: s.vipDiscountBp,
+        extraDiskMonthFen: s.extraDiskMonthFen,
       },
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());

@@ -91,6 +91,24 @@ export function resizeEventText(
   return `升配：${change}，补差价 ${formatMoney(paid.amountFen)}（算力券 ${formatMoney(paid.paidVoucherFen)}，余额 ${formatMoney(paid.paidCashFen)}）`;
 }
 
+/**
+ * A data disk growth (decision 093): 数据盘由 50GB 扩容到 150GB，补差价 ¥1.23（算力券 ¥0.00，余额 ¥1.23） (a package),
+ * or …，扩容时不收费，开机后扩容部分每小时 ¥0.03 (hourly).
+ */
+export function diskGrowthEventText(
+  fromGb: number,
+  toGb: number,
+  paid: { amountFen: number; paidVoucherFen: number; paidCashFen: number } | null,
+  toHourFen: number,
+): string {
+  const change = `数据盘由 ${fromGb}GB 扩容到 ${toGb}GB`;
+  if (!paid) return `${change}，扩容时不收费，开机后扩容部分每小时 ${formatMoney(toHourFen)}`;
+  return (
+    `${change}，补差价 ${formatMoney(paid.amountFen)}` +
+    `（算力券 ${formatMoney(paid.paidVoucherFen)}，余额 ${formatMoney(paid.paidCashFen)}）`
+  );
+}
+
 /** A migration: 迁移：测试1区-1号机 → 测试1区-2号机，SSH 端口 41234 → 52345（数据盘随实例迁移）, and whether it started. */
 export function migrateEventText(m: {
   fromHostName: string;

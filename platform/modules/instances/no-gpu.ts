@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { instances } from "../../db/market-schema";
+import { extraDiskHourFen } from "../../rules/data-disk-growth";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 import { NO_GPU_PACKAGE } from "./actions";
@@ -17,11 +18,18 @@ export interface NoGpuPreview {
 /** `/instance/get_start_without_gpu_preview`: the caller's instance, the no-GPU hourly price, or why not. */
 export async function noGpuPreview(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<NoGpuPreview> {
   const [row] = await ctx.db
-    .select({ id: instances.id, state: instances.state, billingMode: instances.billingMode })
+    .select({
+      id: instances.id,
+      state: instances.state,
+      billingMode: instances.billingMode,
+      extraDiskMonthFen: instances.extraDiskMonthFen,
+    })
     .from(instances)
     .where(and(eq(instances.uuid, input.uuid), ownedBy(caller)));
   if (!row) return fail("INSTANCE_NOT_FOUND");
   const blocked =
     row.state !== "stopped" ? "请先关机，再以无卡模式开机" : row.billingMode !== "hour" ? NO_GPU_PACKAGE : null;
-  return { instance: await instanceById(ctx.db, row.id, ctx.now()), blocked, hourlyPriceFen: ctx.site.noGpuHourlyFen };
+  // Its extra data disk (decision 093) is billed with the hours it runs, without GPU too.
+  const hourlyPriceFen = ctx.site.noGpuHourlyFen + extraDiskHourFen(row.extraDiskMonthFen);
+  return { instance: await instanceById(ctx.db, row.id, ctx.now()), blocked, hourlyPriceFen };
 }

@@ -1,6 +1,7 @@
 import { BP, DURATION_DISCOUNT_BP } from "../../rules/price";
 import { hourlyRateFen, quotePackage, type BillingMode, type PackageMode } from "../../rules/rental-price";
 import { priceCouponOf, type CouponTerms } from "../../rules/coupons";
+import { extraDiskChargeFen } from "../../rules/data-disk-growth";
 
 /** How a rental's price was computed (kept on the package's purchase order, shown on the form and the bill). */
 export interface PriceBreakdown {
@@ -19,6 +20,11 @@ export interface PriceBreakdown {
   couponSavingFen: number;
   /** Package: charged now; hourly: what one hour costs while running. */
   amountFen: number;
+  /**
+   * A renewal of an instance with extra data disk GB (decision 093): what they cost for the package's hours,
+   * included in afterDiscountsFen and amountFen (no discount, no coupon); absent or 0 for none.
+   */
+  extraDiskFen?: number;
 }
 
 /** A package's price by `quotePackage`, with its coupon (whose applicability was checked by the caller). */
@@ -29,6 +35,8 @@ export function packageBreakdown(input: {
   unitPriceFen: number;
   vipDiscountBp: number;
   coupon: { id: number; terms: CouponTerms } | null;
+  /** The monthly price of the instance's extra data disk GB, renewed with it (decision 093). */
+  extraDiskMonthFen?: number;
 }): PriceBreakdown {
   const quote = quotePackage({
     mode: input.mode,
@@ -38,6 +46,9 @@ export function packageBreakdown(input: {
     vipDiscountBp: input.vipDiscountBp,
     coupon: input.coupon ? priceCouponOf(input.coupon.terms) : null,
   });
+  const extraDiskFen = input.extraDiskMonthFen
+    ? extraDiskChargeFen({ seconds: quote.hours * 3600, gb: 1, gbMonthFen: input.extraDiskMonthFen })
+    : 0;
   return {
     billingMode: input.mode,
     unitPriceFen: input.unitPriceFen,
@@ -47,10 +58,11 @@ export function packageBreakdown(input: {
     listFen: quote.listFen,
     durationDiscountBp: quote.durationDiscountBp,
     vipDiscountBp: input.vipDiscountBp,
-    afterDiscountsFen: quote.afterDiscountsFen,
+    afterDiscountsFen: quote.afterDiscountsFen + extraDiskFen,
     couponId: input.coupon?.id ?? null,
     couponSavingFen: quote.couponSavingFen,
-    amountFen: quote.payFen,
+    amountFen: quote.payFen + extraDiskFen,
+    ...(extraDiskFen > 0 && { extraDiskFen }),
   };
 }
 

@@ -113,6 +113,7 @@ export async function quoteRenewal(
     unitPriceFen: instance.unitPriceFen,
     vipDiscountBp: account.vipDiscountBp,
     coupon: coupon ? { id: coupon.id, terms: coupon } : null,
+    extraDiskMonthFen: instance.extraDiskMonthFen,
   });
   const term = renewalTerm({
     billingMode: instance.billingMode,

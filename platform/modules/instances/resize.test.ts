@@ -20,6 +20,7 @@ import type { DomainError } from "../errors";
 import { ledgerSums } from "../wallet/ledger";
 import { startInstance, stopInstance } from "./actions";
 import { createInstance } from "./create";
+import { previewStopRefund } from "./refund";
 import { resizeInstance, resizeOptions } from "./resize";
 import { advanceTransitions } from "./transitions";
 
@@ -165,6 +166,24 @@ describe("a day package", () => {
     });
     expect(await freeOn(hostId)).toBe(free);
     expect((await rowOf(uuid)).gpuCount).toBe(2);
+  });
+
+  it("is refunded with the package: stop-with-refund counts the upgrade's unused whole days", async () => {
+    const renter = await mainAccount(t, { cashFen: 1_000_00 });
+    const offer = await testOffer(t, { hosts: [8] });
+    const created = await createInstance(t.ctx, renter.caller, { ...daily(offer, 3), operationKey: opKey() });
+    const uuid = created.instance.uuid;
+    await wait(5 * SECOND);
+    await stopInstance(t.ctx, renter.caller, { uuid });
+    await wait(3 * SECOND);
+    t.clock.advance(2 * HOUR);
+    const up = await resizeInstance(t.ctx, renter.caller, { uuid, gpuCount: 2, operationKey: opKey() });
+    const preview = await previewStopRefund(t.ctx, renter.caller, { uuid });
+    expect(preview.refund.unusedDays).toBe(2);
+    const line = preview.refund.lines.find((l) => l.orderNo === up.orderNo);
+    const charged = up.paidVoucherFen + up.paidCashFen;
+    expect(line).toBeDefined();
+    expect(line!.refundFen).toBe(Math.round((charged * 2 * 86_400_000) / line!.periodMs));
   });
 
   it("after its term has ended offers nothing", async () => {

@@ -15,6 +15,7 @@ import {
 import type { Caller, Ctx } from "../context";
 import { DomainError, fail } from "../errors";
 import { purchaseOrderNo, spendFromLockedAccount } from "../wallet/spend";
+import { diskGrowthOptions, type DiskGrowthOptions } from "./disk-growth";
 import { payingWallets } from "./payment";
 import { ownedBy } from "./scope";
 import { retakeSlots } from "./slots";
@@ -27,6 +28,8 @@ export interface ResizeOptions {
   instance: Instance;
   blocked: string | null;
   options: ResizeQuote[];
+  /** The data disk sizes on offer now with their prices (decision 093). */
+  disk: DiskGrowthOptions;
 }
 
 export interface ResizeResult {
@@ -83,8 +86,9 @@ export async function resizeOptions(ctx: Ctx, caller: Caller, input: { uuid: str
     .where(and(eq(instances.uuid, input.uuid), ownedBy(caller)));
   if (!row) return fail("INSTANCE_NOT_FOUND");
   const instance = await instanceById(ctx.db, row.instance.id, now);
+  const disk = await diskGrowthOptions(ctx, row.instance);
   const blocked = blockedReason(row.instance, now);
-  if (blocked) return { instance, blocked, options: [] };
+  if (blocked) return { instance, blocked, options: [], disk };
   const options: ResizeQuote[] = [];
   const held = row.instance.gpuHeld ? row.instance.gpuCount : 0;
   for (let n = 1; n <= Math.min(MAX_GPU_COUNT, instance.hostGpuTotal); n++) {
@@ -92,7 +96,7 @@ export async function resizeOptions(ctx: Ctx, caller: Caller, input: { uuid: str
     if (n > held && (!row.hostOnline || n - held > instance.hostGpuFree)) continue;
     options.push(quoteFor(row.instance, n, now));
   }
-  return { instance, blocked: options.length ? null : busy(row.instance.gpuCount + 1), options };
+  return { instance, blocked: options.length ? null : busy(row.instance.gpuCount + 1), options, disk };
 }
 
 /** The purchase order an earlier submission of this key made, if any. */
@@ -176,7 +180,9 @@ export async function resizeInstance(
         priceFen: quote.chargeFen,
         detail: {
           explanation: quote.explanation,
-          quote,
+          // afterDiscountsFen and couponSavingFen: what stop-with-refund (decision 080) prorates over
+          // [periodStart, periodEnd), no coupon (decision 093).
+          quote: { ...quote, afterDiscountsFen: quote.chargeFen, couponSavingFen: 0 },
           fromGpuCount: row.gpuCount,
           periodStart: now.toISOString(),
           periodEnd: row.packageExpiresAt!.toISOString(),

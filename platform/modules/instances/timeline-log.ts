@@ -54,12 +54,13 @@ interface LogRow {
   duration_discount_bp: unknown;
   vip_discount_bp: unknown;
   amount_due_fen: unknown;
+  extra_disk_month_fen: unknown;
   total: unknown;
 }
 
 const LOG_COLUMNS =
   "kind, at, source, id, actor, text, amount_fen, order_kind, detail, paid_voucher_fen, paid_cash_fen, seconds, " +
-  "gpu_count, unit_price_fen, duration_discount_bp, vip_discount_bp, amount_due_fen";
+  "gpu_count, unit_price_fen, duration_discount_bp, vip_discount_bp, amount_due_fen, extra_disk_month_fen";
 
 const isCharge = (kind: string): kind is InstanceChargeKind =>
   (INSTANCE_CHARGE_KINDS as readonly string[]).includes(kind);
@@ -94,7 +95,7 @@ export async function instanceLog(
       select e.kind::text as kind, e.created_at as at, 0 as source, e.id, e.actor::text as actor, e.text, e.amount_fen,
         null::text as order_kind, null::jsonb as detail, null::bigint as paid_voucher_fen, null::bigint as paid_cash_fen,
         null::int as seconds, null::int as gpu_count, null::bigint as unit_price_fen, null::int as duration_discount_bp,
-        null::int as vip_discount_bp, null::bigint as amount_due_fen
+        null::int as vip_discount_bp, null::bigint as amount_due_fen, null::bigint as extra_disk_month_fen
       from instance_events e
       where e.instance_id = ${instance.id}
         ${from.eventKind === null ? sql`` : sql`and e.kind = ${from.eventKind}`}`);
@@ -102,14 +103,15 @@ export async function instanceLog(
     branches.push(sql`
       select 'package_order'::text, o.created_at, 1, o.id, 'user'::text, null::text, o.amount_fen,
         o.kind, o.detail, o.paid_voucher_fen, o.paid_cash_fen,
-        null::int, null::int, null::bigint, null::int, null::int, null::bigint
+        null::int, null::int, null::bigint, null::int, null::int, null::bigint, null::bigint
       from purchase_orders o
       where o.user_id = ${instance.userId} and o.refers_to = ${`instance:${instance.uuid}`}`);
   if (from.settlements)
     branches.push(sql`
       select 'settlement'::text, s.created_at, 2, s.id, 'system'::text, null::text, s.amount_fen,
         null::text, null::jsonb, s.paid_voucher_fen, s.paid_cash_fen,
-        s.seconds, s.gpu_count, s.unit_price_fen, s.duration_discount_bp, s.vip_discount_bp, s.amount_due_fen
+        s.seconds, s.gpu_count, s.unit_price_fen, s.duration_discount_bp, s.vip_discount_bp, s.amount_due_fen,
+        s.extra_disk_month_fen
       from instance_settlements s
       where s.instance_id = ${instance.id}`);
 
@@ -153,6 +155,7 @@ function toItem(r: LogRow): InstanceLogItem {
         unitPriceFen: num(r.unit_price_fen),
         durationDiscountBp: num(r.duration_discount_bp),
         vipDiscountBp: num(r.vip_discount_bp),
+        extraDiskMonthFen: num(r.extra_disk_month_fen),
         amountDueFen: num(r.amount_due_fen),
         amountFen: amountFen ?? 0,
         paidVoucherFen: num(r.paid_voucher_fen),

@@ -12,6 +12,7 @@ import {
   type InstanceState,
   type MachineType,
 } from "../../db/market-schema";
+import { extraDiskChargeFen, extraDiskHourFen } from "../../rules/data-disk-growth";
 import { noGpuChargeFen } from "../../rules/no-gpu";
 import { hourlyRateFen, usageChargeFen } from "../../rules/rental-price";
 import { customImages } from "../../db/images-schema";
@@ -34,6 +35,8 @@ export interface Instance {
   gpuCount: number;
   imageName: string;
   dataDiskGb: number;
+  /** The monthly price of its extra data disk GB (decision 093): hourly settlements and renewals add it. */
+  extraDiskMonthFen: number;
   state: InstanceState;
   stopReason: "user" | "arrears" | "expired" | null;
   billingMode: BillingMode;
@@ -129,6 +132,7 @@ export function toInstance(row: Row, now: Date): Instance {
       imageName({ framework: row.imageFramework, version: row.imageVersion, cudaVersion: row.imageCuda }),
     ),
     dataDiskGb: i.dataDiskGb,
+    extraDiskMonthFen: i.extraDiskMonthFen,
     state: i.state,
     stopReason: i.stopReason,
     billingMode: i.billingMode,
@@ -139,11 +143,12 @@ export function toInstance(row: Row, now: Date): Instance {
     durationDiscountBp: i.durationDiscountBp,
     vipDiscountBp: i.vipDiscountBp,
     hourlyPriceFen:
-      noGpu ?? hourlyRateFen({ unitPriceFen: i.unitPriceFen, gpuCount: i.gpuCount, vipDiscountBp: i.vipDiscountBp }),
+      (noGpu ?? hourlyRateFen({ unitPriceFen: i.unitPriceFen, gpuCount: i.gpuCount, vipDiscountBp: i.vipDiscountBp })) +
+      (i.billingMode === "hour" ? extraDiskHourFen(i.extraDiskMonthFen) : 0),
     noGpu: noGpu !== null,
     costFen: i.costFen,
     unsettledFen:
-      noGpu !== null
+      (noGpu !== null
         ? noGpuChargeFen(unsettledSeconds(i, now), noGpu)
         : usageChargeFen({
             seconds: unsettledSeconds(i, now),
@@ -151,7 +156,8 @@ export function toInstance(row: Row, now: Date): Instance {
             unitPriceFen: i.unitPriceFen,
             vipDiscountBp: i.vipDiscountBp,
             durationDiscountBp: i.durationDiscountBp,
-          }).amountFen,
+          }).amountFen) +
+      extraDiskChargeFen({ seconds: unsettledSeconds(i, now), gb: 1, gbMonthFen: i.extraDiskMonthFen }),
     billedUntil: i.billedUntil,
     hostId: i.hostId,
     hostName: row.hostName,
