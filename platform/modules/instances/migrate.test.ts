@@ -17,6 +17,7 @@ import { outcomeOf } from "../../../tests/support/domain-outcome";
 import { daily, hourly, mainAccount, opKey, testOffer, type TestAccount } from "../../../tests/support/instances";
 import { DAY, startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
 import type { DomainError } from "../errors";
+import { hourlyRateFen } from "../../rules/rental-price";
 import { ledgerSums } from "../wallet/ledger";
 import { startInstance, stopInstance } from "./actions";
 import { createInstance } from "./create";
@@ -224,6 +225,80 @@ describe("refusals change nothing", () => {
     expect(await rowOf(uuid)).toMatchObject({ hostId: from, sshPort: row.sshPort, state: "stopped" });
     expect(await eventsOf(row.id)).toEqual([]);
     expect([await freeOn(from), await freeOn(to)]).toEqual([8, 8]);
+  });
+});
+
+describe("a grown data disk (decision 093)", () => {
+  /** As a growth leaves it: `gb` extra GB at ¥0.20/GB·月. */
+  const grow = async (uuid: string, gb: number) => {
+    const row = await rowOf(uuid);
+    await t.db
+      .update(instances)
+      .set({ dataDiskGb: row.dataDiskGb + gb, extraDiskGb: gb, extraDiskMonthFen: gb * 20 })
+      .where(eq(instances.id, row.id));
+  };
+  const setRoom = (hostId: number, gb: number) =>
+    t.db.update(hosts).set({ extraDiskGbTotal: gb }).where(eq(hosts.id, hostId));
+
+  it("moves only to a host with room for its extra GB", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const { from, to, uuid } = await stoppedInstance(renter, "day");
+    await grow(uuid, 300);
+    await setRoom(to, 299);
+    expect(await migrationTargets(t.ctx, renter.caller, { uuid })).toMatchObject({ targets: [] });
+    expect(
+      await failure(migrateInstance(t.ctx, renter.caller, { uuid, targetHostId: to, operationKey: opKey() })),
+    ).toMatchObject({ key: "HOST_GPU_BUSY", field: "target_host_id" });
+    await setRoom(to, 300);
+    expect((await migrationTargets(t.ctx, renter.caller, { uuid })).targets.map((h) => h.hostId)).toEqual([to]);
+    await migrateInstance(t.ctx, renter.caller, { uuid, targetHostId: to, operationKey: opKey() });
+    expect(await rowOf(uuid)).toMatchObject({ hostId: to, dataDiskGb: 350, extraDiskGb: 300 });
+    expect([await freeOn(from), await freeOn(to)]).toEqual([8, 7]);
+  });
+
+  it("two instances racing for one host's last room: exactly one moves there", async () => {
+    const renters = await Promise.all([0, 1].map(() => mainAccount(t, { cashFen: 1_000_00 })));
+    const offer = await testOffer(t, { hosts: [8, 8] });
+    const [a, b] = offer.hostIds as [number, number];
+    const uuids: string[] = [];
+    for (const renter of renters) {
+      const created = await createInstance(t.ctx, renter.caller, { ...daily(offer, 1), operationKey: opKey() });
+      uuids.push(created.instance.uuid);
+    }
+    await wait(5 * SECOND);
+    for (const [i, renter] of renters.entries()) {
+      expect((await rowOf(uuids[i]!)).hostId).toBe(a);
+      await stopInstance(t.ctx, renter.caller, { uuid: uuids[i]! });
+      await grow(uuids[i]!, 300);
+    }
+    await wait(3 * SECOND);
+    await setRoom(b, 400);
+    const outcomes = await Promise.all(
+      renters.map((renter, i) =>
+        outcomeOf(migrateInstance(t.ctx, renter.caller, { uuid: uuids[i]!, targetHostId: b, operationKey: opKey() })),
+      ),
+    );
+    expect(outcomes.filter((o) => o === "ok")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "HOST_DISK_FULL" || o === "HOST_GPU_BUSY")).toHaveLength(1);
+    const onB = (await Promise.all(uuids.map(rowOf))).filter((r) => r.hostId === b);
+    expect(onB).toHaveLength(1);
+    expect([await freeOn(a), await freeOn(b)]).toEqual([7, 7]);
+  });
+
+  it("an hourly instance needs an hour of its GPUs and its extra GB in the wallet to move and start", async () => {
+    const renter = await mainAccount(t, { cashFen: 100_00 });
+    const { from, to, uuid } = await stoppedInstance(renter, "hour");
+    await grow(uuid, 300);
+    const [wallets] = await t.db.select().from(users).where(eq(users.id, renter.userId));
+    // Enough for an hour of its GPUs, not for its extra GB too (300 GB × ¥0.20/月 ≈ ¥0.08/时).
+    const gpusOnly = { moneyFen: hourlyRateFen(await rowOf(uuid)), powerMoneyFen: 0, creditQuotaFen: 0 };
+    await t.db.update(users).set(gpusOnly).where(eq(users.id, renter.userId));
+    expect(
+      await outcomeOf(migrateInstance(t.ctx, renter.caller, { uuid, targetHostId: to, operationKey: opKey() })),
+    ).toBe("BALANCE_BELOW_PRICE");
+    expect(await rowOf(uuid)).toMatchObject({ hostId: from, state: "stopped" });
+    const { moneyFen, powerMoneyFen, creditQuotaFen } = wallets!;
+    await t.db.update(users).set({ moneyFen, powerMoneyFen, creditQuotaFen }).where(eq(users.id, renter.userId));
   });
 });
 

@@ -4,7 +4,8 @@
  * runs the instance's image, with enough free GPUs. The GPUs are taken there
  * by the rental's conditional update (`takeSlots`: `gpu_free >= n`), so two
  * migrations racing for a host's last free GPUs get them once; the disks come
- * along (the fleet's `relocate`), the instance gets a new SSH port, and its
+ * along (the fleet's `relocate`; a grown data disk needs its extra GB of room
+ * on the new host, decision 093), the instance gets a new SSH port, and its
  * history (log, charges, orders) stays on the same instance row.
  */
 import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
@@ -12,6 +13,7 @@ import type { Db } from "../../db/client";
 import { instanceMigrations } from "../../db/host-schema";
 import { hosts, images, instances } from "../../db/market-schema";
 import { inTransaction } from "../../db/tx";
+import { extraDiskHourFen } from "../../rules/data-disk-growth";
 import { hourlyRateFen } from "../../rules/rental-price";
 import type { Caller, Ctx } from "../context";
 import { DomainError, fail } from "../errors";
@@ -56,6 +58,14 @@ const NOT_STOPPED = "请先关机再迁移";
 const PACKAGE_ENDED = "套餐已到期，请先续费再迁移";
 const NO_TARGET = "同地区暂无空闲GPU足够的同型号主机，暂时无法迁移";
 const TARGET_FULL = "所选主机空闲GPU不足或不可用，请重新选择";
+const TARGET_DISK_FULL = "所选主机可扩容的数据盘空间不足，请重新选择";
+
+/**
+ * GB of grown data disks a host has left (decision 093): its allowance less its unreleased instances' extra GB.
+ * Spelled out: drizzle leaves the columns of a one-table select unqualified, which the subquery would misread.
+ */
+const extraDiskRoomSql = sql<number>`"hosts"."extra_disk_gb_total" - (select coalesce(sum(i.extra_disk_gb), 0)
+  from instances i where i.host_id = "hosts"."id" and i.state <> 'released')`;
 
 const isHourly = (row: Pick<InstanceRow, "billingMode">) => row.billingMode === "hour";
 
@@ -90,6 +100,8 @@ async function targetsFor(db: Db, row: InstanceRow): Promise<MigrationTarget[]> 
         eq(hosts.online, true),
         ne(hosts.id, row.hostId),
         gte(hosts.gpuFree, row.gpuCount),
+        // A grown data disk comes along: the host must have room for its extra GB (decision 093).
+        row.extraDiskGb > 0 ? sql`${extraDiskRoomSql} >= ${row.extraDiskGb}` : undefined,
       ),
     )
     .orderBy(desc(hosts.gpuFree), asc(hosts.id));
@@ -167,10 +179,16 @@ export async function migrateInstance(
     if (blocked) fail("INSTANCE_STATE", undefined, blocked);
     const started = isHourly(row);
     if (started) {
-      const plan = planRentalPayment(paying, hourlyRateFen(row));
+      const plan = planRentalPayment(paying, hourlyRateFen(row) + extraDiskHourFen(row.extraDiskMonthFen));
       if (!plan.ok) refuseShortfall(plan);
     }
     const toHostId = await takeTarget(tx, await targetsFor(tx, row), row.gpuCount, input.targetHostId);
+    // The slots' conditional update holds the new host's row, so a growth or another move there waits: the room
+    // read now is the room left.
+    if (row.extraDiskGb > 0) {
+      const [room] = await tx.select({ gb: extraDiskRoomSql }).from(hosts).where(eq(hosts.id, toHostId));
+      if (Number(room!.gb) < row.extraDiskGb) fail("HOST_DISK_FULL", "target_host_id", TARGET_DISK_FULL);
+    }
     if (row.gpuHeld)
       await tx
         .update(hosts)
