@@ -17,6 +17,7 @@ export default defineConfig({
     "./platform/db/schedule-schema.ts",
     "./platform/db/host-schema.ts",
     "./platform/db/images-schema.ts",
+    "./platform/db/gpu-notice-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -149,10 +149,24 @@ describe("the Aliyun and SMTP variables", () => {
       unregister: "SMS_154950909",
       reset_password: "SMS_3",
     });
+    expect(config.sms.aliyun.noticeTemplateCodes).toEqual({});
     expect(config.sms.aliyun.endpoint.href).toBe("http://127.0.0.1:3601/");
     expect(loadPlatformConfig(ALIYUN).sms).toMatchObject({
       aliyun: { endpoint: new URL("https://dysmsapi.aliyuncs.com") },
     });
+  });
+
+  it("take each notice's template when given (work-order replies, GPU free notices)", () => {
+    const config = loadPlatformConfig({
+      ...ALIYUN,
+      ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY: "SMS_4",
+      ALIYUN_SMS_TEMPLATE_CODE_GPU_FREE: "SMS_5",
+    });
+    if (config.sms.provider !== "aliyun") throw new Error("expected aliyun");
+    expect(config.sms.aliyun.noticeTemplateCodes).toEqual({ work_order_reply: "SMS_4", gpu_free: "SMS_5" });
+    expect(refusal({ ...ALIYUN, ALIYUN_SMS_TEMPLATE_CODE_GPU_FREE: "12345" })).toContain(
+      "ALIYUN_SMS_TEMPLATE_CODE_GPU_FREE",
+    );
   });
 
   it("never show a secret in a refusal", () => {

@@ -42,6 +42,7 @@ const PlatformEnv = z.object({
   ALIYUN_SMS_TEMPLATE_CODE_UNREGISTER: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_RESET_PASSWORD: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
+  ALIYUN_SMS_TEMPLATE_CODE_GPU_FREE: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_ENDPOINT: optional(z.string().url("must be a URL, e.g. https://dysmsapi.aliyuncs.com")),
   SMTP_URL: optional(
     z.string().regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@host:465"),
@@ -140,7 +141,7 @@ export interface AliyunSmsConfig {
   accessKeySecret: string;
   signName: string;
   templateCodes: Record<SmsPurpose, string>;
-  /** Notice templates (work-order replies); a notice without one is not sent. */
+  /** Notice templates (work-order replies, GPU free notices); a notice without one is not sent. */
   noticeTemplateCodes?: Partial<Record<SmsNoticeTemplate, string>>;
   /** Where the API lives; a test points it at a local fake. */
   endpoint: URL;
@@ -260,9 +261,12 @@ function smsConfig(e: Env, problems: string[]): SmsConfig {
         unregister: e.ALIYUN_SMS_TEMPLATE_CODE_UNREGISTER ?? shared,
         reset_password: e.ALIYUN_SMS_TEMPLATE_CODE_RESET_PASSWORD ?? shared,
       },
-      ...(e.ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY && {
-        noticeTemplateCodes: { work_order_reply: e.ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY },
-      }),
+      noticeTemplateCodes: {
+        ...(e.ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY && {
+          work_order_reply: e.ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY,
+        }),
+        ...(e.ALIYUN_SMS_TEMPLATE_CODE_GPU_FREE && { gpu_free: e.ALIYUN_SMS_TEMPLATE_CODE_GPU_FREE }),
+      },
       endpoint: new URL(e.ALIYUN_SMS_ENDPOINT ?? DEFAULT_ALIYUN_SMS_ENDPOINT),
     },
   };

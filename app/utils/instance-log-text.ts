@@ -31,6 +31,10 @@ export const LOG_KIND_LABELS: Record<InstanceLogKindWire, string> = {
   image_saved: "镜像保存完成",
   system_reset: "重置系统",
   image_change: "更换镜像",
+  gpu_notice_set: "订阅GPU空闲通知",
+  gpu_notice_sent: "GPU空闲通知已发送",
+  gpu_notice_expired: "GPU空闲通知过期",
+  gpu_notice_cancel: "取消GPU空闲通知",
   package_order: "套餐扣费",
   settlement: "按量结算",
 } satisfies Record<InstanceEventKindWire | "package_order" | "settlement", string>;

@@ -39,6 +39,10 @@ export const INSTANCE_EVENT_KINDS = [
   "image_saved",
   "system_reset",
   "image_change",
+  "gpu_notice_set",
+  "gpu_notice_sent",
+  "gpu_notice_expired",
+  "gpu_notice_cancel",
 ] as const;
 export type InstanceEventKindWire = (typeof INSTANCE_EVENT_KINDS)[number];
 

@@ -16,6 +16,7 @@ import { pluginsSchema } from "./plugins-schema";
 import { scheduleSchema } from "./schedule-schema";
 import { hostSchema } from "./host-schema";
 import { imagesSchema } from "./images-schema";
+import { gpuNoticeSchema } from "./gpu-notice-schema";
 
 const schema = {
   ...coreSchema,
@@ -31,6 +32,7 @@ const schema = {
   ...scheduleSchema,
   ...hostSchema,
   ...imagesSchema,
+  ...gpuNoticeSchema,
 };
 
 export type Schema = typeof schema;

@@ -20,6 +20,7 @@ import { refundApi } from "./api/refund";
 import { timelineApi } from "./api/timeline";
 import { renewApi } from "./api/renew";
 import { scheduleApi } from "./api/schedule";
+import { gpuNoticeApi } from "./api/gpu-notice";
 import { resizeApi } from "./api/resize";
 import { pluginsApi } from "./api/plugins";
 import { hostApi } from "./api/host";
@@ -108,6 +109,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", timelineApi);
   api.route("/", renewApi);
   api.route("/", scheduleApi);
+  api.route("/", gpuNoticeApi);
   api.route("/", resizeApi);
   api.route("/", pluginsApi);
   api.route("/", hostApi);

@@ -12,6 +12,7 @@ import { users } from "../db/schema";
 import { hosts, instances } from "../db/market-schema";
 import { instancePlugins } from "../db/plugins-schema";
 import { scheduledShutdowns } from "../db/schedule-schema";
+import { gpuFreeNotices } from "../db/gpu-notice-schema";
 import {
   daily,
   hourly,
@@ -91,6 +92,20 @@ beforeAll(async () => {
     });
     expect(set.body).toMatchObject({ status: 0, data: { Outcome: "set" } });
   }
+  // A waiting GPU free notice on the owner's and the sub-account's hourly instances, so the walk's cancel would end it.
+  for (const uuid of [uuids.ownerHourly, uuids.subA]) {
+    const [row] = await t.db.select().from(instances).where(eq(instances.uuid, uuid));
+    const now = t.clock.now();
+    await t.db.insert(gpuFreeNotices).values({
+      instanceId: row!.id,
+      userId: row!.userId,
+      subAccountId: row!.subAccountId,
+      hostId: row!.hostId,
+      gpuCount: row!.gpuCount,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 24 * 3_600_000),
+    });
+  }
 });
 afterAll(() => t.close());
 
@@ -104,12 +119,18 @@ async function snapshot() {
     .from(scheduledShutdowns)
     .where(eq(scheduledShutdowns.userId, owner.userId))
     .orderBy(scheduledShutdowns.id);
+  const notices = await t.db
+    .select()
+    .from(gpuFreeNotices)
+    .where(eq(gpuFreeNotices.userId, owner.userId))
+    .orderBy(gpuFreeNotices.id);
   return {
     rows: rows.sort((x, y) => x.id - y.id),
     account,
     hostRows,
     plugins: plugins.sort((x, y) => x.id - y.id),
     shutdowns,
+    notices,
   };
 }
 
@@ -145,6 +166,9 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/image/save_custom_image", { instance_uuid: uuid, name: "idor", operation_key: opKey("image") }],
   ["/instance/get_reset_system_options", { instance_uuid: uuid }],
   ["/instance/reset_system", { instance_uuid: uuid, image_id: officialImageId, operation_key: opKey("reset") }],
+  ["/instance/get_gpu_free_notice", { instance_uuid: uuid }],
+  ["/instance/subscribe_gpu_free_notice", { instance_uuid: uuid, notify_sms: "1" }],
+  ["/instance/cancel_gpu_free_notice", { instance_uuid: uuid }],
 ];
 
 async function walk(caller: TestAccount, targets: string[]) {

@@ -10,6 +10,7 @@ import { purgeUnattachedUploads } from "./purge-unattached-uploads";
 import { runRetention } from "./retention";
 import { fireScheduledShutdowns } from "../modules/instances/schedule-fire";
 import { describeFault } from "../modules/fault-log";
+import { runGpuFreeNotices } from "../modules/gpu-notice/send";
 
 interface Job {
   name: string;
@@ -33,6 +34,8 @@ export const JOBS: Job[] = [
   { name: "cloud-disk-expiry", everyMs: 60_000, run: runCloudDiskExpiry },
   /** Scheduled shutdowns (decision 087): every 15 s, so one fires within its minute. */
   { name: "scheduled-shutdowns", everyMs: 15_000, run: fireScheduledShutdowns },
+  /** GPU free notices (decision 092): expired after 24 h, else sent once when the host has the GPUs. */
+  { name: "gpu-free-notices", everyMs: 10_000, run: runGpuFreeNotices },
 ];
 
 /**

@@ -36,8 +36,10 @@ export interface FakeSmsRequest {
   phone?: string;
   signName?: string;
   templateCode?: string;
-  /** The verification code taken from TemplateParam. */
+  /** The verification code taken from TemplateParam (a code's template has this one variable). */
   code?: string;
+  /** Every variable of TemplateParam (a notice's template has its own). */
+  variables?: Record<string, string>;
   /** The request as it arrived on the wire: request line, headers and body. */
   raw: string;
   /** Its path and query, and its headers, to replay it. */
@@ -166,19 +168,21 @@ export async function startFakeAliyunSms(keys: Record<string, string>, port = 0)
       const phone = params.get("PhoneNumbers") ?? "";
       const signName = params.get("SignName") ?? "";
       const templateCode = params.get("TemplateCode") ?? "";
-      let code: string | undefined;
+      // A code's template has the one variable `code`; a notice's its own variables, every one a string.
+      let variables: Record<string, string> | undefined;
       try {
         const templateParam: unknown = JSON.parse(params.get("TemplateParam") ?? "");
-        const keysOf = templateParam && typeof templateParam === "object" ? Object.keys(templateParam) : [];
-        const value = (templateParam as { code?: unknown } | null)?.code;
-        if (keysOf.length === 1 && typeof value === "string") code = value;
+        const entries = templateParam && typeof templateParam === "object" ? Object.entries(templateParam) : [];
+        if (entries.length > 0 && entries.every(([, v]) => typeof v === "string"))
+          variables = Object.fromEntries(entries) as Record<string, string>;
       } catch {
-        code = undefined;
+        variables = undefined;
       }
+      const code = variables && Object.keys(variables).length === 1 ? variables.code : undefined;
       if (!/^1\d{10}$/.test(phone)) return refuse(200, "isv.MOBILE_NUMBER_ILLEGAL", "非法手机号");
       if (!signName) return refuse(200, "isv.SMS_SIGNATURE_ILLEGAL", "该账号下找不到对应签名");
       if (!/^SMS_\d+$/.test(templateCode)) return refuse(200, "isv.SMS_TEMPLATE_ILLEGAL", "该账号下找不到对应模板");
-      if (!code) return refuse(200, "isv.TEMPLATE_PARAMS_ILLEGAL", "模板变量里包含非法关键字");
+      if (!variables) return refuse(200, "isv.TEMPLATE_PARAMS_ILLEGAL", "模板变量里包含非法关键字");
       const refusal = refusals.get(phone);
       if (refusal) {
         requests.push({
@@ -188,13 +192,14 @@ export async function startFakeAliyunSms(keys: Record<string, string>, port = 0)
           signName,
           templateCode,
           code,
+          variables,
           raw,
           url,
           headers,
         });
         return reply(res, 200, { Code: refusal.code, Message: refusal.message });
       }
-      requests.push({ accepted: true, phone, signName, templateCode, code, raw, url, headers });
+      requests.push({ accepted: true, phone, signName, templateCode, code, variables, raw, url, headers });
       reply(res, 200, { Code: "OK", Message: "OK", BizId: `${Date.now()}^0` });
     });
   });

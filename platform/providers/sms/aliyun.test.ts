@@ -97,6 +97,22 @@ describe("AliyunSmsProvider", () => {
     await expect(sent).rejects.toMatchObject({ name: "SmsSendError", providerCode: "isv.BUSINESS_LIMIT_CONTROL" });
   });
 
+  it("sends a GPU free notice with its own template and variables; without that template nothing is sent", async () => {
+    const provider = new AliyunSmsProvider(config({ noticeTemplateCodes: { gpu_free: "SMS_100007" } }), () => {});
+    await provider.sendNotice({
+      phone: "13912345678",
+      template: "gpu_free",
+      params: { instance: "训练机", gpus: "2" },
+    });
+    expect(fake.requests.map((r) => [r.accepted, r.templateCode, r.variables])).toEqual([
+      [true, "SMS_100007", { instance: "训练机", gpus: "2" }],
+    ]);
+    await expect(
+      provider.sendNotice({ phone: "13912345678", template: "work_order_reply", params: { order: "12" } }),
+    ).rejects.toMatchObject({ providerCode: "NO_TEMPLATE" });
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it("fails when the gateway cannot be reached", async () => {
     const provider = new AliyunSmsProvider(config({ endpoint: new URL("http://127.0.0.1:9") }), () => {});
     await expect(provider.sendCode({ phone: "13912345678", purpose: "login", code: "123456" })).rejects.toThrow(

@@ -49,7 +49,10 @@ export class AliyunSmsProvider implements SmsProvider {
     );
   }
 
-  /** A notice needs its own approved template (ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY); without one nothing is sent. */
+  /**
+   * A notice needs its own approved template (ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY, ALIYUN_SMS_TEMPLATE_CODE_GPU_FREE);
+   * without one nothing is sent.
+   */
   async sendNotice(notice: SmsNotice): Promise<void> {
     const templateCode = this.config.noticeTemplateCodes?.[notice.template];
     if (!templateCode) {

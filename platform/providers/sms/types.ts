@@ -6,8 +6,12 @@ export interface SmsMessage {
   code: string;
 }
 
-/** A notice template (not a code): "work_order_reply" tells the user a work order has a reply; its variable is the order number. */
-export type SmsNoticeTemplate = "work_order_reply";
+/**
+ * A notice template (not a code): "work_order_reply" tells the user a work order has a reply (variable `order`, the
+ * order number); "gpu_free" that a stopped instance's host has the GPUs to start it (variables `instance`, its name,
+ * and `gpus`, the free GPUs; decision 092).
+ */
+export type SmsNoticeTemplate = "work_order_reply" | "gpu_free";
 
 export interface SmsNotice {
   phone: string;
