@@ -6,6 +6,7 @@ import { InstanceCharges } from "~/components/instances/InstanceCharges";
 import { InstanceLog } from "~/components/instances/InstanceLog";
 import { RenewLink } from "~/components/instances/RenewLink";
 import { ShutdownPanel } from "~/components/instances/ScheduledShutdown";
+import { GpuNoticePanel } from "~/components/instances/GpuNotice";
 import { StateText, TermText } from "~/components/instances/InstanceTable";
 import { SurvivalTable } from "~/components/instances/Survival";
 import { usePollWhile } from "~/components/instances/use-poll-while";
@@ -13,6 +14,7 @@ import { Muted, Panel, PanelTitle } from "~/components/ui/layout";
 import { styled } from "~/components/ui/stitches.config";
 import { getInstanceDetail } from "~/upstream/instances.server";
 import { getScheduledShutdown } from "~/upstream/schedule.server";
+import { getGpuFreeNotice } from "~/upstream/gpu-notice.server";
 import { formAction } from "~/utils/action.server";
 import { instanceIntents } from "~/utils/instance-actions.server";
 import { loadInstanceLog } from "~/utils/instance-log.server";
@@ -40,13 +42,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const { token, user } = await requireUser(request);
     const url = new URL(request.url);
     const reveal = url.searchParams.get("reveal") === "1";
-    const [instance, log, schedule] = await Promise.all([
+    const [instance, log, schedule, gpuNotice] = await Promise.all([
       getInstanceDetail(token, params.uuid ?? "", reveal),
       loadInstanceLog(token, params.uuid ?? "", url.searchParams),
       getScheduledShutdown(token, params.uuid ?? ""),
+      getGpuFreeNotice(token, params.uuid ?? ""),
     ]);
     const shutdown = schedule.Shutdown;
-    return { instance, log, shutdown, viewerIsSub: user.SubAccount !== null, now: new Date().toISOString() };
+    return {
+      instance,
+      log,
+      shutdown,
+      gpuNotice,
+      viewerIsSub: user.SubAccount !== null,
+      now: new Date().toISOString(),
+    };
   });
 }
 
@@ -67,7 +77,7 @@ const Facts = styled("dl", {
 });
 
 export default function InstancePage() {
-  const { instance: i, log, shutdown, viewerIsSub, now } = useLoaderData<typeof loader>();
+  const { instance: i, log, shutdown, gpuNotice, viewerIsSub, now } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
   usePollWhile(isTransitional(i.State));
   return (
@@ -125,6 +135,7 @@ export default function InstancePage() {
         />
         <RenewLink instance={i} />
         <ShutdownPanel instance={i} shutdown={shutdown} />
+        <GpuNoticePanel view={gpuNotice} />
         {i.State === "stopped" && (
           <p>
             <Link to={resizeInstancePath(i.InstanceUuid)} data-testid="resize-link">

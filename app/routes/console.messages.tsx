@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { NotificationText } from "~/components/NotificationText";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
@@ -93,7 +94,9 @@ export default function MessagesPage() {
                   {notifications.list.map((n) => (
                     <FeedRow key={n.Id} read={n.Read} at={n.CreateAt}>
                       <b>{n.Title}</b>
-                      <div>{n.Original}</div>
+                      <div>
+                        <NotificationText text={n.Original} />
+                      </div>
                     </FeedRow>
                   ))}
                 </tbody>

@@ -8,17 +8,20 @@ import { getInstanceDetail } from "~/upstream/instances.server";
 import { formAction } from "~/utils/action.server";
 import { instanceIntents } from "~/utils/instance-actions.server";
 import { BILLING_LABELS, MACHINE_TYPE_LABELS, STATE_LABELS } from "~/utils/instance-text";
-import { instancePath } from "~/utils/console-paths";
-import { restartRefusal, restartTarget } from "~/utils/restart-instance";
+import { gpuNoticePath, instancePath } from "~/utils/console-paths";
+import { hostFullOffers } from "~/utils/host-full-offer";
+import { restartAction, restartRefusal, restartTarget } from "~/utils/restart-instance";
 import { requireUser } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "重启实例 · 算力云" }];
 
 /**
- * Restarts an instance from a link (`?uuid=`, issue 36 §2): a visitor goes to
- * /login and back here; GET only shows the instance and asks, the restart is
- * the POST (the console's restart action); another user's instance is a 404.
+ * Restarts an instance from a link (`?uuid=`, issue 36 §2), or starts it when
+ * it is stopped (the GPU free notice's link, decision 092): a visitor goes to
+ * /login and back here; GET only shows the instance and asks, the restart or
+ * start is the POST (the console's own actions; a start refused for a full
+ * host offers the GPU free notice again); another user's instance is a 404.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
@@ -32,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       what: `${MACHINE_TYPE_LABELS[i.MachineType]} · ${i.RegionName} · ${i.GpuName} × ${i.GpuCount}`,
       billing: BILLING_LABELS[i.BillingMode],
       state: STATE_LABELS[i.State],
+      does: restartAction(i),
       refusal: restartRefusal(i),
     };
   });
@@ -40,7 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   return formAction(request, {
     guard: requireUser,
-    intents: (intent) => ({ restart: instanceIntents(intent, instancePath).restart }),
+    intents: (intent) => {
+      const { restart, start } = instanceIntents(intent, instancePath);
+      return { restart, start };
+    },
   });
 }
 
@@ -54,12 +61,13 @@ const Facts = styled("dl", {
 });
 
 export default function RestartInstancePage() {
-  const { uuid, name, what, billing, state, refusal } = useLoaderData<typeof loader>();
+  const { uuid, name, what, billing, state, does, refusal } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const back = <Link to={instancePath(uuid)}>查看实例</Link>;
+  const error = result ? (result.formError ?? Object.values(result.fieldErrors)[0] ?? null) : null;
   return (
     <Page>
-      <h1 style={{ fontSize: 20, margin: "0 0 16px" }}>重启实例</h1>
+      <h1 style={{ fontSize: 20, margin: "0 0 16px" }}>{does === "start" ? "开机" : "重启实例"}</h1>
       <Panel>
         <Facts aria-label="实例信息">
           <dt>实例名称</dt>
@@ -71,7 +79,17 @@ export default function RestartInstancePage() {
           <dt>状态</dt>
           <dd data-testid="restart-state">{state}</dd>
         </Facts>
-        {result?.formError && <FieldError role="alert">{result.formError}</FieldError>}
+        {error && (
+          <FieldError role="alert" data-testid="restart-error">
+            {error}
+            {hostFullOffers(result, uuid) && (
+              <>
+                {" "}
+                <Link to={gpuNoticePath(uuid)}>空闲时通知我</Link>
+              </>
+            )}
+          </FieldError>
+        )}
         {refusal ? (
           <p data-testid="restart-refusal">
             {refusal}
@@ -79,12 +97,22 @@ export default function RestartInstancePage() {
           </p>
         ) : (
           <Form method="post">
-            <p>重启会中断实例中正在运行的进程，系统盘和数据盘的数据保留。确定重启实例「{name}」吗？</p>
+            {does === "start" ? (
+              <p>开机后按实例的计费方式计费（按量计费需余额足够支付一小时）。确定开机实例「{name}」吗？</p>
+            ) : (
+              <p>重启会中断实例中正在运行的进程，系统盘和数据盘的数据保留。确定重启实例「{name}」吗？</p>
+            )}
             <input type="hidden" name="instance_uuid" value={uuid} />
             <Row>
-              <StatusButton intent="restart" pendingText="重启中…">
-                确认重启
-              </StatusButton>
+              {does === "start" ? (
+                <StatusButton intent="start" pendingText="开机中…">
+                  确认开机
+                </StatusButton>
+              ) : (
+                <StatusButton intent="restart" pendingText="重启中…">
+                  确认重启
+                </StatusButton>
+              )}
               {back}
             </Row>
           </Form>

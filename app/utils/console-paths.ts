@@ -141,6 +141,11 @@ export function instancePluginPath(uuid: string): string {
   return `/console/instancePlugin/${encodeURIComponent(uuid)}`;
 }
 
+/** app/routes/console.instance.$uuid_.gpu-notice.tsx: the GPU free notice (ask, see, cancel). */
+export function gpuNoticePath(uuid: string): string {
+  return `${instancePath(uuid)}/gpu-notice`;
+}
+
 /** app/routes/console.instance.$uuid_.shutdown.tsx: the scheduled shutdown, or (with `at`) the confirmation of that time. */
 export function shutdownInstancePath(uuid: string, at?: string): string {
   const path = `${instancePath(uuid)}/shutdown`;

@@ -39,14 +39,22 @@ describe("a start refused for a full host", () => {
     expect(error.reason).toBe(
       "所在主机空闲GPU不足，暂时无法开机；同地区有 2 台主机空闲GPU足够，可迁移后开机，或以无卡模式开机",
     );
-    expect(hostFullOffers(outcome(error.field!), "i-1")).toEqual({ migrate: true, startWithoutGpu: true });
+    expect(hostFullOffers(outcome(error.field!), "i-1")).toEqual({
+      migrate: true,
+      startWithoutGpu: true,
+      gpuNotice: true,
+    });
   });
 
   it("offers only a start without GPU when no host has room", async () => {
     targets.mockReturnValue([]);
     const error = await refusal();
     expect(error).toMatchObject({ key: "HOST_GPU_BUSY", field: HOST_FULL_FIELDS.only });
-    expect(hostFullOffers(outcome(error.field!), "i-1")).toEqual({ migrate: false, startWithoutGpu: true });
+    expect(hostFullOffers(outcome(error.field!), "i-1")).toEqual({
+      migrate: false,
+      startWithoutGpu: true,
+      gpuNotice: true,
+    });
   });
 
   it("offers nothing for another refusal, or another instance's", () => {

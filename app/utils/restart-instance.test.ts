@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { restartInstancePath, restartRefusal, restartTarget } from "./restart-instance";
+import { restartAction, restartInstancePath, restartRefusal, restartTarget } from "./restart-instance";
 
 describe("restartTarget", () => {
   it("takes a uuid of the right form and nothing else", () => {
@@ -18,15 +18,19 @@ describe("restartTarget", () => {
 });
 
 describe("restartRefusal", () => {
-  it("lets a running hourly instance restart", () => {
+  it("lets a running hourly instance restart, and a stopped one start (the GPU free notice's link)", () => {
     expect(restartRefusal({ State: "running", BillingMode: "hour" })).toBeNull();
+    expect(restartAction({ State: "running", BillingMode: "hour" })).toBe("restart");
+    expect(restartRefusal({ State: "stopped", BillingMode: "hour" })).toBeNull();
+    expect(restartAction({ State: "stopped", BillingMode: "hour" })).toBe("start");
+    expect(restartAction({ State: "stopped", BillingMode: "day" })).toBe("start");
   });
 
-  it("says why a package or a stopped instance cannot", () => {
+  it("says why a running package or an instance in between cannot", () => {
     expect(restartRefusal({ State: "running", BillingMode: "day" })).toBe("包天、包月实例不支持重启，请先关机再开机。");
-    expect(restartRefusal({ State: "stopped", BillingMode: "hour" })).toBe(
-      "实例已关机，只有运行中的按量计费实例可以重启。",
+    expect(restartAction({ State: "running", BillingMode: "day" })).toBeNull();
+    expect(restartRefusal({ State: "restarting", BillingMode: "hour" })).toBe(
+      "实例重启中，只有运行中的按量计费实例可以重启，已关机的实例可以开机。",
     );
-    expect(restartRefusal({ State: "restarting", BillingMode: "hour" })).toContain("重启中");
   });
 });

@@ -75,17 +75,26 @@ test("restart from a link: login and back, asks first, restarts on POST only; an
   await expect(page.getByTestId("instance-log")).toContainText("用户申请重启");
   await waitFor(page.request, token, uuid, "running");
 
-  // Stopped, the link says why it cannot restart and links to the instance; no button.
+  // Stopping, the link says why it cannot restart and links to the instance; no button.
   const stopped = await mainApi(page.request, "/instance/stop_instance", { session: token, instance_uuid: uuid });
   expect(stopped.status, stopped.reason).toBe(0);
   await page.goto(restartInstancePath(uuid));
-  await expect(page.getByTestId("restart-refusal")).toContainText("只有运行中的按量计费实例可以重启");
+  if ((await page.getByTestId("restart-state").textContent()) === "关机中")
+    await expect(page.getByTestId("restart-refusal")).toContainText("只有运行中的按量计费实例可以重启");
   await expect(page.getByRole("button", { name: "确认重启" })).toHaveCount(0);
   await page.getByRole("link", { name: "查看实例" }).click();
   await expect(page).toHaveURL(instancePath(uuid));
 
-  // Another user: the link and a forged POST are both 404, and nothing changes.
+  // Stopped, the link starts it (the GPU free notice's link, decision 092): it asks, the GET started nothing.
   await waitFor(page.request, token, uuid, "stopped");
+  await page.goto(restartInstancePath(uuid));
+  await expect(page.getByRole("heading", { name: "开机", exact: true })).toBeVisible();
+  await expect(page.getByText(`确定开机实例「${name}」吗？`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "确认重启" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "确认开机" })).toBeVisible();
+  expect(await stateOf(page.request, token, uuid)).toBe("stopped");
+
+  // Another user: the link and a forged POST are both 404, and nothing changes.
   await login();
   const foreign = await page.goto(restartInstancePath(uuid));
   expect(foreign?.status()).toBe(404);

@@ -1,6 +1,11 @@
 import { Link, useFetcher } from "@remix-run/react";
 import type { InstanceWire } from "~/upstream/instances.server";
-import { migrateInstancePath, startWithoutGpuPath, type InstanceListPath } from "~/utils/console-paths";
+import {
+  gpuNoticePath,
+  migrateInstancePath,
+  startWithoutGpuPath,
+  type InstanceListPath,
+} from "~/utils/console-paths";
 import { allowedIntents, INTENT_LABELS } from "~/utils/instance-text";
 import { hostFullOffers, type HostFullOffers } from "~/utils/host-full-offer";
 import { FieldError } from "../ui/Field";
@@ -102,6 +107,14 @@ export function InstanceActions({
               {" "}
               <Link to={startWithoutGpuPath(instance.InstanceUuid)} data-testid="no-gpu-offer">
                 无卡模式开机
+              </Link>
+            </>
+          )}
+          {offers?.gpuNotice && (
+            <>
+              {" "}
+              <Link to={gpuNoticePath(instance.InstanceUuid)} data-testid="gpu-notice-offer">
+                空闲时通知我
               </Link>
             </>
           )}

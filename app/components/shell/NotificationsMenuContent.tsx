@@ -1,4 +1,5 @@
 import type { FetcherWithComponents } from "@remix-run/react";
+import { NotificationText } from "../NotificationText";
 import type { NotificationItem } from "~/upstream/notices.server";
 import { StatusButton } from "../ui/StatusButton";
 import { styled } from "../ui/stitches.config";
@@ -59,7 +60,9 @@ export default function NotificationsMenuContent({
           {list.map((n) => (
             <Item key={n.Id}>
               <b>{n.Title}</b>
-              <p>{n.Original}</p>
+              <p>
+                <NotificationText text={n.Original} />
+              </p>
             </Item>
           ))}
         </List>
