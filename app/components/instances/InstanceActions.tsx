@@ -1,11 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import type { InstanceWire } from "~/upstream/instances.server";
-import {
-  gpuNoticePath,
-  migrateInstancePath,
-  startWithoutGpuPath,
-  type InstanceListPath,
-} from "~/utils/console-paths";
+import { gpuNoticePath, migrateInstancePath, startWithoutGpuPath, type InstanceListPath } from "~/utils/console-paths";
 import { allowedIntents, INTENT_LABELS } from "~/utils/instance-text";
 import { hostFullOffers, type HostFullOffers } from "~/utils/host-full-offer";
 import { FieldError } from "../ui/Field";
