@@ -11,14 +11,14 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { gpuFreeNotices } from "../../db/gpu-notice-schema";
-import { hosts, instances } from "../../db/market-schema";
+import { hosts, type instances } from "../../db/market-schema";
 import { users } from "../../db/schema";
 import { inTransaction } from "../../db/tx";
 import { GPU_NOTICE_VALID_MS, gpuNoticeRefusal, type GpuNoticeRefusal } from "../../rules/gpu-notice";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 import { recordInstanceEvent } from "../instances/events";
-import { ownedBy } from "../instances/scope";
+import { ownInstanceRow } from "../instances/scope";
 import { instanceById, type Instance } from "../instances/view";
 
 type InstanceRow = typeof instances.$inferSelect;
@@ -55,16 +55,6 @@ export interface GpuNoticeChange extends GpuNoticeView {
 const maskPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
 const SUB_SITE_ONLY = "子账号只能接收站内通知，短信和邮件通知请由主账号订阅";
-
-/** The caller's instance (locked for the transaction when `lock`), or INSTANCE_NOT_FOUND. */
-async function ownInstance(db: Db, caller: Caller, uuid: string, lock: boolean): Promise<InstanceRow> {
-  const query = db
-    .select()
-    .from(instances)
-    .where(and(eq(instances.uuid, uuid), ownedBy(caller)));
-  const [row] = lock ? await query.for("update") : await query;
-  return row ?? fail("INSTANCE_NOT_FOUND");
-}
 
 /** The SMS and email channels as the caller may choose them: only a main account's own phone and confirmed email. */
 async function channelsOf(db: Db, caller: Caller): Promise<Pick<GpuNoticeView, "sms" | "email">> {
@@ -124,7 +114,7 @@ async function viewOf(db: Db, caller: Caller, row: InstanceRow, now: Date): Prom
 
 /** `/instance/get_gpu_free_notice`: the instance's latest notice, whether one may be asked for now, and the channels. */
 export async function getGpuFreeNotice(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<GpuNoticeView> {
-  const row = await ownInstance(ctx.db, caller, input.uuid, false);
+  const row = await ownInstanceRow(ctx.db, caller, input.uuid, { lock: false });
   return viewOf(ctx.db, caller, row, ctx.now());
 }
 
@@ -141,7 +131,7 @@ export async function subscribeGpuFreeNotice(
 ): Promise<GpuNoticeChange> {
   return inTransaction(ctx.db, async (tx) => {
     const now = ctx.now();
-    const row = await ownInstance(tx, caller, input.uuid, true);
+    const row = await ownInstanceRow(tx, caller, input.uuid, { lock: true });
     const [waiting] = await tx
       .select({ id: gpuFreeNotices.id })
       .from(gpuFreeNotices)
@@ -185,7 +175,7 @@ export async function subscribeGpuFreeNotice(
 export async function cancelGpuFreeNotice(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<GpuNoticeChange> {
   return inTransaction(ctx.db, async (tx) => {
     const now = ctx.now();
-    const row = await ownInstance(tx, caller, input.uuid, true);
+    const row = await ownInstanceRow(tx, caller, input.uuid, { lock: true });
     const [cancelled] = await tx
       .update(gpuFreeNotices)
       .set({ state: "cancelled", cancelReason: "user", endedAt: now })

@@ -14,7 +14,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { hosts, instances } from "../../db/market-schema";
-import { purchaseOrders } from "../../db/wallet-schema";
 import { inTransaction } from "../../db/tx";
 import {
   diskGrowthSizes,
@@ -26,10 +25,11 @@ import {
 import { remainingSeconds } from "../../rules/instance-resize";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
-import { purchaseOrderNo, spendFromLockedAccount } from "../wallet/spend";
+import { spendFromLockedAccount } from "../wallet/spend";
 import { diskGrowthEventText, recordInstanceEvent } from "./events";
 import { payingWallets } from "./payment";
-import { ownedBy } from "./scope";
+import { earlierInstanceOrder } from "./earlier-order";
+import { ownInstanceRow } from "./scope";
 import { instanceById, type Instance } from "./view";
 
 type InstanceRow = typeof instances.$inferSelect;
@@ -119,18 +119,10 @@ export async function growDataDisk(
   return inTransaction(ctx.db, async (tx) => {
     const paying = await payingWallets(tx, caller, true);
     const now = ctx.now();
-    const [row] = await tx
-      .select()
-      .from(instances)
-      .where(and(eq(instances.uuid, input.uuid), ownedBy(caller)))
-      .for("update");
-    if (!row) return fail("INSTANCE_NOT_FOUND");
-    const [earlier] = await tx
-      .select()
-      .from(purchaseOrders)
-      .where(eq(purchaseOrders.orderNo, purchaseOrderNo(caller.userId, growthKey(input.operationKey))));
+    const row = await ownInstanceRow(tx, caller, input.uuid, { lock: true });
+    const orderKey = growthKey(input.operationKey);
+    const earlier = await earlierInstanceOrder(tx, caller, { orderKey, uuid: row.uuid, kind: "upgrade" });
     if (earlier) {
-      if (earlier.refersTo !== `instance:${row.uuid}`) fail("OPERATION_CONFLICT");
       return {
         instance: await instanceById(tx, row.id, now),
         quote: null,

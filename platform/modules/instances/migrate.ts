@@ -20,7 +20,7 @@ import { DomainError, fail } from "../errors";
 import { migrateEventText, recordInstanceEvent } from "./events";
 import { cudaSupports } from "./image";
 import { payingWallets, planRentalPayment, refuseShortfall } from "./payment";
-import { ownedBy } from "./scope";
+import { ownInstanceRow } from "./scope";
 import { takeSlots } from "./slots";
 import { instanceById, type Instance } from "./view";
 
@@ -110,19 +110,10 @@ async function targetsFor(db: Db, row: InstanceRow): Promise<MigrationTarget[]> 
     .map(({ hostId, hostName, gpuFree, gpuTotal }) => ({ hostId, hostName, gpuFree, gpuTotal }));
 }
 
-async function ownInstance(db: Db, caller: Caller, uuid: string, lock: boolean): Promise<InstanceRow> {
-  const query = db
-    .select()
-    .from(instances)
-    .where(and(eq(instances.uuid, uuid), ownedBy(caller)));
-  const [row] = lock ? await query.for("update") : await query;
-  return row ?? fail("INSTANCE_NOT_FOUND");
-}
-
 /** `/instance/get_migrate_targets`: the hosts the caller's stopped instance can move to now, or why none. */
 export async function migrationTargets(ctx: Ctx, caller: Caller, input: { uuid: string }): Promise<MigrationTargets> {
   const now = ctx.now();
-  const row = await ownInstance(ctx.db, caller, input.uuid, false);
+  const row = await ownInstanceRow(ctx.db, caller, input.uuid, { lock: false });
   const instance = await instanceById(ctx.db, row.id, now);
   const startsAfter = isHourly(row);
   const blocked = blockedReason(row, now);
@@ -164,7 +155,7 @@ export async function migrateInstance(
   return inTransaction(ctx.db, async (tx) => {
     const paying = await payingWallets(tx, caller, true);
     const now = ctx.now();
-    const row = await ownInstance(tx, caller, input.uuid, true);
+    const row = await ownInstanceRow(tx, caller, input.uuid, { lock: true });
     const [earlier] = await tx
       .select()
       .from(instanceMigrations)

@@ -14,17 +14,17 @@ import { recordInstanceEvent, renewEventText } from "./events";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { instances } from "../../db/market-schema";
-import { purchaseOrders } from "../../db/wallet-schema";
 import { inTransaction } from "../../db/tx";
 import { settleUsage } from "../billing/settle";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
-import { purchaseOrderNo, spendFromLockedAccount } from "../wallet/spend";
+import { spendFromLockedAccount } from "../wallet/spend";
 import type { RentalOrderDetail } from "./create";
 import { payingWallets, planRentalPayment } from "./payment";
 import type { PriceBreakdown } from "./price";
 import { markCouponUsed } from "./rental-coupons";
 import { quoteRenewal, renewableInstance, type RenewalChoice, type RenewalQuote } from "./renew-quote";
+import { earlierInstanceOrder } from "./earlier-order";
 import { ownedBy } from "./scope";
 import { retakeSlots } from "./slots";
 import { instanceById, type Instance } from "./view";
@@ -89,16 +89,11 @@ async function replay(
   db: Db,
   caller: Caller,
   uuid: string,
-  orderNo: string,
+  orderKey: string,
   now: Date,
 ): Promise<RenewedInstance | null> {
-  const [order] = await db
-    .select()
-    .from(purchaseOrders)
-    .where(and(eq(purchaseOrders.userId, caller.userId), eq(purchaseOrders.orderNo, orderNo)));
+  const order = await earlierInstanceOrder(db, caller, { orderKey, uuid, kind: "renewal" });
   if (!order) return null;
-  if (order.kind !== "renewal" || order.refersTo !== `instance:${uuid}` || order.subAccountId !== caller.subAccountId)
-    fail("OPERATION_CONFLICT");
   const detail = order.detail as RenewalOrderDetail;
   const [row] = await db
     .select({ id: instances.id })
@@ -124,7 +119,7 @@ export async function renewInstance(ctx: Ctx, caller: Caller, input: RenewInput)
   return inTransaction(ctx.db, async (tx) => {
     const now = ctx.now();
     const paying = await payingWallets(tx, caller, true);
-    const earlier = await replay(tx, caller, input.uuid, purchaseOrderNo(caller.userId, operationKey), now);
+    const earlier = await replay(tx, caller, input.uuid, operationKey, now);
     if (earlier) return earlier;
 
     // The instance's row lock after the account's (the order every action takes): the expiry and

@@ -2,7 +2,7 @@ import { recordInstanceEvent, resizeEventText } from "./events";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { hosts, instances } from "../../db/market-schema";
-import { purchaseOrders } from "../../db/wallet-schema";
+import type { purchaseOrders } from "../../db/wallet-schema";
 import { inTransaction } from "../../db/tx";
 import {
   MAX_GPU_COUNT,
@@ -14,10 +14,11 @@ import {
 } from "../../rules/instance-resize";
 import type { Caller, Ctx } from "../context";
 import { DomainError, fail } from "../errors";
-import { purchaseOrderNo, spendFromLockedAccount } from "../wallet/spend";
+import { spendFromLockedAccount } from "../wallet/spend";
 import { diskGrowthOptions, type DiskGrowthOptions } from "./disk-growth";
 import { payingWallets } from "./payment";
-import { ownedBy } from "./scope";
+import { earlierInstanceOrder } from "./earlier-order";
+import { ownedBy, ownInstanceRow } from "./scope";
 import { retakeSlots } from "./slots";
 import { instanceById, type Instance } from "./view";
 
@@ -99,15 +100,6 @@ export async function resizeOptions(ctx: Ctx, caller: Caller, input: { uuid: str
   return { instance, blocked: options.length ? null : busy(row.instance.gpuCount + 1), options, disk };
 }
 
-/** The purchase order an earlier submission of this key made, if any. */
-async function earlierUpgrade(tx: Db, caller: Caller, operationKey: string) {
-  const [order] = await tx
-    .select()
-    .from(purchaseOrders)
-    .where(eq(purchaseOrders.orderNo, purchaseOrderNo(caller.userId, upgradeKey(operationKey))));
-  return order;
-}
-
 const upgradeKey = (operationKey: string) => `upgrade:${operationKey}`;
 
 /** Takes `n` more slots on the host (a conditional update): HOST_GPU_BUSY, naming the count, when it lacks them. */
@@ -139,12 +131,7 @@ export async function resizeInstance(
   return inTransaction(ctx.db, async (tx) => {
     const paying = await payingWallets(tx, caller, true);
     const now = ctx.now();
-    const [row] = await tx
-      .select()
-      .from(instances)
-      .where(and(eq(instances.uuid, input.uuid), ownedBy(caller)))
-      .for("update");
-    if (!row) return fail("INSTANCE_NOT_FOUND");
+    const row = await ownInstanceRow(tx, caller, input.uuid, { lock: true });
     const unchanged = async (order?: typeof purchaseOrders.$inferSelect): Promise<ResizeResult> => ({
       instance: await instanceById(tx, row.id, now),
       quote: null,
@@ -153,11 +140,9 @@ export async function resizeInstance(
       paidCashFen: order?.paidCashFen ?? 0,
       replayed: true,
     });
-    const earlier = await earlierUpgrade(tx, caller, input.operationKey);
-    if (earlier) {
-      if (earlier.refersTo !== `instance:${row.uuid}`) fail("OPERATION_CONFLICT");
-      return unchanged(earlier);
-    }
+    const orderKey = upgradeKey(input.operationKey);
+    const earlier = await earlierInstanceOrder(tx, caller, { orderKey, uuid: row.uuid, kind: "upgrade" });
+    if (earlier) return unchanged(earlier);
     const blocked = blockedReason(row, now);
     if (blocked) fail("INSTANCE_STATE", undefined, blocked);
     if (input.gpuCount === row.gpuCount) return unchanged();

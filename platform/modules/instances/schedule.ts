@@ -9,7 +9,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { instances } from "../../db/market-schema";
+import { type instances } from "../../db/market-schema";
 import { scheduledShutdowns } from "../../db/schedule-schema";
 import { inTransaction } from "../../db/tx";
 import {
@@ -21,7 +21,7 @@ import {
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 import { recordInstanceEvent } from "./events";
-import { ownedBy } from "./scope";
+import { ownInstanceRow } from "./scope";
 import { instanceById, type Instance } from "./view";
 
 type InstanceRow = typeof instances.$inferSelect;
@@ -69,16 +69,6 @@ const estimateFor = (row: InstanceRow, now: Date, fireAt: Date) =>
     vipDiscountBp: row.vipDiscountBp,
   });
 
-/** The caller's instance (locked for the transaction when `lock`), or INSTANCE_NOT_FOUND. */
-async function ownInstance(db: Db, caller: Caller, uuid: string, lock: boolean): Promise<InstanceRow> {
-  const query = db
-    .select()
-    .from(instances)
-    .where(and(eq(instances.uuid, uuid), ownedBy(caller)));
-  const [row] = lock ? await query.for("update") : await query;
-  return row ?? fail("INSTANCE_NOT_FOUND");
-}
-
 async function pendingOf(db: Db, instanceId: number) {
   const [row] = await db
     .select()
@@ -117,7 +107,7 @@ export async function getScheduledShutdown(
   input: { uuid: string },
 ): Promise<ScheduledShutdownView> {
   const now = ctx.now();
-  const row = await ownInstance(ctx.db, caller, input.uuid, false);
+  const row = await ownInstanceRow(ctx.db, caller, input.uuid, { lock: false });
   return viewOf(ctx, ctx.db, row, now);
 }
 
@@ -128,7 +118,7 @@ export async function previewScheduledShutdown(
   input: { uuid: string; fireAt: Date },
 ): Promise<ShutdownPreview> {
   const now = ctx.now();
-  const row = await ownInstance(ctx.db, caller, input.uuid, false);
+  const row = await ownInstanceRow(ctx.db, caller, input.uuid, { lock: false });
   check(row, input.fireAt, now);
   return {
     ...(await viewOf(ctx, ctx.db, row, now)),
@@ -148,7 +138,7 @@ export async function setScheduledShutdown(
 ): Promise<ShutdownChange> {
   return inTransaction(ctx.db, async (tx) => {
     const now = ctx.now();
-    const row = await ownInstance(tx, caller, input.uuid, true);
+    const row = await ownInstanceRow(tx, caller, input.uuid, { lock: true });
     check(row, input.fireAt, now);
     const pending = await pendingOf(tx, row.id);
     if (pending?.fireAt.getTime() === input.fireAt.getTime())
@@ -184,7 +174,7 @@ export async function cancelScheduledShutdown(
 ): Promise<ShutdownChange> {
   return inTransaction(ctx.db, async (tx) => {
     const now = ctx.now();
-    const row = await ownInstance(tx, caller, input.uuid, true);
+    const row = await ownInstanceRow(tx, caller, input.uuid, { lock: true });
     const [cancelled] = await tx
       .update(scheduledShutdowns)
       .set({ state: "cancelled", cancelReason: "user", endedAt: now })
