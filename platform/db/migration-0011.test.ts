@@ -13,7 +13,6 @@ import { afterAll, expect, it } from "vitest";
 import { openDatabase } from "./client";
 import { instanceSettlements } from "./market-schema";
 import { migrationsDir } from "./migrate";
-import { seedMarket } from "./seed-market";
 import { num, rowsOf } from "../modules/finance/rows";
 import { settlementDetailOf, settlementExplanation } from "../rules/bill-explanation";
 import { uniquePhone } from "../../tests/support/platform";
@@ -31,8 +30,19 @@ it("moves a settlement's detail document into its columns", async () => {
   const database = await openDatabase({ dataDir: "memory://" });
   try {
     await migrate(database.db as any, { migrationsFolder: before0011 });
-    // The market the instance stands on, as 0010 had it: the whole seed would also write tables of later migrations.
-    await seedMarket(database.db);
+    // The market the instance stands on, in 0010's columns: the seed's ORM inserts name every column the schema has
+    // now (hosts.extra_disk_gb_total of 0025 broke this test before), so plain SQL with only what 0010 requires.
+    await database.db.execute(sql`
+      with region as (insert into regions (code, name) values ('t-0011', '测试区') returning id),
+      model as (
+        insert into gpu_models (code, name, memory_gb, cpu_cores_per_gpu, ram_gb_per_gpu, system_disk_gb,
+          data_disk_gb_per_gpu, max_cuda_version)
+        values ('t0011', 'RTX 4090', 24, 16, 60, 30, 50, '12.4') returning id),
+      image as (
+        insert into images (code, framework, version, cuda_version) values ('t-0011-image', 'PyTorch', '2.5.1', '12.4'))
+      insert into hosts (name, region_id, machine_type, gpu_model_id, gpu_total, gpu_free, cuda_version, ssh_host)
+      select '测试区-1号机', region.id, 'docker', model.id, 8, 8, '12.4', 'ssh-t.sandbox.gpu-cloud.local'
+      from region, model`);
     // The account as the schema of 0010 has it (the ORM's insert would name columns of later migrations).
     const [account] = await rowsOf<{ id: unknown }>(
       database.db,
