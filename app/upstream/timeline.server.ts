@@ -1,13 +1,15 @@
 import {
   INSTANCE_LOG_FILTERS,
+  type InstanceEventKindWire,
   type InstanceLogFilterWire,
   type InstanceLogItemWire,
+  type InstanceLogKindWire,
   type InstanceTimelineCalls,
 } from "../../platform/contract/instances-timeline";
 import { callApiOrThrow } from "./transport.server";
 
 export { INSTANCE_LOG_FILTERS };
-export type { InstanceLogFilterWire, InstanceLogItemWire };
+export type { InstanceEventKindWire, InstanceLogFilterWire, InstanceLogItemWire, InstanceLogKindWire };
 
 /** One timeline call, its fields and reply typed by the contract (platform/contract/instances-timeline.ts). */
 function call<P extends keyof InstanceTimelineCalls>(

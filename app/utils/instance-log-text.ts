@@ -1,8 +1,4 @@
-import type {
-  InstanceEventKindWire,
-  InstanceLogFilterWire,
-  InstanceLogKindWire,
-} from "../../platform/contract/instances-timeline";
+import type { InstanceEventKindWire, InstanceLogFilterWire, InstanceLogKindWire } from "~/upstream/timeline.server";
 
 /** What each kind of log row is called on the instance page. */
 export const LOG_KIND_LABELS: Record<InstanceLogKindWire, string> = {
