@@ -25,10 +25,9 @@ import {
 import { remainingSeconds } from "../../rules/instance-resize";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
-import { spendFromLockedAccount } from "../wallet/spend";
 import { diskGrowthEventText, recordInstanceEvent } from "./events";
 import { payingWallets } from "./payment";
-import { earlierInstanceOrder } from "./earlier-order";
+import { earlierInstanceOrder, payPackageUpgrade } from "./earlier-order";
 import { ownInstanceRow } from "./scope";
 import { instanceById, type Instance } from "./view";
 
@@ -156,22 +155,12 @@ export async function growDataDisk(
     const quote = quoteFor(row, input.dataDiskGb, gbMonthFen, now);
     const order =
       quote.kind === "disk_package"
-        ? await spendFromLockedAccount(tx, now, caller, paying.balances, {
-            operationKey: growthKey(input.operationKey),
-            kind: "upgrade",
-            refersTo: `instance:${row.uuid}`,
-            priceFen: quote.chargeFen,
-            detail: {
-              explanation: quote.explanation,
-              // afterDiscountsFen and couponSavingFen: what stop-with-refund (decision 080) prorates over
-              // [periodStart, periodEnd), no coupon.
-              quote: { ...quote, afterDiscountsFen: quote.chargeFen, couponSavingFen: 0 },
-              fromDataDiskGb: row.dataDiskGb,
-              periodStart: now.toISOString(),
-              periodEnd: row.packageExpiresAt!.toISOString(),
-            },
-            allowVouchers: true,
-            allowCredit: true,
+        ? await payPackageUpgrade(tx, now, caller, paying.balances, {
+            orderKey,
+            uuid: row.uuid,
+            quote,
+            expiresAt: row.packageExpiresAt!,
+            before: { fromDataDiskGb: row.dataDiskGb },
           })
         : null;
     const [changed] = await tx

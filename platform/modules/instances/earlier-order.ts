@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { purchaseOrders } from "../../db/wallet-schema";
 import type { Caller } from "../context";
 import { fail } from "../errors";
-import { purchaseOrderNo } from "../wallet/spend";
+import { purchaseOrderNo, spendFromLockedAccount } from "../wallet/spend";
 
 type PurchaseOrder = typeof purchaseOrders.$inferSelect;
 
@@ -35,4 +35,40 @@ export async function earlierInstanceOrder(
   )
     fail("OPERATION_CONFLICT");
   return order;
+}
+
+/**
+ * Pays for a package's upgrade (more GPUs, more disk) for the rest of its term: a purchase order of kind
+ * "upgrade" referring to the instance, keyed by `orderKey`, paid as rentals are (vouchers, cash, credit). Its
+ * detail keeps the explanation, the quote with `afterDiscountsFen` = the charge and no coupon, and the period
+ * [now, expiresAt): what stop-with-refund (decision 080) prorates over. `before` names what it grew from.
+ */
+export function payPackageUpgrade(
+  tx: Db,
+  now: Date,
+  caller: Caller,
+  balances: Parameters<typeof spendFromLockedAccount>[3],
+  input: {
+    orderKey: string;
+    uuid: string;
+    quote: { chargeFen: number; explanation: string };
+    expiresAt: Date;
+    before: Record<string, number>;
+  },
+) {
+  return spendFromLockedAccount(tx, now, caller, balances, {
+    operationKey: input.orderKey,
+    kind: "upgrade",
+    refersTo: `instance:${input.uuid}`,
+    priceFen: input.quote.chargeFen,
+    detail: {
+      explanation: input.quote.explanation,
+      quote: { ...input.quote, afterDiscountsFen: input.quote.chargeFen, couponSavingFen: 0 },
+      ...input.before,
+      periodStart: now.toISOString(),
+      periodEnd: input.expiresAt.toISOString(),
+    },
+    allowVouchers: true,
+    allowCredit: true,
+  });
 }

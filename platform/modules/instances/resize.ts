@@ -14,10 +14,10 @@ import {
 } from "../../rules/instance-resize";
 import type { Caller, Ctx } from "../context";
 import { DomainError, fail } from "../errors";
-import { spendFromLockedAccount } from "../wallet/spend";
+import { type spendFromLockedAccount } from "../wallet/spend";
 import { diskGrowthOptions, type DiskGrowthOptions } from "./disk-growth";
 import { payingWallets } from "./payment";
-import { earlierInstanceOrder } from "./earlier-order";
+import { earlierInstanceOrder, payPackageUpgrade } from "./earlier-order";
 import { ownedBy, ownInstanceRow } from "./scope";
 import { retakeSlots } from "./slots";
 import { instanceById, type Instance } from "./view";
@@ -158,22 +158,12 @@ export async function resizeInstance(
       fail("HOST_GPU_BUSY", "gpu_count", busy(input.gpuCount));
     }
     if (quote.kind === "package_upgrade") {
-      order = await spendFromLockedAccount(tx, now, caller, paying.balances, {
-        operationKey: upgradeKey(input.operationKey),
-        kind: "upgrade",
-        refersTo: `instance:${row.uuid}`,
-        priceFen: quote.chargeFen,
-        detail: {
-          explanation: quote.explanation,
-          // afterDiscountsFen and couponSavingFen: what stop-with-refund (decision 080) prorates over
-          // [periodStart, periodEnd), no coupon (decision 093).
-          quote: { ...quote, afterDiscountsFen: quote.chargeFen, couponSavingFen: 0 },
-          fromGpuCount: row.gpuCount,
-          periodStart: now.toISOString(),
-          periodEnd: row.packageExpiresAt!.toISOString(),
-        },
-        allowVouchers: true,
-        allowCredit: true,
+      order = await payPackageUpgrade(tx, now, caller, paying.balances, {
+        orderKey,
+        uuid: row.uuid,
+        quote,
+        expiresAt: row.packageExpiresAt!,
+        before: { fromGpuCount: row.gpuCount },
       });
     }
     const [changed] = await tx
