@@ -23,6 +23,7 @@
  * (bench/machine-speed.ts) at the start and the end: this sandbox's CPU speed varies up to 2× within minutes.
  *
  * Environment: BENCH_ONLY (firststart,latency,capacity,js,lighthouse,coupons,rentals,settlement); BENCH_FIRST_STARTS (3); BENCH_USERS, BENCH_STEP_SECONDS; BENCH_SECONDS per run (default 5);
+ * BENCH_CPU_PROF_DIR: the server runs under `node --cpu-prof` and leaves one .cpuprofile per thread there;
  * BENCH_TRACE=1 prints each capacity step second by second (requests, p99, slowest), its new connections, and where
  *   each request over 1 s spent its time (socket, connect, response headers);
  * BENCH_BUILD_DIR (default ./build; built when missing and default); BENCH_DATABASE_URL for PostgreSQL:
@@ -106,11 +107,29 @@ function ensureBuild(): void {
   if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status ?? result.signal})`);
 }
 
+/**
+ * remix-serve of the build; under BENCH_CPU_PROF_DIR it runs as `node --cpu-prof` (not allowed in NODE_OPTIONS), so
+ * each of its threads (the web tier and the platform worker) writes a .cpuprofile there when the server stops.
+ */
+function serverCommand(): [string, string[]] {
+  const index = path.join(BUILD_DIR, "index.js");
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  if (!profileDir) return ["npx", ["--no", "remix-serve", index]];
+  const cli = path.join(path.dirname(BUILD_DIR), "node_modules/@remix-run/serve/dist/cli.js");
+  // remix-serve's SIGTERM only closes the listener (the platform's jobs keep the process alive until SIGKILL, which
+  // writes no profile): exit on SIGTERM, so the profiles are written.
+  const exitOnTerm = "data:text/javascript,process.once('SIGTERM',()=>process.exit(0))";
+  return [
+    process.execPath,
+    ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDir), "--import", exitOnTerm, cli, index],
+  ];
+}
+
 async function startServer(): Promise<Server> {
   const port = await freePort(HOST);
   const dataDir = mkdtempSync(path.join(tmpdir(), "gpu-cloud-bench-"));
   const log: string[] = [];
-  const child = spawn("npx", ["--no", "remix-serve", path.join(BUILD_DIR, "index.js")], {
+  const child = spawn(...serverCommand(), {
     // The build's own project (its node_modules and platform worker), ROOT for ./build.
     cwd: path.dirname(BUILD_DIR),
     // Its own process group, so stopping it also stops npx's children.
@@ -197,7 +216,8 @@ async function stopServer(): Promise<void> {
   server = undefined;
   if (!s) return;
   signalGroup(s, "SIGTERM");
-  if (!(await waitGroupGone(s, 3_000))) {
+  // Writing CPU profiles takes a while (BENCH_CPU_PROF_DIR).
+  if (!(await waitGroupGone(s, process.env.BENCH_CPU_PROF_DIR ? 30_000 : 3_000))) {
     signalGroup(s, "SIGKILL");
     await waitGroupGone(s, 5_000);
   }
