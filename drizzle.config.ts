@@ -18,6 +18,7 @@ export default defineConfig({
     "./platform/db/host-schema.ts",
     "./platform/db/images-schema.ts",
     "./platform/db/gpu-notice-schema.ts",
+    "./platform/db/downgrade-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -11,13 +11,20 @@ import type { InstanceRefFields, InstanceWire } from "./instances";
 /** One GPU count the instance can have now, and what it costs. */
 export type ResizeOptionWire = {
   GpuCount: number;
-  /** "hourly": nothing charged now, billed at HourlyPrice once started; "package_upgrade": Charge now. */
-  Kind: "hourly" | "package_upgrade";
+  /**
+   * "hourly": nothing charged now, billed at HourlyPrice once started; "package_upgrade": Charge now;
+   * "package_downgrade": Refund now (decision 095).
+   */
+  Kind: "hourly" | "package_upgrade" | "package_downgrade";
   /** The hourly rate after the change (hourly instances); the current one for packages. */
   HourlyPrice: string;
   /** Charged now: the added GPUs for RemainingSeconds of the package; "0.00" for hourly instances. */
   Charge: string;
-  /** Packages: whole seconds left of the term the charge covers; 0 for hourly instances. */
+  /** Given back now: the removed GPUs for RemainingSeconds, at most what the instance's orders can still give. */
+  Refund: string;
+  /** The same figure in fen: what the confirmation posts back as `expected_refund_fen`. */
+  RefundFen: number;
+  /** Packages: whole seconds left of the term the charge or refund covers; 0 for hourly instances. */
   RemainingSeconds: number;
   /** How the price was computed, in words and figures. */
   Explanation: string;
@@ -56,8 +63,10 @@ export type UpgradeSpecFields = InstanceRefFields & {
   gpu_count?: number;
   /** The new data disk size in GB (decision 093): larger than now, at most 2048. */
   data_disk_gb?: number;
-  /** The form's key: the same key again answers the first change and charges nothing. */
+  /** The form's key: the same key again answers the first change and charges (or refunds) nothing. */
   operation_key: string;
+  /** A package's downgrade: the refund the page showed (RefundFen); REFUND_CHANGED when it is no longer that. */
+  expected_refund_fen?: number;
 };
 
 export type UpgradeSpecWire = {
@@ -70,6 +79,9 @@ export type UpgradeSpecWire = {
   OrderNo: string | null;
   PaidVoucher: string;
   PaidCash: string;
+  /** A package's downgrade: what went back to vouchers and to cash (decision 095); "0.00" otherwise. */
+  RefundVoucher: string;
+  RefundCash: string;
   Replayed: boolean;
 };
 
@@ -77,7 +89,9 @@ export type ResizeCalls = {
   "/instance/get_upgrade_spec_options": MainApiCall<InstanceRefFields, ResizeOptionsWire, "required">;
   /**
    * From stopped: hourly to any count its host has free (nothing charged); a package, while paid for,
-   * only up (the added GPUs for the rest of the term, prorated to the second). HOST_GPU_BUSY when the
+   * up (the added GPUs for the rest of the term, prorated to the second charged) or down (the removed GPUs'
+   * the same way refunded, at most what its orders can still give; REFUND_CHANGED when the figure is not
+   * expected_refund_fen or a form of the same page already changed it, decision 095). HOST_GPU_BUSY when the
    * host lacks the GPUs, INSTANCE_STATE when not stopped, BALANCE_BELOW_PRICE when it cannot pay.
    * With data_disk_gb (decision 093): a stopped instance's data disk grows; a package is charged the added GB
    * for the rest of the term prorated to the second, an hourly one nothing now (its settlements add them);

@@ -17,6 +17,7 @@ import { scheduleSchema } from "./schedule-schema";
 import { hostSchema } from "./host-schema";
 import { imagesSchema } from "./images-schema";
 import { gpuNoticeSchema } from "./gpu-notice-schema";
+import { downgradeSchema } from "./downgrade-schema";
 
 const schema = {
   ...coreSchema,
@@ -33,6 +34,7 @@ const schema = {
   ...hostSchema,
   ...imagesSchema,
   ...gpuNoticeSchema,
+  ...downgradeSchema,
 };
 
 export type Schema = typeof schema;

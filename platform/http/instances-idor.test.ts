@@ -13,6 +13,7 @@ import { hosts, instances } from "../db/market-schema";
 import { instancePlugins } from "../db/plugins-schema";
 import { scheduledShutdowns } from "../db/schedule-schema";
 import { gpuFreeNotices } from "../db/gpu-notice-schema";
+import { instanceDowngrades } from "../db/downgrade-schema";
 import {
   daily,
   hourly,
@@ -61,7 +62,8 @@ beforeAll(async () => {
   subB = await subAccount(t, owner, 500_00);
   stranger = await mainAccount(t, { cashFen: 1_000_00 });
   const a = await rent(owner, rentalFields(hourly(offer)));
-  const b = await rent(owner, { ...rentalFields(daily(offer, 1)), name: "包天机" });
+  // Two GPUs: the walk's downgrade (decision 095) could shrink it.
+  const b = await rent(owner, { ...rentalFields(daily(offer, 1, { gpuCount: 2 })), name: "包天机" });
   const c = await rent(subA, rentalFields(hourly(offer)), subAKey);
   uuids.ownerHourly = a.InstanceUuid;
   uuids.ownerPackage = b.InstanceUuid;
@@ -124,7 +126,9 @@ async function snapshot() {
     .from(gpuFreeNotices)
     .where(eq(gpuFreeNotices.userId, owner.userId))
     .orderBy(gpuFreeNotices.id);
+  const downgrades = await t.db.select().from(instanceDowngrades).where(eq(instanceDowngrades.userId, owner.userId));
   return {
+    downgrades,
     rows: rows.sort((x, y) => x.id - y.id),
     account,
     hostRows,
@@ -149,6 +153,11 @@ const calls = (uuid: string): [string, Record<string, string | number>][] => [
   ["/renew_kvm_v2", { instance_uuid: uuid, unit: "hour_package", count: 3, operation_key: opKey("renew") }],
   ["/instance/get_upgrade_spec_options", { instance_uuid: uuid }],
   ["/instance/upgrade_spec", { instance_uuid: uuid, gpu_count: 2, operation_key: opKey("idor") }],
+  [
+    "/instance/upgrade_spec",
+    { instance_uuid: uuid, gpu_count: 1, expected_refund_fen: 1, operation_key: opKey("idor") },
+  ],
+  ["/instance/upgrade_spec", { instance_uuid: uuid, gpu_count: 1, operation_key: opKey("idor") }],
   ["/instance/upgrade_spec", { instance_uuid: uuid, data_disk_gb: 1050, operation_key: opKey("idor") }],
   ["/instance/get_instance_plugins", { instance_uuid: uuid }],
   ["/instance/set_instance_plugin", { instance_uuid: uuid, plugin: "jupyterlab", enabled: 0 }],

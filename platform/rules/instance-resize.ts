@@ -8,6 +8,9 @@
  *   the second: remaining seconds × added GPUs × unit price × the package's
  *   duration discount × membership discount, rounded half-up to the fen once
  *   (the same exact expression as usageChargeFen).
+ * - Package, fewer GPUs (decision 095): the mirror, refunded: the same
+ *   expression for the removed GPUs, at most what the instance's paid orders
+ *   can still give back.
  */
 import { formatMoney } from "./money";
 import { discountText } from "./bill-explanation";
@@ -32,6 +35,17 @@ export type ResizeQuote =
       addedGpus: number;
       remainingSeconds: number;
       chargeFen: number;
+      explanation: string;
+    }
+  | {
+      kind: "package_downgrade";
+      toGpuCount: number;
+      removedGpus: number;
+      remainingSeconds: number;
+      /** What the removed GPUs are worth for the remaining seconds (the upgrade's expression). */
+      valueFen: number;
+      /** Given back: valueFen, at most what the instance's paid orders can still give (`refundableFen`). */
+      refundFen: number;
       explanation: string;
     };
 
@@ -78,6 +92,43 @@ export function quotePackageUpgrade(basis: ResizeBasis, toGpuCount: number, rema
     explanation:
       `升配补差价：剩余 ${remainingSeconds} 秒 × 新增 ${addedGpus} 卡 × ${formatMoney(basis.unitPriceFen)}/卡·时` +
       `${discounts(basis.durationDiscountBp, basis.vipDiscountBp)} = ${formatMoney(charge.amountFen)}`,
+  };
+}
+
+/**
+ * A package's removed GPUs for the `remainingSeconds` left of its term: the
+ * upgrade's charge mirrored (so 1 → 2 → 1 GPUs at the same second gives the
+ * charge back), capped at `refundableFen`, what the instance's paid orders
+ * can still give back (paid minus earlier refunds).
+ */
+export function quotePackageDowngrade(
+  basis: ResizeBasis,
+  toGpuCount: number,
+  remainingSeconds: number,
+  refundableFen: number,
+): ResizeQuote {
+  const removedGpus = basis.gpuCount - toGpuCount;
+  if (!Number.isInteger(removedGpus) || removedGpus <= 0 || toGpuCount < 1)
+    throw new RangeError("a package downgrade removes GPUs and keeps at least one");
+  const value = usageChargeFen({
+    seconds: remainingSeconds,
+    gpuCount: removedGpus,
+    unitPriceFen: basis.unitPriceFen,
+    vipDiscountBp: basis.vipDiscountBp,
+    durationDiscountBp: basis.durationDiscountBp,
+  }).amountFen;
+  const refundFen = Math.max(0, Math.min(value, refundableFen));
+  const cap = refundFen < value ? `，以实例订单已付未退的 ${formatMoney(refundFen)} 为限` : "";
+  return {
+    kind: "package_downgrade",
+    toGpuCount,
+    removedGpus,
+    remainingSeconds,
+    valueFen: value,
+    refundFen,
+    explanation:
+      `降配退差价：剩余 ${remainingSeconds} 秒 × 减少 ${removedGpus} 卡 × ${formatMoney(basis.unitPriceFen)}/卡·时` +
+      `${discounts(basis.durationDiscountBp, basis.vipDiscountBp)} = ${formatMoney(value)}${cap}，退 ${formatMoney(refundFen)}`,
   };
 }
 

@@ -212,7 +212,8 @@ export function survivalTable(retentionDays: number): SurvivalRow[] {
         images: IMAGES_KEPT,
         processes: cell("ended", "变更配置需先关机，所有进程结束"),
       },
-      retention: "立即生效；按量计费实例从下次开机起按新单价计费（包时、包日、包月实例暂不支持减少 GPU）",
+      retention:
+        "立即生效；按量计费实例从下次开机起按新单价计费；包时、包日、包月实例按剩余时长退还减少的 GPU 的差价，释放的 GPU 立即归还主机",
     },
   };
   return SURVIVAL_ACTIONS.map((action) => ({ action, label: SURVIVAL_ACTION_LABELS[action], ...rows[action] }));

@@ -13,12 +13,20 @@
  *   more than its order charged;
  * - what an order gives back returns to the wallets that paid it, in the same
  *   proportion: vouchers back to vouchers (rounded down), the rest to cash.
+ * - a package downgrade (decision 095) gave money back for [downgrade, expiry):
+ *   it is a period with a NEGATIVE price, so its share of the unused days is
+ *   taken off again (the removed GPUs were already refunded); each wallet's
+ *   total stays within [0, what the instance's orders paid it minus what was
+ *   given back].
  */
 import { formatMoney } from "./money";
 
 export const DAY_MS = 24 * 3_600_000;
 
-/** One paid period of a package: a purchase order referring to the instance (rental or renewal). */
+/**
+ * One paid period of a package: a purchase order referring to the instance (rental, renewal, upgrade), or a
+ * downgrade's refund (decision 095): then the price, amount and paid figures are negative (what it gave back).
+ */
 export interface PaidPeriod {
   orderNo: string;
   periodStart: Date;
@@ -74,14 +82,31 @@ function roundHalfUpRatio(value: number, num: number, den: number): number {
   return Number((2n * n + d) / (2n * d));
 }
 
+/**
+ * `fen` split as `paidVoucherFen` of `paidFen` was paid: vouchers ⌊fen × voucher / paid⌋ (toward zero for a
+ * negative `fen`), the rest cash. So a wallet never gets back more than its share.
+ */
+export function splitLikePayment(fen: number, paidVoucherFen: number, paidFen: number) {
+  const size = Math.abs(fen);
+  const voucher =
+    paidFen !== 0 ? Number((BigInt(size) * BigInt(Math.abs(paidVoucherFen))) / BigInt(Math.abs(paidFen))) : 0;
+  const voucherFen = fen < 0 ? -voucher : voucher;
+  return { voucherFen, cashFen: fen - voucherFen };
+}
+
 function refundLine(p: PaidPeriod, from: number, until: number): RefundLine {
   const start = p.periodStart.getTime();
   const end = p.periodEnd.getTime();
   const periodMs = Math.max(0, end - start);
   const unusedMs = Math.max(0, Math.min(end, until) - Math.max(start, from));
-  const unusedValueFen = periodMs > 0 ? roundHalfUpRatio(p.afterDiscountsFen, unusedMs, periodMs) : 0;
-  const refundFen = Math.min(p.amountFen, Math.max(0, unusedValueFen - p.couponSavingFen));
-  const voucherFen = p.amountFen > 0 ? Math.floor((refundFen * p.paidVoucherFen) / p.amountFen) : 0;
+  const sign = p.afterDiscountsFen < 0 ? -1 : 1;
+  const unusedValueFen = periodMs > 0 ? sign * roundHalfUpRatio(sign * p.afterDiscountsFen, unusedMs, periodMs) : 0;
+  // A downgrade's negative period takes back its share, at most what it gave.
+  const refundFen =
+    sign < 0
+      ? Math.max(p.amountFen, Math.min(0, unusedValueFen))
+      : Math.min(p.amountFen, Math.max(0, unusedValueFen - p.couponSavingFen));
+  const { voucherFen, cashFen } = splitLikePayment(refundFen, p.paidVoucherFen, p.amountFen);
   return {
     orderNo: p.orderNo,
     periodMs,
@@ -90,8 +115,35 @@ function refundLine(p: PaidPeriod, from: number, until: number): RefundLine {
     couponSavingFen: p.couponSavingFen,
     refundFen,
     voucherFen,
-    cashFen: refundFen - voucherFen,
+    cashFen,
   };
+}
+
+/** What the periods paid into each wallet, net of what downgrades gave back: the most that can still come back. */
+export function refundableOf(periods: readonly PaidPeriod[]): {
+  voucherFen: number;
+  cashFen: number;
+  totalFen: number;
+} {
+  const voucherFen = Math.max(
+    0,
+    periods.reduce((s, p) => s + p.paidVoucherFen, 0),
+  );
+  const cashFen = Math.max(
+    0,
+    periods.reduce((s, p) => s + p.paidCashFen, 0),
+  );
+  return { voucherFen, cashFen, totalFen: voucherFen + cashFen };
+}
+
+/**
+ * How a downgrade's `refundFen` (at most refundableOf(periods).totalFen) goes back: in proportion to what the
+ * instance's orders paid each wallet and have not given back yet, vouchers rounded down.
+ */
+export function splitDowngradeRefund(refundFen: number, periods: readonly PaidPeriod[]) {
+  const left = refundableOf(periods);
+  if (refundFen < 0 || refundFen > left.totalFen) throw new RangeError("a downgrade refunds at most what is left");
+  return splitLikePayment(refundFen, left.voucherFen, left.totalFen);
 }
 
 /** The refund for ending, at `now`, a package that is paid until `expiresAt` by `periods`. */
@@ -101,8 +153,16 @@ export function planPackageRefund(periods: readonly PaidPeriod[], expiresAt: Dat
   const unusedDays = Math.floor(left / DAY_MS);
   const from = until - unusedDays * DAY_MS;
   const lines = unusedDays > 0 ? periods.map((p) => refundLine(p, from, until)).filter((l) => l.unusedMs > 0) : [];
-  const voucherFen = lines.reduce((s, l) => s + l.voucherFen, 0);
-  const cashFen = lines.reduce((s, l) => s + l.cashFen, 0);
+  const most = refundableOf(periods);
+  const clamp = (fen: number, most: number) => Math.min(most, Math.max(0, fen));
+  const voucherFen = clamp(
+    lines.reduce((s, l) => s + l.voucherFen, 0),
+    most.voucherFen,
+  );
+  const cashFen = clamp(
+    lines.reduce((s, l) => s + l.cashFen, 0),
+    most.cashFen,
+  );
   return {
     unusedDays,
     refundFrom: new Date(from),
@@ -122,6 +182,11 @@ function spanText(ms: number): string {
 }
 
 function lineText(l: RefundLine, afterDiscountsFen: number): string {
+  if (afterDiscountsFen < 0)
+    return (
+      `降配 ${l.orderNo} 已退 ${formatMoney(-afterDiscountsFen)} × ${spanText(l.unusedMs)}/${spanText(l.periodMs)}` +
+      ` = ${formatMoney(-l.unusedValueFen)}，扣回 ${formatMoney(-l.refundFen)}`
+    );
   const value = `${formatMoney(afterDiscountsFen)} × ${spanText(l.unusedMs)}/${spanText(l.periodMs)} = ${formatMoney(l.unusedValueFen)}`;
   const coupon = l.couponSavingFen > 0 ? ` − 优惠券 ${formatMoney(l.couponSavingFen)}` : "";
   return `订单 ${l.orderNo}：${value}${coupon}，退 ${formatMoney(l.refundFen)}`;

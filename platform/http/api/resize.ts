@@ -22,6 +22,8 @@ const UpgradeFields = RefFields.extend({
   gpu_count: blankAsAbsent(f.int("GPU数量", 1, MAX_GPU_COUNT).optional()),
   data_disk_gb: blankAsAbsent(f.int("数据盘容量", 1, MAX_DATA_DISK_GB).optional()),
   operation_key: operationKey,
+  /** A package's downgrade: the refund the confirmation showed (decision 095). */
+  expected_refund_fen: blankAsAbsent(f.int("退款金额", 0, Number.MAX_SAFE_INTEGER).optional()),
 }).superRefine((v, ctx) => {
   if ((v.gpu_count === undefined) === (v.data_disk_gb === undefined))
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["gpu_count"], message: "请选择GPU数量或数据盘容量（二选一）" });
@@ -50,6 +52,7 @@ on.post("/instance/upgrade_spec", async (c) => {
     uuid: input.instance_uuid,
     gpuCount: input.gpu_count!,
     operationKey: input.operation_key,
+    expectedRefundFen: input.expected_refund_fen,
   });
   return toUpgradeSpecWire(resized);
 });

@@ -13,11 +13,14 @@ import { toInstanceWire } from "./instances";
 
 function toResizeOptionWire(q: ResizeQuote, hourlyPriceFen: number): ResizeOptionWire {
   const hourly = q.kind === "hourly";
+  const refundFen = q.kind === "package_downgrade" ? q.refundFen : 0;
   return {
     GpuCount: q.toGpuCount,
     Kind: q.kind,
     HourlyPrice: fenToYuan(hourly ? q.toRateFen : hourlyPriceFen),
-    Charge: fenToYuan(hourly ? 0 : q.chargeFen),
+    Charge: fenToYuan(q.kind === "package_upgrade" ? q.chargeFen : 0),
+    Refund: fenToYuan(refundFen),
+    RefundFen: refundFen,
     RemainingSeconds: hourly ? 0 : q.remainingSeconds,
     Explanation: q.explanation,
   };
@@ -52,6 +55,8 @@ export function toDiskGrowthWire(r: DiskGrowthResult): UpgradeSpecWire {
     OrderNo: r.orderNo,
     PaidVoucher: fenToYuan(r.paidVoucherFen),
     PaidCash: fenToYuan(r.paidCashFen),
+    RefundVoucher: fenToYuan(0),
+    RefundCash: fenToYuan(0),
     Replayed: r.replayed,
   };
 }
@@ -64,6 +69,8 @@ export function toUpgradeSpecWire(r: ResizeResult): UpgradeSpecWire {
     OrderNo: r.orderNo,
     PaidVoucher: fenToYuan(r.paidVoucherFen),
     PaidCash: fenToYuan(r.paidCashFen),
+    RefundVoucher: fenToYuan(r.refundVoucherFen),
+    RefundCash: fenToYuan(r.refundCashFen),
     Replayed: r.replayed,
   };
 }

@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { instances } from "../../db/market-schema";
 import { instanceRefunds } from "../../db/refund-schema";
+import { instanceDowngrades } from "../../db/downgrade-schema";
 import { subAccounts } from "../../db/schema";
 import { purchaseOrders } from "../../db/wallet-schema";
 import { inTransaction } from "../../db/tx";
@@ -71,8 +72,27 @@ function paidPeriodOf(order: typeof purchaseOrders.$inferSelect): PaidPeriod | n
   };
 }
 
-/** The instance's paid package orders (the rental and its renewals), oldest first, each with the sub-account that paid. */
-async function paidOrdersOf(db: Db, row: InstanceRow) {
+/** A downgrade's refund as a negative paid period [its time, the expiry then): what it gave back, per wallet. */
+export function downgradePeriodOf(d: typeof instanceDowngrades.$inferSelect): PaidPeriod {
+  const totalFen = d.voucherFen + d.cashFen;
+  return {
+    orderNo: `D${d.id}`,
+    periodStart: d.periodStart,
+    periodEnd: d.periodEnd,
+    afterDiscountsFen: -totalFen,
+    couponSavingFen: 0,
+    amountFen: -totalFen,
+    paidVoucherFen: -d.voucherFen,
+    paidCashFen: -d.cashFen,
+  };
+}
+
+/**
+ * The instance's paid periods, oldest first, each with the sub-account that paid: its package orders (the rental,
+ * renewals, upgrades) and, as negative periods, the refunds of its downgrades (decision 095; no sub-account: what
+ * they gave back was never counted against a limit).
+ */
+export async function instancePaidPeriods(db: Db, row: Pick<InstanceRow, "id" | "userId" | "uuid">) {
   const orders = await db
     .select()
     .from(purchaseOrders)
@@ -84,10 +104,18 @@ async function paidOrdersOf(db: Db, row: InstanceRow) {
       ),
     )
     .orderBy(asc(purchaseOrders.id));
-  return orders.flatMap((o) => {
-    const period = paidPeriodOf(o);
-    return period ? [{ period, subAccountId: o.subAccountId }] : [];
-  });
+  const downgrades = await db
+    .select()
+    .from(instanceDowngrades)
+    .where(and(eq(instanceDowngrades.instanceId, row.id), eq(instanceDowngrades.userId, row.userId)))
+    .orderBy(asc(instanceDowngrades.id));
+  return [
+    ...orders.flatMap((o) => {
+      const period = paidPeriodOf(o);
+      return period ? [{ period, subAccountId: o.subAccountId }] : [];
+    }),
+    ...downgrades.map((d) => ({ period: downgradePeriodOf(d), subAccountId: null })),
+  ];
 }
 
 /** Refuses what cannot be ended with a refund: an hourly instance, a transitional state, an expired package. */
@@ -107,7 +135,7 @@ async function ownRow(db: Db, caller: Caller, uuid: string): Promise<InstanceRow
 }
 
 async function planFor(db: Db, row: InstanceRow, now: Date) {
-  const orders = await paidOrdersOf(db, row);
+  const orders = await instancePaidPeriods(db, row);
   const periods = orders.map((o) => o.period);
   const refund = planPackageRefund(periods, row.packageExpiresAt!, now);
   return { orders, refund, explanation: refundExplanation(refund, periods) };

@@ -1,7 +1,7 @@
 /**
  * Resizing a stopped instance (decision 081): an hourly one changes its GPU
  * count when its host has them free, is charged nothing and starts at the new
- * rate; a package only grows while paid for, is charged the added GPUs for
+ * rate; a package, while paid for, grows and is charged the added GPUs for
  * the rest of its term prorated to the second (one purchase order, once per
  * operation key), and takes the added slots; two upgrades racing for the
  * host's last free GPU get it once. On PostgreSQL they really race.
@@ -148,15 +148,12 @@ describe("a day package", () => {
     expect(await freeOn(hostId)).toBe(1);
   });
 
-  it("does not shrink, and refuses what the wallet cannot pay, taking no slot", async () => {
+  it("refuses what the wallet cannot pay, taking no slot (shrinking refunds: downgrade.test.ts)", async () => {
     const renter = await mainAccount(t, { cashFen: 150_00 });
     const { hostId, uuid } = await stoppedInstance(renter, "day", 8, 2);
-    expect((await resizeOptions(t.ctx, renter.caller, { uuid })).options.some((o) => o.toGpuCount < 2)).toBe(false);
-    expect(
-      await failure(resizeInstance(t.ctx, renter.caller, { uuid, gpuCount: 1, operationKey: opKey() })),
-    ).toMatchObject({
-      key: "INSTANCE_STATE",
-      field: "gpu_count",
+    expect((await resizeOptions(t.ctx, renter.caller, { uuid })).options[0]).toMatchObject({
+      kind: "package_downgrade",
+      toGpuCount: 1,
     });
     const free = await freeOn(hostId);
     expect(

@@ -7,6 +7,7 @@ import { inTransaction } from "../../db/tx";
 import {
   MAX_GPU_COUNT,
   quoteHourlyResize,
+  quotePackageDowngrade,
   quotePackageUpgrade,
   remainingSeconds,
   type ResizeBasis,
@@ -18,6 +19,7 @@ import { type spendFromLockedAccount } from "../wallet/spend";
 import { diskGrowthOptions, type DiskGrowthOptions } from "./disk-growth";
 import { payingWallets } from "./payment";
 import { earlierInstanceOrder, payPackageUpgrade } from "./earlier-order";
+import { downgradeRefundable, earlierDowngrade, refundDowngrade } from "./downgrade";
 import { ownedBy, ownInstanceRow } from "./scope";
 import { retakeSlots } from "./slots";
 import { instanceById, type Instance } from "./view";
@@ -40,13 +42,16 @@ export interface ResizeResult {
   orderNo: string | null;
   paidVoucherFen: number;
   paidCashFen: number;
+  /** A package's downgrade: what went back to each wallet (decision 095); 0 otherwise. */
+  refundVoucherFen: number;
+  refundCashFen: number;
   /** The same operation key or the same GPU count again: nothing changed this time. */
   replayed: boolean;
 }
 
 const NOT_STOPPED = "请先关机再调整配置";
 const PACKAGE_ENDED = "套餐已到期，请先续费再调整配置";
-const PACKAGE_DOWN = "包时、包天、包月实例暂不支持减少GPU数量";
+const STALE = "实例配置已变化，请刷新页面后重新确认";
 const busy = (gpuCount: number) => `所在主机空闲GPU不足，无法调整为${gpuCount}卡`;
 
 const basisOf = (row: Pick<InstanceRow, keyof ResizeBasis>): ResizeBasis => ({
@@ -65,11 +70,15 @@ function blockedReason(row: Pick<InstanceRow, "state" | "billingMode" | "gpuHeld
   return null;
 }
 
-/** The price of going to `toGpuCount`; packages only go up (PACKAGE_DOWN). */
-function quoteFor(row: InstanceRow, toGpuCount: number, now: Date): ResizeQuote {
+/**
+ * The price of going to `toGpuCount`: an hourly instance's new rate; a package's charge for the added GPUs or
+ * refund for the removed ones (at most `refundableFen`, what its paid orders can still give back).
+ */
+function quoteFor(row: InstanceRow, toGpuCount: number, now: Date, refundableFen: number): ResizeQuote {
   if (row.billingMode === "hour") return quoteHourlyResize(basisOf(row), toGpuCount);
-  if (toGpuCount < row.gpuCount) return fail("INSTANCE_STATE", "gpu_count", PACKAGE_DOWN);
-  return quotePackageUpgrade(basisOf(row), toGpuCount, remainingSeconds(now, row.packageExpiresAt!));
+  const seconds = remainingSeconds(now, row.packageExpiresAt!);
+  if (toGpuCount < row.gpuCount) return quotePackageDowngrade(basisOf(row), toGpuCount, seconds, refundableFen);
+  return quotePackageUpgrade(basisOf(row), toGpuCount, seconds);
 }
 
 /**
@@ -92,10 +101,14 @@ export async function resizeOptions(ctx: Ctx, caller: Caller, input: { uuid: str
   if (blocked) return { instance, blocked, options: [], disk };
   const options: ResizeQuote[] = [];
   const held = row.instance.gpuHeld ? row.instance.gpuCount : 0;
+  const { refundableFen } =
+    row.instance.billingMode !== "hour" && row.instance.gpuCount > 1
+      ? await downgradeRefundable(ctx.db, row.instance)
+      : { refundableFen: 0 };
   for (let n = 1; n <= Math.min(MAX_GPU_COUNT, instance.hostGpuTotal); n++) {
-    if (n === row.instance.gpuCount || (row.instance.billingMode !== "hour" && n < row.instance.gpuCount)) continue;
+    if (n === row.instance.gpuCount) continue;
     if (n > held && (!row.hostOnline || n - held > instance.hostGpuFree)) continue;
-    options.push(quoteFor(row.instance, n, now));
+    options.push(quoteFor(row.instance, n, now, refundableFen));
   }
   return { instance, blocked: options.length ? null : busy(row.instance.gpuCount + 1), options, disk };
 }
@@ -117,16 +130,20 @@ async function takeMore(tx: Db, hostId: number, n: number, toGpuCount: number): 
  * `/instance/upgrade_spec`: sets a stopped instance's GPU count (decision
  * 081), in one transaction under the main account's row lock. Hourly: the
  * host must have them free now (HOST_GPU_BUSY); nothing is charged and it is
- * billed at the new rate once started. Package: only up, while paid for; the
+ * billed at the new rate once started. Package, while paid for: up, the
  * added slots are taken by a conditional update, so two upgrades racing for
  * the last free GPU get it once; the added GPUs for the rest of the term are
  * charged, prorated to the second, as a purchase order (kind "upgrade",
- * `instance:<uuid>`) keyed by the form's operation key.
+ * `instance:<uuid>`) keyed by the form's operation key. Down (decision 095):
+ * the removed GPUs for the rest of the term are refunded (downgrade.ts), only
+ * if the refund is still `expectedRefundFen` (REFUND_CHANGED); the key makes
+ * a resubmission refund nothing more, and a second form of the same page
+ * finds the count changed (REFUND_CHANGED or INSTANCE_STATE: stale).
  */
 export async function resizeInstance(
   ctx: Ctx,
   caller: Caller,
-  input: { uuid: string; gpuCount: number; operationKey: string },
+  input: { uuid: string; gpuCount: number; operationKey: string; expectedRefundFen?: number },
 ): Promise<ResizeResult> {
   return inTransaction(ctx.db, async (tx) => {
     const paying = await payingWallets(tx, caller, true);
@@ -138,18 +155,33 @@ export async function resizeInstance(
       orderNo: order?.orderNo ?? null,
       paidVoucherFen: order?.paidVoucherFen ?? 0,
       paidCashFen: order?.paidCashFen ?? 0,
+      refundVoucherFen: 0,
+      refundCashFen: 0,
       replayed: true,
     });
     const orderKey = upgradeKey(input.operationKey);
     const earlier = await earlierInstanceOrder(tx, caller, { orderKey, uuid: row.uuid, kind: "upgrade" });
     if (earlier) return unchanged(earlier);
+    const earlierDown = await earlierDowngrade(tx, caller, row, input.operationKey);
+    if (earlierDown)
+      return { ...(await unchanged()), refundVoucherFen: earlierDown.voucherFen, refundCashFen: earlierDown.cashFen };
     const blocked = blockedReason(row, now);
     if (blocked) fail("INSTANCE_STATE", undefined, blocked);
-    if (input.gpuCount === row.gpuCount) return unchanged();
+    if (input.gpuCount === row.gpuCount) {
+      // A second form of the same page (another key) asking for a refund the first one already took: stale.
+      if (input.expectedRefundFen) fail("REFUND_CHANGED", "gpu_count");
+      return unchanged();
+    }
     const [host] = await tx.select().from(hosts).where(eq(hosts.id, row.hostId));
     if (input.gpuCount < 1 || input.gpuCount > Math.min(MAX_GPU_COUNT, host!.gpuTotal))
       fail("BAD_REQUEST", "gpu_count", `GPU数量应为1到${Math.min(MAX_GPU_COUNT, host!.gpuTotal)}`);
-    const quote = quoteFor(row, input.gpuCount, now);
+    const down = row.billingMode !== "hour" && input.gpuCount < row.gpuCount;
+    const { periods, refundableFen } = down ? await downgradeRefundable(tx, row) : { periods: [], refundableFen: 0 };
+    const quote = quoteFor(row, input.gpuCount, now, refundableFen);
+    // The page showed a refund: only that refund (a form of a page the count has since changed from is stale).
+    const refundNow = quote.kind === "package_downgrade" ? quote.refundFen : 0;
+    if (input.expectedRefundFen !== undefined && input.expectedRefundFen !== refundNow)
+      fail("REFUND_CHANGED", "gpu_count");
 
     let order: Awaited<ReturnType<typeof spendFromLockedAccount>> | null = null;
     if (row.gpuHeld) {
@@ -166,22 +198,32 @@ export async function resizeInstance(
         before: { fromGpuCount: row.gpuCount },
       });
     }
+    const refund =
+      quote.kind === "package_downgrade"
+        ? await refundDowngrade(tx, now, caller, paying.balances, {
+            row,
+            quote,
+            periods,
+            operationKey: input.operationKey,
+          })
+        : null;
+    const refundFen = refund ? refund.voucherFen + refund.cashFen : 0;
     const [changed] = await tx
       .update(instances)
       .set({
         gpuCount: input.gpuCount,
-        costFen: sql`${instances.costFen} + ${order?.amountFen ?? 0}`,
+        costFen: sql`greatest(0, ${instances.costFen} + ${order?.amountFen ?? 0} - ${refundFen})`,
       })
       .where(and(eq(instances.id, row.id), eq(instances.state, "stopped"), eq(instances.gpuCount, row.gpuCount)))
       .returning({ id: instances.id });
-    if (!changed) fail("INSTANCE_STATE");
+    if (!changed) fail("INSTANCE_STATE", "gpu_count", STALE);
     await recordInstanceEvent(tx, {
       instanceId: row.id,
       userId: row.userId,
       kind: "resize",
       actor: "user",
-      text: resizeEventText(row.gpuCount, input.gpuCount, order),
-      amountFen: order?.amountFen ?? null,
+      text: refund ? refund.note : resizeEventText(row.gpuCount, input.gpuCount, order),
+      amountFen: refund ? refundFen : (order?.amountFen ?? null),
       at: now,
     });
     return {
@@ -190,6 +232,8 @@ export async function resizeInstance(
       orderNo: order?.orderNo ?? null,
       paidVoucherFen: order?.paidVoucherFen ?? 0,
       paidCashFen: order?.paidCashFen ?? 0,
+      refundVoucherFen: refund?.voucherFen ?? 0,
+      refundCashFen: refund?.cashFen ?? 0,
       replayed: false,
     };
   });
