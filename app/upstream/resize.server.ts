@@ -18,11 +18,20 @@ export function getResizeOptions(session: string, uuid: string) {
   return call("/instance/get_upgrade_spec_options", { instance_uuid: uuid }, session);
 }
 
-/** Changes the GPU count; `operationKey` comes from the form, so a resubmission charges nothing more. */
-export function upgradeSpec(session: string, uuid: string, gpuCount: number, operationKey: string) {
+/**
+ * Changes the GPU count; `operationKey` comes from the form, so a resubmission charges (or refunds) nothing more.
+ * A package's downgrade sends the refund the page showed (`expectedRefundFen`): REFUND_CHANGED when it changed.
+ */
+export function upgradeSpec(
+  session: string,
+  uuid: string,
+  gpuCount: number,
+  operationKey: string,
+  expectedRefundFen?: number,
+) {
   return call(
     "/instance/upgrade_spec",
-    { instance_uuid: uuid, gpu_count: gpuCount, operation_key: operationKey },
+    { instance_uuid: uuid, gpu_count: gpuCount, operation_key: operationKey, expected_refund_fen: expectedRefundFen },
     session,
   );
 }

@@ -20,6 +20,8 @@ export const ResizeSchema = z.object({
     .min(1, "请选择GPU数量")
     .max(8, "请选择GPU数量"),
   operation_key: z.string({ required_error: STALE }).regex(/^[A-Za-z0-9_-]{8,64}$/, STALE),
+  /** A package's downgrade: the refund the confirmation showed (decision 095). */
+  expected_refund_fen: z.coerce.number({ invalid_type_error: STALE }).int(STALE).min(0, STALE).optional(),
 });
 
 /** The data disk confirmation's POST (decision 093): the instance, the chosen size and the key the page rendered. */
@@ -63,11 +65,25 @@ export async function loadResizePage(token: string, uuid: string, url: URL) {
   };
 }
 
-/** Applies the confirmed count; the toast says what it cost (or that nothing was charged). */
+/** Applies the confirmed count; the toast says what it cost or refunded (or that nothing was charged). */
 export async function resizeConfirmed(token: string, input: z.infer<typeof ResizeSchema>) {
-  const done = await upgradeSpec(token, input.instance_uuid, input.gpu_count, input.operation_key);
+  const done = await upgradeSpec(
+    token,
+    input.instance_uuid,
+    input.gpu_count,
+    input.operation_key,
+    input.expected_refund_fen,
+  );
   const paidFen = yuanToFen(done.PaidVoucher) + yuanToFen(done.PaidCash);
-  const cost = paidFen > 0 ? `，已支付 ${formatMoney(paidFen)}` : "，本次不收费";
+  const refundVoucherFen = yuanToFen(done.RefundVoucher);
+  const refundCashFen = yuanToFen(done.RefundCash);
+  const cost =
+    refundVoucherFen + refundCashFen > 0
+      ? `，已退还 ${formatMoney(refundVoucherFen + refundCashFen)}` +
+        `（算力券 ${formatMoney(refundVoucherFen)}，余额 ${formatMoney(refundCashFen)}）`
+      : paidFen > 0
+        ? `，已支付 ${formatMoney(paidFen)}`
+        : "，本次不收费";
   return {
     instance: done.Instance,
     message: `实例「${done.Instance.Name}」已调整为 ${done.Instance.GpuCount} 卡${cost}`,

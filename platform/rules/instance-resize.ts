@@ -16,6 +16,12 @@ import { formatMoney } from "./money";
 import { discountText } from "./bill-explanation";
 import { hourlyRateFen, usageChargeFen, type BillingMode } from "./rental-price";
 
+/** The downgrade rule in one sentence, for the confirmation (decision 095). */
+export const DOWNGRADE_RULE_TEXT =
+  "包时、包天、包月实例减少 GPU 时，按到期前剩余的秒数退还减少的 GPU 的费用（与加卡补差价的算法相同：剩余秒数 × 减少卡数 × " +
+  "单价 × 时长折扣 × 会员折扣），以该实例订单已付未退的金额为限；按原支付比例退回，算力券退回算力券，余额退回余额。" +
+  "减少的 GPU 立即归还主机，之后提前结束套餐时不再重复退还这部分。";
+
 /** The GPU count an instance can have; the host's size caps it further. */
 export const MAX_GPU_COUNT = 8;
 
@@ -130,6 +136,27 @@ export function quotePackageDowngrade(
       `降配退差价：剩余 ${remainingSeconds} 秒 × 减少 ${removedGpus} 卡 × ${formatMoney(basis.unitPriceFen)}/卡·时` +
       `${discounts(basis.durationDiscountBp, basis.vipDiscountBp)} = ${formatMoney(value)}${cap}，退 ${formatMoney(refundFen)}`,
   };
+}
+
+/** How long a downgrade's confirmation stands: its refund shrinks by the second while the page is open. */
+export const DOWNGRADE_CONFIRM_SECONDS = 600;
+
+/**
+ * Whether the refund a confirmation showed (`shownFen`) still stands for `quote`, the downgrade quoted now: the
+ * refund now is never more than shown, and at most DOWNGRADE_CONFIRM_SECONDS' worth (and a fen of rounding)
+ * less. Otherwise the figure changed (REFUND_CHANGED) and the page asks again with the new one.
+ */
+export function downgradeRefundStands(basis: ResizeBasis, quote: ResizeQuote, shownFen: number): boolean {
+  if (quote.kind !== "package_downgrade") return shownFen === 0;
+  if (quote.refundFen > shownFen) return false;
+  const slack = usageChargeFen({
+    seconds: DOWNGRADE_CONFIRM_SECONDS,
+    gpuCount: quote.removedGpus,
+    unitPriceFen: basis.unitPriceFen,
+    vipDiscountBp: basis.vipDiscountBp,
+    durationDiscountBp: basis.durationDiscountBp,
+  }).amountFen;
+  return shownFen - quote.refundFen <= slack + 1;
 }
 
 /** Whole seconds from `now` to the package's end (0 once it ended). */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { quotePackageDowngrade, quotePackageUpgrade, type ResizeBasis } from "./instance-resize";
+import { downgradeRefundStands, quotePackageDowngrade, quotePackageUpgrade, type ResizeBasis } from "./instance-resize";
 import {
   DAY_MS,
   planPackageRefund,
@@ -164,5 +164,30 @@ describe("a package downgrade's refund", () => {
       "提前结束套餐：退还未用整天 5 天；订单 P1：¥47,040.00 × 120 小时/240 小时 = ¥23,520.00，退 ¥23,520.00；" +
         "降配 D1 已退 ¥18,816.00 × 120 小时/192 小时 = ¥11,760.00，扣回 ¥11,760.00；合计退 ¥11,760.00（算力券 ¥0.00，余额 ¥11,760.00）",
     );
+  });
+});
+
+describe("a downgrade's confirmation", () => {
+  const basis: ResizeBasis = {
+    billingMode: "day",
+    gpuCount: 2,
+    unitPriceFen: 3_600,
+    durationDiscountBp: 10_000,
+    vipDiscountBp: 10_000,
+  };
+  // One GPU at ¥36/h is 1 fen a second: 600 s of the confirmation's life are ¥6.00.
+  const quoteAt = (s: number) => quotePackageDowngrade(basis, 1, s, Number.MAX_SAFE_INTEGER);
+
+  it("stands while the refund is at most what was shown and at most 10 minutes' worth less", () => {
+    const shown = refundOf(quoteAt(86_400));
+    expect(downgradeRefundStands(basis, quoteAt(86_400), shown)).toBe(true);
+    expect(downgradeRefundStands(basis, quoteAt(86_400 - 600), shown)).toBe(true);
+    expect(downgradeRefundStands(basis, quoteAt(86_400 - 602), shown)).toBe(false);
+    expect(downgradeRefundStands(basis, quoteAt(86_400), shown - 1)).toBe(false);
+  });
+
+  it("does not stand for a refund shown when there is none now (an upgrade, or the same count)", () => {
+    expect(downgradeRefundStands(basis, quotePackageUpgrade(basis, 3, 86_400), 1)).toBe(false);
+    expect(downgradeRefundStands(basis, quotePackageUpgrade(basis, 3, 86_400), 0)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { InstanceWire } from "~/upstream/instances.server";
 import type { ResizeOptionWire } from "~/upstream/resize.server";
 import { instancePath, resizeInstancePath } from "~/utils/console-paths";
+import { DOWNGRADE_RULE_TEXT } from "../../../platform/rules/instance-resize";
 import { survivalRow } from "../../../platform/rules/instance-survival";
 import { formatWireMoney } from "../../../platform/rules/money";
 import { Button } from "../ui/Button";
@@ -10,8 +11,15 @@ import { Muted, Price, Row, Stack } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
 import { SurvivalFacts } from "./Survival";
 
-/** What one option costs, in a few words: the new hourly rate, or the charge for the rest of the package. */
+/** What one option costs, in a few words: the new hourly rate, the charge or the refund for the rest of the package. */
 function OptionPrice({ option }: { option: ResizeOptionWire }) {
+  if (option.Kind === "package_downgrade")
+    return (
+      <>
+        退还 <Price data-testid={`resize-refund-${option.GpuCount}`}>{formatWireMoney(option.Refund)}</Price>（剩余{" "}
+        {option.RemainingSeconds} 秒）
+      </>
+    );
   return option.Kind === "hourly" ? (
     <>
       按量 <Price>{formatWireMoney(option.HourlyPrice)}/时</Price>，调整时不收费
@@ -70,8 +78,10 @@ export function ResizeChoices({
 
 /**
  * Step two (the second ask): exactly what changes and what it costs; for
- * fewer GPUs, what survives a downgrade. It posts the change with the key the
- * page rendered, so a second submission changes and charges nothing more.
+ * fewer GPUs, what survives a downgrade, and for a package the refund rule and
+ * the exact refund, posted back so a changed figure is refused (decision 095).
+ * It posts the change with the key the page rendered, so a second submission
+ * changes, charges and refunds nothing more.
  */
 export function ResizeConfirm({
   instance,
@@ -86,11 +96,13 @@ export function ResizeConfirm({
 }) {
   const down = option.GpuCount < instance.GpuCount;
   const charge = option.Kind === "package_upgrade" ? formatWireMoney(option.Charge) : null;
+  const refund = option.Kind === "package_downgrade" ? formatWireMoney(option.Refund) : null;
   return (
     <Form method="post" action={resizeInstancePath(instance.InstanceUuid, option.GpuCount)}>
       <input type="hidden" name="instance_uuid" value={instance.InstanceUuid} />
       <input type="hidden" name="gpu_count" value={option.GpuCount} />
       <input type="hidden" name="operation_key" value={operationKey} />
+      {refund && <input type="hidden" name="expected_refund_fen" value={option.RefundFen} />}
       <p data-testid="resize-summary">
         将实例「{instance.Name}」从 {instance.GpuCount} 卡调整为 <strong>{option.GpuCount} 卡</strong>：
         <OptionPrice option={option} />。
@@ -99,6 +111,16 @@ export function ResizeConfirm({
         <Muted data-testid="resize-explanation">{option.Explanation}</Muted>
       </p>
       {charge && <p>补差价按确认时剩余的秒数计算，不会高于上述金额；支付顺序：算力券、余额、信用额度。</p>}
+      {refund && (
+        <>
+          <p data-testid="downgrade-rule">{DOWNGRADE_RULE_TEXT}</p>
+          <p>
+            确认后退还 <Price data-testid="downgrade-refund">{refund}</Price>
+            。退款按确认时剩余的秒数计算，不会高于此金额；页面打开超过 10 分钟后金额变化时不会调整，
+            页面会显示新的金额请您再次确认。
+          </p>
+        </>
+      )}
       {down && <SurvivalFacts row={survivalRow("downgrade")} />}
       {error && (
         <FieldError role="alert" id="gpu_count-error">
@@ -107,7 +129,7 @@ export function ResizeConfirm({
       )}
       <Row>
         <StatusButton intent="resize" variant="primary" pendingText="调整中…">
-          {charge ? `确认支付 ${charge} 并调整` : "确认调整"}
+          {charge ? `确认支付 ${charge} 并调整` : refund ? `确认减少并退还 ${refund}` : "确认调整"}
         </StatusButton>
         <Link to={resizeInstancePath(instance.InstanceUuid)}>重新选择</Link>
       </Row>

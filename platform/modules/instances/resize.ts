@@ -5,6 +5,7 @@ import { hosts, instances } from "../../db/market-schema";
 import type { purchaseOrders } from "../../db/wallet-schema";
 import { inTransaction } from "../../db/tx";
 import {
+  downgradeRefundStands,
   MAX_GPU_COUNT,
   quoteHourlyResize,
   quotePackageDowngrade,
@@ -136,7 +137,8 @@ async function takeMore(tx: Db, hostId: number, n: number, toGpuCount: number): 
  * charged, prorated to the second, as a purchase order (kind "upgrade",
  * `instance:<uuid>`) keyed by the form's operation key. Down (decision 095):
  * the removed GPUs for the rest of the term are refunded (downgrade.ts), only
- * if the refund is still `expectedRefundFen` (REFUND_CHANGED); the key makes
+ * if the page's `expectedRefundFen` still stands (downgradeRefundStands, else
+ * REFUND_CHANGED); the key makes
  * a resubmission refund nothing more, and a second form of the same page
  * finds the count changed (REFUND_CHANGED or INSTANCE_STATE: stale).
  */
@@ -178,9 +180,9 @@ export async function resizeInstance(
     const down = row.billingMode !== "hour" && input.gpuCount < row.gpuCount;
     const { periods, refundableFen } = down ? await downgradeRefundable(tx, row) : { periods: [], refundableFen: 0 };
     const quote = quoteFor(row, input.gpuCount, now, refundableFen);
-    // The page showed a refund: only that refund (a form of a page the count has since changed from is stale).
-    const refundNow = quote.kind === "package_downgrade" ? quote.refundFen : 0;
-    if (input.expectedRefundFen !== undefined && input.expectedRefundFen !== refundNow)
+    // The page showed a refund: only that refund, give or take the seconds it was open (a form of a page the
+    // count has since changed from is stale).
+    if (input.expectedRefundFen !== undefined && !downgradeRefundStands(basisOf(row), quote, input.expectedRefundFen))
       fail("REFUND_CHANGED", "gpu_count");
 
     let order: Awaited<ReturnType<typeof spendFromLockedAccount>> | null = null;
