@@ -74,7 +74,7 @@ export interface PackageRefund {
 export const REFUND_RULE_TEXT =
   "提前结束套餐时，退还到期前未使用的整天（不足一天的部分不退）：每笔套餐订单（租用和续费）按其折后价格折算未用天数的金额，" +
   "再扣除该订单优惠券抵扣的全部金额；退款按原支付比例退回，算力券退回算力券，余额退回余额。" +
-  "包时套餐（1–23 小时）不足一天，提前结束不退款。结束后实例立即释放。";
+  "包时套餐（1–23 小时）不足一天，提前结束不退款。减少 GPU 时已退还的部分不重复退还。结束后实例立即释放。";
 
 function roundHalfUpRatio(value: number, num: number, den: number): number {
   const n = BigInt(value) * BigInt(num);
