@@ -68,7 +68,15 @@ export default function ResizeInstancePage() {
           {chosen ? (
             <ResizeConfirm instance={instance} option={chosen} operationKey={operationKey} error={refused} />
           ) : (
-            options.length > 0 && <ResizeChoices instance={instance} options={options} error={choiceError} />
+            options.length > 0 && (
+              <ResizeChoices
+                instance={instance}
+                options={options}
+                error={choiceError}
+                operationKey={operationKey}
+                refused={refused}
+              />
+            )
           )}
           {!chosen && refused && <FieldError role="alert">{refused}</FieldError>}
         </Panel>

@@ -1,8 +1,9 @@
 /**
  * A package's GPU downgrade with a refund (issue 36 §1, decision 095),
  * JavaScript on and off: a stopped 2-GPU day package is shrunk to 1 GPU; the
- * resize page offers 1 GPU with its refund, the confirmation (the second ask)
- * shows the rule, the exact refund and what survives; the refund confirmed is
+ * resize page offers 1 GPU with its refund, the confirmation (the second ask: a
+ * dialog with JavaScript, the confirm page without) shows the rule, the exact
+ * refund and what survives; the refund confirmed is
  * what the wallet gains and what the expense detail's one entry shows,
  * explained; the same form again refunds nothing more.
  */
@@ -42,6 +43,7 @@ async function rentTwoGpuDayByApi(request: APIRequestContext, token: string, ope
 test("shrink a stopped 2-GPU day package to 1 GPU: the refund shown is what the wallet and the ledger get", async ({
   page,
   login,
+  javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
   const user = await login();
@@ -56,7 +58,13 @@ test("shrink a stopped 2-GPU day package to 1 GPU: the refund shown is what the 
   await one.check();
   await page.getByRole("button", { name: "下一步" }).click();
 
-  // The second ask: the rule, the exact refund, and what survives a downgrade.
+  // The second ask (a dialog with JavaScript, the confirm page without): the rule, the exact refund, what survives.
+  if (javaScriptEnabled) {
+    await expect(page.getByRole("dialog", { name: "减少GPU并退款" })).toBeVisible();
+    expect(new URL(page.url()).search).toBe("");
+  } else {
+    expect(new URL(page.url()).searchParams.get("gpu_count")).toBe("1");
+  }
   await expect(page.getByTestId("resize-summary")).toContainText("从 2 卡调整为 1 卡");
   await expect(page.getByTestId("downgrade-rule")).toContainText("按到期前剩余的秒数退还减少的 GPU 的费用");
   await expect(page.getByTestId("resize-explanation")).toContainText(

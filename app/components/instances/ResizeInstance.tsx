@@ -1,4 +1,6 @@
 import { Form, Link } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { InstanceWire } from "~/upstream/instances.server";
 import type { ResizeOptionWire } from "~/upstream/resize.server";
 import { instancePath, resizeInstancePath } from "~/utils/console-paths";
@@ -6,6 +8,7 @@ import { DOWNGRADE_RULE_TEXT } from "../../../platform/rules/instance-resize";
 import { survivalRow } from "../../../platform/rules/instance-survival";
 import { formatWireMoney } from "../../../platform/rules/money";
 import { Button } from "../ui/Button";
+import { Dialog } from "../ui/Dialog";
 import { FieldError } from "../ui/Field";
 import { Muted, Price, Row, Stack } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
@@ -34,45 +37,71 @@ function OptionPrice({ option }: { option: ResizeOptionWire }) {
 /**
  * Step one (a GET form, so it works without JavaScript and changes nothing):
  * the GPU counts on offer now, each with its price and how it was computed.
+ * With JavaScript, a package's downgrade (money back, GPUs given up) asks its
+ * second time in a dialog holding the confirmation (decision 095); without, and
+ * for the other options, 下一步 opens the confirm page, which asks the same.
  */
 export function ResizeChoices({
   instance,
   options,
   error,
+  operationKey,
+  refused,
 }: {
   instance: InstanceWire;
   options: ResizeOptionWire[];
   error: string | null;
+  /** The key the dialog's confirmation posts. */
+  operationKey: string;
+  /** Why the dialog's confirmation was refused (e.g. the refund changed), shown in it. */
+  refused: string | null;
 }) {
+  const hydrated = useHydrated();
+  const [askedCount, setAskedCount] = useState<number | null>(null);
+  // The option as the page knows it now: a refused confirmation reloads it with the new refund.
+  const asked = options.find((o) => o.GpuCount === askedCount && o.Kind === "package_downgrade") ?? null;
+  const askInDialog = (event: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    const count = Number(new FormData(event.currentTarget).get("gpu_count"));
+    if (!options.some((o) => o.GpuCount === count && o.Kind === "package_downgrade")) return;
+    event.preventDefault();
+    setAskedCount(count);
+  };
   return (
-    <Form method="get" action={resizeInstancePath(instance.InstanceUuid)}>
-      <p>
-        当前 {instance.GpuName} × {instance.GpuCount}（主机 {instance.HostName} 空闲 {instance.HostGpuFree}/
-        {instance.HostGpuTotal}）。选择新的 GPU 数量：
-      </p>
-      <Stack as="fieldset" css={{ border: 0, padding: 0, margin: "0 0 $3" }} data-testid="resize-options">
-        <legend className="visually-hidden">GPU数量</legend>
-        {options.map((o) => (
-          <label key={o.GpuCount}>
-            <input type="radio" name="gpu_count" value={o.GpuCount} required /> <strong>{o.GpuCount} 卡</strong>：
-            <OptionPrice option={o} />
-            <br />
-            <Muted>{o.Explanation}</Muted>
-          </label>
-        ))}
-      </Stack>
-      {error && (
-        <FieldError role="alert" id="gpu_count-error">
-          {error}
-        </FieldError>
-      )}
-      <Row>
-        <Button type="submit" variant="primary">
-          下一步
-        </Button>
-        <Link to={instancePath(instance.InstanceUuid)}>返回实例</Link>
-      </Row>
-    </Form>
+    <>
+      <Form method="get" action={resizeInstancePath(instance.InstanceUuid)} onSubmit={askInDialog}>
+        <p>
+          当前 {instance.GpuName} × {instance.GpuCount}（主机 {instance.HostName} 空闲 {instance.HostGpuFree}/
+          {instance.HostGpuTotal}）。选择新的 GPU 数量：
+        </p>
+        <Stack as="fieldset" css={{ border: 0, padding: 0, margin: "0 0 $3" }} data-testid="resize-options">
+          <legend className="visually-hidden">GPU数量</legend>
+          {options.map((o) => (
+            <label key={o.GpuCount}>
+              <input type="radio" name="gpu_count" value={o.GpuCount} required /> <strong>{o.GpuCount} 卡</strong>：
+              <OptionPrice option={o} />
+              <br />
+              <Muted>{o.Explanation}</Muted>
+            </label>
+          ))}
+        </Stack>
+        {error && (
+          <FieldError role="alert" id="gpu_count-error">
+            {error}
+          </FieldError>
+        )}
+        <Row>
+          <Button type="submit" variant="primary">
+            下一步
+          </Button>
+          <Link to={instancePath(instance.InstanceUuid)}>返回实例</Link>
+        </Row>
+      </Form>
+      {/* Outside the GET form: the confirmation's POST must not bubble into it. */}
+      <Dialog open={asked !== null} onOpenChange={(open) => !open && setAskedCount(null)} title="减少GPU并退款">
+        {asked && <ResizeConfirm instance={instance} option={asked} operationKey={operationKey} error={refused} />}
+      </Dialog>
+    </>
   );
 }
 
