@@ -65,7 +65,10 @@ export type UpgradeSpecFields = InstanceRefFields & {
   data_disk_gb?: number;
   /** The form's key: the same key again answers the first change and charges (or refunds) nothing. */
   operation_key: string;
-  /** A package's downgrade: the refund the page showed (RefundFen); REFUND_CHANGED when it is no longer that. */
+  /**
+   * The refund the page showed (RefundFen, 0 for an upgrade or an hourly change); REFUND_CHANGED when it no longer
+   * stands (decision 095). Absent: whatever the change refunds now.
+   */
   expected_refund_fen?: number;
 };
 

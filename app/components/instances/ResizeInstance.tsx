@@ -131,7 +131,8 @@ export function ResizeConfirm({
       <input type="hidden" name="instance_uuid" value={instance.InstanceUuid} />
       <input type="hidden" name="gpu_count" value={option.GpuCount} />
       <input type="hidden" name="operation_key" value={operationKey} />
-      {refund && <input type="hidden" name="expected_refund_fen" value={option.RefundFen} />}
+      {/* 0 unless a downgrade: a form whose option has meanwhile become a refund is refused as stale. */}
+      <input type="hidden" name="expected_refund_fen" value={option.RefundFen} />
       <p data-testid="resize-summary">
         将实例「{instance.Name}」从 {instance.GpuCount} 卡调整为 <strong>{option.GpuCount} 卡</strong>：
         <OptionPrice option={option} />。

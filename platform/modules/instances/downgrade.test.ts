@@ -173,6 +173,21 @@ describe("a stopped 2-GPU day package shrunk to 1 GPU", () => {
   });
 });
 
+describe("a stale upgrade form", () => {
+  it("whose count is now below the instance's (another form grew it) does not turn into a refund", async () => {
+    const renter = await mainAccount(t, { cashFen: 1_000_00 });
+    const { hostId, uuid } = await stoppedPackage(renter, 1);
+    // Two forms of one page: to 3 GPUs and to 2 GPUs, each showing no refund.
+    await resizeInstance(t.ctx, renter.caller, { uuid, gpuCount: 3, operationKey: opKey(), expectedRefundFen: 0 });
+    const before = await ledgerSums(t.ctx, renter.userId);
+    const stale = { uuid, gpuCount: 2, operationKey: opKey(), expectedRefundFen: 0 };
+    expect(await outcomeOf(resizeInstance(t.ctx, renter.caller, stale))).toBe("REFUND_CHANGED");
+    expect((await rowOf(uuid)).gpuCount).toBe(3);
+    expect(await freeOn(hostId)).toBe(5);
+    expect(await ledgerSums(t.ctx, renter.userId)).toEqual(before);
+  });
+});
+
 describe("concurrent downgrades", () => {
   it("with the same key refund once", async () => {
     const renter = await mainAccount(t, { cashFen: 1_000_00 });

@@ -138,9 +138,10 @@ async function takeMore(tx: Db, hostId: number, n: number, toGpuCount: number): 
  * `instance:<uuid>`) keyed by the form's operation key. Down (decision 095):
  * the removed GPUs for the rest of the term are refunded (downgrade.ts), only
  * if the page's `expectedRefundFen` still stands (downgradeRefundStands, else
- * REFUND_CHANGED); the key makes
- * a resubmission refund nothing more, and a second form of the same page
- * finds the count changed (REFUND_CHANGED or INSTANCE_STATE: stale).
+ * REFUND_CHANGED; the page posts 0 for the other options, so a stale form
+ * never turns into a refund it did not show); the key makes a resubmission
+ * refund nothing more, and a second form of the same page finds the count
+ * changed (REFUND_CHANGED or INSTANCE_STATE: stale).
  */
 export async function resizeInstance(
   ctx: Ctx,
