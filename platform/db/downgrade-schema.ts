@@ -18,7 +18,7 @@ export const instanceDowngrades = pgTable(
     userId: bigint("user_id", { mode: "number" })
       .notNull()
       .references(() => users.id),
-    /** The sub-account that asked, if one did. */
+    /** The instance's sub-account, if it has one: its used amount dropped by the refund (decision 033). */
     subAccountId: bigint("sub_account_id", { mode: "number" }),
     instanceId: bigint("instance_id", { mode: "number" })
       .notNull()

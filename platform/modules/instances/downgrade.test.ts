@@ -10,16 +10,16 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { instanceDowngrades } from "../../db/downgrade-schema";
 import { hosts, instances } from "../../db/market-schema";
-import { ledgerEntries } from "../../db/schema";
+import { ledgerEntries, subAccounts } from "../../db/schema";
 import { instanceEvents } from "../../db/timeline-schema";
 import { quotePackageDowngrade } from "../../rules/instance-resize";
 import { outcomeOf } from "../../../tests/support/domain-outcome";
-import { daily, mainAccount, opKey, testOffer, type TestAccount } from "../../../tests/support/instances";
+import { daily, mainAccount, opKey, subAccount, testOffer, type TestAccount } from "../../../tests/support/instances";
 import { HOUR, startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
 import { ledgerSums } from "../wallet/ledger";
 import { stopInstance } from "./actions";
 import { createInstance } from "./create";
-import { previewStopRefund } from "./refund";
+import { previewStopRefund, stopInstanceWithRefund } from "./refund";
 import { resizeInstance, resizeOptions } from "./resize";
 import { advanceTransitions } from "./transitions";
 
@@ -170,6 +170,34 @@ describe("a stopped 2-GPU day package shrunk to 1 GPU", () => {
     expect(await freeOn(hostId)).toBe(6);
     expect(await ledgerSums(t.ctx, renter.userId)).toEqual(before);
     expect(await downgradesOf(row.id)).toEqual([]);
+  });
+});
+
+describe("a sub-account's package shrunk", () => {
+  it("no longer counts the refund against the sub-account's limit, nor a later stop's twice", async () => {
+    const main = await mainAccount(t, { cashFen: 1_000_00 });
+    const sub = await subAccount(t, main, 500_00);
+    const { uuid } = await stoppedPackage(sub, 2, 4);
+    const usedOf = async () =>
+      (await t.db.select().from(subAccounts).where(eq(subAccounts.id, sub.subAccountId!)))[0]!.moneyUsedFen;
+    const used = await usedOf();
+    expect(used).toBe((await rowOf(uuid)).costFen);
+    t.clock.advance(3 * HOUR);
+    const option = await offered(sub, uuid, 1);
+    const done = await resizeInstance(t.ctx, sub.caller, {
+      uuid,
+      gpuCount: 1,
+      operationKey: opKey("down"),
+      expectedRefundFen: option.refundFen,
+    });
+    expect(done.refundVoucherFen + done.refundCashFen).toBe(option.refundFen);
+    expect(await usedOf()).toBe(used - option.refundFen);
+    // Ended early the next day: its use drops by the stop's refund, which already nets the downgrade's.
+    t.clock.advance(20 * HOUR);
+    const { name } = await rowOf(uuid);
+    const stopped = await stopInstanceWithRefund(t.ctx, sub.caller, { uuid, confirmName: name });
+    expect(stopped.voucherFen + stopped.cashFen).toBeGreaterThan(0);
+    expect(await usedOf()).toBe(used - option.refundFen - stopped.voucherFen - stopped.cashFen);
   });
 });
 

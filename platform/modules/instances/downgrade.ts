@@ -5,13 +5,14 @@
  * instance's paid orders can still give back, to the wallets in the
  * proportion they paid (platform/rules/package-refund.ts). Recorded as a
  * negative paid period (instance_downgrades) so a later stop-with-refund nets
- * it. resize.ts calls it inside its transaction, under the account's and the
+ * it; a sub-account's rental no longer counts the refund against its limit. resize.ts calls it inside its transaction, under the account's and the
  * instance's row locks.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { instanceDowngrades } from "../../db/downgrade-schema";
 import { hosts, type instances } from "../../db/market-schema";
+import { subAccounts } from "../../db/schema";
 import type { ResizeQuote } from "../../rules/instance-resize";
 import { formatMoney } from "../../rules/money";
 import { refundableOf, splitDowngradeRefund } from "../../rules/package-refund";
@@ -82,7 +83,7 @@ export async function refundDowngrade(
   const note = downgradeNote(row, quote, split);
   await tx.insert(instanceDowngrades).values({
     userId: caller.userId,
-    subAccountId: caller.subAccountId,
+    subAccountId: row.subAccountId,
     instanceId: row.id,
     operationKey: input.operationKey,
     fromGpuCount: row.gpuCount,
@@ -115,5 +116,13 @@ export async function refundDowngrade(
     .update(hosts)
     .set({ gpuFree: sql`${hosts.gpuFree} + ${quote.removedGpus}` })
     .where(eq(hosts.id, row.hostId));
+  // A sub-account's rental counted against its limit (decision 033): what comes back no longer does, as with a
+  // stop-with-refund (refund.ts).
+  const refundFen = split.voucherFen + split.cashFen;
+  if (row.subAccountId !== null && refundFen > 0)
+    await tx
+      .update(subAccounts)
+      .set({ moneyUsedFen: sql`greatest(0, ${subAccounts.moneyUsedFen} - ${refundFen})` })
+      .where(eq(subAccounts.id, row.subAccountId));
   return { ...split, note };
 }

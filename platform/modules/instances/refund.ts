@@ -114,7 +114,7 @@ export async function instancePaidPeriods(db: Db, row: Pick<InstanceRow, "id" | 
       const period = paidPeriodOf(o);
       return period ? [{ period, subAccountId: o.subAccountId }] : [];
     }),
-    ...downgrades.map((d) => ({ period: downgradePeriodOf(d), subAccountId: null })),
+    ...downgrades.map((d) => ({ period: downgradePeriodOf(d), subAccountId: d.subAccountId })),
   ];
 }
 
@@ -246,7 +246,10 @@ export async function stopInstanceWithRefund(
   });
 }
 
-/** A sub-account's orders counted against its limit (decision 033): what they get back no longer counts. */
+/**
+ * A sub-account's orders counted against its limit (decision 033): what they get back no longer counts. A
+ * downgrade's negative line is what its refund already gave back to that sub-account (decision 095): netted.
+ */
 async function giveBackSubAccountUse(
   tx: Db,
   orders: { period: PaidPeriod; subAccountId: number | null }[],
@@ -255,11 +258,14 @@ async function giveBackSubAccountUse(
   const bySub = new Map<number, number>();
   for (const line of refund.lines) {
     const sub = orders.find((o) => o.period.orderNo === line.orderNo)?.subAccountId;
-    if (sub != null && line.refundFen > 0) bySub.set(sub, (bySub.get(sub) ?? 0) + line.refundFen);
+    if (sub != null) bySub.set(sub, (bySub.get(sub) ?? 0) + line.refundFen);
   }
-  for (const [subId, fen] of bySub)
+  for (const [subId, net] of bySub) {
+    const fen = Math.min(net, refund.totalFen);
+    if (fen <= 0) continue;
     await tx
       .update(subAccounts)
       .set({ moneyUsedFen: sql`greatest(0, ${subAccounts.moneyUsedFen} - ${fen})` })
       .where(eq(subAccounts.id, subId));
+  }
 }
