@@ -7,38 +7,12 @@
  * what the wallet gains and what the expense detail's one entry shows,
  * explained; the same form again refunds nothing more.
  */
-import type { APIRequestContext } from "@playwright/test";
 import { instancePath, resizeInstancePath } from "../../app/utils/console-paths";
 import { expect, test } from "./fixtures/session";
-import { cashOf, instanceDetailByApi, mainApi, stopByApi, tokenOf, topUp } from "./platform-calls";
+import { cashOf, instanceDetailByApi, rentByApi, stopByApi, tokenOf, topUp } from "./platform-calls";
 
 /** An offer of the seeded fleet (2 hosts × 8) no other journey rents: the downgrade frees a slot there. */
 const OFFER = { type: "docker", region: "bj-a", gpu: "rtx3090" } as const;
-
-async function rentTwoGpuDayByApi(request: APIRequestContext, token: string, operationKey: string) {
-  const images = await request.get("/api/instance/kvm/get_local_images");
-  // The offer's hosts run CUDA 12.2: an image that needs no newer.
-  const listed = ((await images.json()) as { data: { images: { Id: number; CudaVersion: string }[] } }).data.images;
-  const imageId = listed.find((i) => Number(i.CudaVersion) <= 12.2)!.Id;
-  const rented = await mainApi<{ Instance: { InstanceUuid: string; Name: string } }>(
-    request,
-    "/instance/create_instance",
-    {
-      session: token,
-      machine_type: OFFER.type,
-      region: OFFER.region,
-      gpu_model: OFFER.gpu,
-      gpu_count: 2,
-      image_id: imageId,
-      billing_mode: "day",
-      duration: 1,
-      coupon_id: 0,
-      operation_key: operationKey,
-    },
-  );
-  expect(rented.status, rented.reason).toBe(0);
-  return { uuid: rented.data.Instance.InstanceUuid, name: rented.data.Instance.Name };
-}
 
 test("shrink a stopped 2-GPU day package to 1 GPU: the refund shown is what the wallet and the ledger get", async ({
   page,
@@ -49,7 +23,14 @@ test("shrink a stopped 2-GPU day package to 1 GPU: the refund shown is what the 
   const user = await login();
   const token = await tokenOf(page.request, user.phone, user.password);
   await topUp(page.request, token, "300");
-  const rented = await rentTwoGpuDayByApi(page.request, token, `e2e-downgrade-${user.phone}`);
+  // The offer's hosts run CUDA 12.2: an image that needs no newer.
+  const rented = await rentByApi(page.request, token, {
+    operationKey: `e2e-downgrade-${user.phone}`,
+    offer: OFFER,
+    gpuCount: 2,
+    days: 1,
+    maxCuda: 12.2,
+  });
   await stopByApi(page.request, token, rented.uuid);
 
   await page.goto(resizeInstancePath(rented.uuid));

@@ -17,7 +17,7 @@ import { restartInstancePath } from "../../app/utils/restart-instance";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { SUB_PAGE_MAIN_ACCOUNTS, SUB_PAGE_PASSWORD } from "./fixtures/sub-account-instances";
-import { mainApi, rentHourlyByApi, tokenOf, topUp } from "./platform-calls";
+import { mainApi, rentalKey, rentByApi, rentHourlyByApi, tokenOf, topUp, waitForInstanceState } from "./platform-calls";
 
 /** A cloud host offer off the shared RTX 4090 containers (nm-b: two L40S hosts). */
 const L40S_KVM = { type: "kvm", region: "nm-b", gpu: "l40s" } as const;
@@ -28,10 +28,6 @@ async function stateOf(request: APIRequestContext, token: string, uuid: string):
     instance_uuid: uuid,
   });
   return detail.data.State;
-}
-
-async function waitFor(request: APIRequestContext, token: string, uuid: string, state: string) {
-  await expect.poll(() => stateOf(request, token, uuid), { timeout: 20_000, intervals: [500] }).toBe(state);
 }
 
 test("restart from a link: login and back, asks first, restarts on POST only; another user's link is a 404", async ({
@@ -49,7 +45,7 @@ test("restart from a link: login and back, asks first, restarts on POST only; an
     `restart-e2e-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`,
     L40S_KVM,
   );
-  await waitFor(page.request, token, uuid, "running");
+  await waitForInstanceState(page.request, token, uuid, "running");
 
   // A visitor (the link opened in a browser signed out) signs in and comes back to the same link.
   await page.context().clearCookies();
@@ -73,7 +69,7 @@ test("restart from a link: login and back, asks first, restarts on POST only; an
   await expect(page).toHaveURL(instancePath(uuid));
   await expect(page.getByText(`实例「${name}」重启中`)).toBeVisible();
   await expect(page.getByTestId("instance-log")).toContainText("用户申请重启");
-  await waitFor(page.request, token, uuid, "running");
+  await waitForInstanceState(page.request, token, uuid, "running");
 
   // Stopping, the link says why it cannot restart and links to the instance; no button.
   const stopped = await mainApi(page.request, "/instance/stop_instance", { session: token, instance_uuid: uuid });
@@ -86,7 +82,7 @@ test("restart from a link: login and back, asks first, restarts on POST only; an
   await expect(page).toHaveURL(instancePath(uuid));
 
   // Stopped, the link starts it (the GPU free notice's link, decision 092): it asks, the GET started nothing.
-  await waitFor(page.request, token, uuid, "stopped");
+  await waitForInstanceState(page.request, token, uuid, "stopped");
   await page.goto(restartInstancePath(uuid));
   await expect(page.getByRole("heading", { name: "开机", exact: true })).toBeVisible();
   await expect(page.getByText(`确定开机实例「${name}」吗？`)).toBeVisible();
@@ -166,27 +162,9 @@ test("sub-accounts' instances: grouped with this month's cost, stopped and relea
   // lab-a rents L40S × 1 for a day (its first charge this month) and signs in: the page is not its own.
   await login({ phone: mainPhone, password: SUB_PAGE_PASSWORD, subAccountName: "lab-a" });
   const labA = await subToken(page.request, mainPhone, "lab-a");
-  const images = await page.request.get("/api/instance/kvm/get_local_images");
-  const imageId = ((await images.json()) as { data: { images: { Id: number }[] } }).data.images[0]!.Id;
-  const rented = await mainApi<{ Instance: { InstanceUuid: string; Name: string }; Price: { Amount: string } }>(
-    page.request,
-    "/instance/create_instance",
-    {
-      session: labA,
-      machine_type: L40S_KVM.type,
-      region: L40S_KVM.region,
-      gpu_model: L40S_KVM.gpu,
-      gpu_count: 1,
-      image_id: imageId,
-      billing_mode: "day",
-      duration: 1,
-      coupon_id: 0,
-      operation_key: `sub-page-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`,
-    },
-  );
-  expect(rented.status, rented.reason).toBe(0);
-  const { InstanceUuid: uuid, Name: name } = rented.data.Instance;
-  await waitFor(page.request, labA, uuid, "running");
+  const rented = await rentByApi(page.request, labA, { operationKey: rentalKey("sub-page"), offer: L40S_KVM, days: 1 });
+  const { uuid, name } = rented;
+  await waitForInstanceState(page.request, labA, uuid, "running");
   expect((await page.goto("/console/subAccountInstance"))?.status()).toBe(404);
 
   // The main account: lab-a's group holds the instance and the day's price; lab-b has none.
@@ -198,9 +176,7 @@ test("sub-accounts' instances: grouped with this month's cost, stopped and relea
   const groupB = page.getByRole("region", { name: "子账号 lab-b" });
   await expect(groupB).toContainText("暂无实例");
   await expect(groupB.getByTestId("sub-account-month-cost")).toHaveText("¥0.00");
-  await expect(groupA.getByTestId("sub-account-month-cost")).toHaveText(
-    `¥${Number(rented.data.Price.Amount).toFixed(2)}`,
-  );
+  await expect(groupA.getByTestId("sub-account-month-cost")).toHaveText(`¥${rented.paid.toFixed(2)}`);
   const row = groupA.locator(`[data-testid="instance-row"][data-uuid="${uuid}"]`);
   await expect(row.getByRole("link", { name })).toHaveAttribute("href", instancePath(uuid));
   await expect(row.getByTestId("instance-state")).toContainText("运行中");
@@ -227,7 +203,7 @@ test("sub-accounts' instances: grouped with this month's cost, stopped and relea
   await page.goto("/console/subAccountInstance");
   await row.getByRole("button", { name: "关机" }).click();
   await expect(row.getByTestId("instance-state")).toContainText(/关机中|已关机/);
-  await waitFor(page.request, labA, uuid, "stopped");
+  await waitForInstanceState(page.request, labA, uuid, "stopped");
 
   // And releases it there: the name typed (a dialog, or the confirm page without JavaScript), then back on this page.
   await page.reload();

@@ -11,43 +11,22 @@ import type { APIRequestContext } from "@playwright/test";
 import { instancePath, releaseInstancePath, stopWithRefundPath } from "../../app/utils/console-paths";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
-import { cashOf, mainApi, rentHourlyByApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
+import {
+  cashOf,
+  mainApi,
+  rentalKey,
+  rentByApi,
+  rentHourlyByApi,
+  tokenOf,
+  topUp,
+  waitForInstanceState,
+} from "./platform-calls";
 
 /** Rents RTX 4090 × 1 for `days` days without a coupon, by the platform's call, and waits until it runs. */
 async function rentPackage(request: APIRequestContext, token: string, days: number) {
-  const images = await request.get("/api/instance/kvm/get_local_images");
-  const imageId = ((await images.json()) as { data: { images: { Id: number }[] } }).data.images[0]!.Id;
-  const rented = await mainApi<{ Instance: { InstanceUuid: string; Name: string }; Price: { Amount: string } }>(
-    request,
-    "/instance/create_instance",
-    {
-      session: token,
-      machine_type: RTX4090_OFFER.type,
-      region: RTX4090_OFFER.region,
-      gpu_model: RTX4090_OFFER.gpu,
-      gpu_count: 1,
-      image_id: imageId,
-      billing_mode: "day",
-      duration: days,
-      coupon_id: 0,
-      operation_key: `refund-e2e-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`,
-    },
-  );
-  expect(rented.status, rented.reason).toBe(0);
-  const uuid = rented.data.Instance.InstanceUuid;
-  await expect
-    .poll(
-      async () =>
-        (
-          await mainApi<{ State: string }>(request, "/instance/get_instance_detail", {
-            session: token,
-            instance_uuid: uuid,
-          })
-        ).data.State,
-      { timeout: 20_000, intervals: [1000] },
-    )
-    .toBe("running");
-  return { uuid, name: rented.data.Instance.Name, paid: Number(rented.data.Price.Amount) };
+  const rented = await rentByApi(request, token, { operationKey: rentalKey("refund-e2e"), days });
+  await waitForInstanceState(request, token, rented.uuid, "running");
+  return rented;
 }
 
 test("stop with refund: the refund shown before confirming is paid back, once, and explained in the expense detail", async ({

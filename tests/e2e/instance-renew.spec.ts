@@ -11,44 +11,14 @@ import { instancePath, renewInstancePath } from "../../app/utils/console-paths";
 import { formatDateTime } from "../../app/utils/format";
 import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
-import { cashOf, mainApi, releaseByApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
+import { cashOf, releaseByApi, rentalKey, rentByApi, tokenOf, topUp, waitForInstanceState } from "./platform-calls";
 
-/** Rents an RTX 4090 × 1 for one day, no coupon, through the main API; answers its uuid and expiry. */
+/** Rents an RTX 4090 × 1 for one day, no coupon, through the main API; answers its uuid and expiry once it runs. */
 async function rentOneDay(request: APIRequestContext, token: string) {
-  const images = await request.get("/api/instance/kvm/get_local_images");
-  const imageId = ((await images.json()) as { data: { images: { Id: number }[] } }).data.images[0]!.Id;
-  const rented = await mainApi<{ Instance: { InstanceUuid: string; PackageExpiresAt: string } }>(
-    request,
-    "/instance/create_instance",
-    {
-      session: token,
-      machine_type: RTX4090_OFFER.type,
-      region: RTX4090_OFFER.region,
-      gpu_model: RTX4090_OFFER.gpu,
-      gpu_count: 1,
-      image_id: imageId,
-      billing_mode: "day",
-      duration: 1,
-      coupon_id: 0,
-      operation_key: `renew-e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-    },
-  );
-  expect(rented.status, rented.reason).toBe(0);
-  const uuid = rented.data.Instance.InstanceUuid;
+  const rented = await rentByApi(request, token, { operationKey: rentalKey("renew-e2e"), days: 1 });
   // The simulated fleet brings it up in a few seconds; only a running or stopped instance is renewed.
-  await expect
-    .poll(
-      async () =>
-        (
-          await mainApi<{ State: string }>(request, "/instance/get_instance_detail", {
-            session: token,
-            instance_uuid: uuid,
-          })
-        ).data.State,
-      { timeout: 20_000, intervals: [1000] },
-    )
-    .toBe("running");
-  return { uuid, expiresAt: rented.data.Instance.PackageExpiresAt };
+  await waitForInstanceState(request, token, rented.uuid, "running");
+  return { uuid: rented.uuid, expiresAt: rented.packageExpiresAt };
 }
 
 test("renew a one-day package by 1 day: the price shown is charged, in the instance's charges and the expense detail", async ({

@@ -4,36 +4,12 @@
  * page; the charge the page asked for is the one in the expense detail,
  * explained, and the instance log says what changed and what it cost.
  */
-import type { APIRequestContext } from "@playwright/test";
 import { instancePath, resizeInstancePath } from "../../app/utils/console-paths";
 import { expect, test } from "./fixtures/session";
-import { instanceDetailByApi, mainApi, stopByApi, tokenOf, topUp } from "./platform-calls";
-import { rememberRenter } from "./fixtures/gpu-return";
+import { instanceDetailByApi, rentByApi, stopByApi, tokenOf, topUp } from "./platform-calls";
 
 /** An offer of the seeded fleet no other journey rents (V100 containers in 内蒙B区: 2 hosts × 8, CUDA 11.8). */
 const DISK_OFFER = { type: "docker", region: "nm-b", gpu: "v100-32g" } as const;
-
-async function rentDayByApi(request: APIRequestContext, token: string, operationKey: string, gpuCount = 1) {
-  rememberRenter(token);
-  const images = await request.get("/api/instance/kvm/get_local_images");
-  // The V100 hosts run CUDA 11.8: an image built for it.
-  const all = ((await images.json()) as { data: { images: { Id: number; CudaVersion: string }[] } }).data.images;
-  const imageId = all.find((i) => i.CudaVersion === "11.8")!.Id;
-  const rented = await mainApi<{ Instance: { InstanceUuid: string } }>(request, "/instance/create_instance", {
-    session: token,
-    machine_type: DISK_OFFER.type,
-    region: DISK_OFFER.region,
-    gpu_model: DISK_OFFER.gpu,
-    gpu_count: gpuCount,
-    image_id: imageId,
-    billing_mode: "day",
-    duration: 1,
-    coupon_id: 0,
-    operation_key: operationKey,
-  });
-  expect(rented.status, rented.reason).toBe(0);
-  return rented.data.Instance.InstanceUuid;
-}
 
 test("grow a day package's data disk to 100GB: the charge asked is the one in the expense detail and the log", async ({
   page,
@@ -43,7 +19,13 @@ test("grow a day package's data disk to 100GB: the charge asked is the one in th
   const user = await login();
   const token = await tokenOf(page.request, user.phone, user.password);
   await topUp(page.request, token, "100");
-  const uuid = await rentDayByApi(page.request, token, `e2e-disk-${user.phone}`);
+  // The V100 hosts run CUDA 11.8: an image built for no newer.
+  const { uuid } = await rentByApi(page.request, token, {
+    operationKey: `e2e-disk-${user.phone}`,
+    offer: DISK_OFFER,
+    days: 1,
+    maxCuda: 11.8,
+  });
   await stopByApi(page.request, token, uuid);
 
   await page.goto(instancePath(uuid));

@@ -10,7 +10,7 @@ import { instancePath, resizeInstancePath } from "../../app/utils/console-paths"
 import { expect, test } from "./fixtures/session";
 import {
   instanceDetailByApi,
-  mainApi,
+  rentByApi,
   rentHourlyByApi,
   stopByApi,
   tokenOf,
@@ -30,25 +30,6 @@ type Detail = { State: string; GpuCount: number; HourlyPrice: string };
 
 const detailOf = (request: APIRequestContext, token: string, uuid: string) =>
   instanceDetailByApi<Detail>(request, token, uuid);
-
-async function rentDayByApi(request: APIRequestContext, token: string, operationKey: string) {
-  const images = await request.get("/api/instance/kvm/get_local_images");
-  const imageId = ((await images.json()) as { data: { images: { Id: number }[] } }).data.images[0]!.Id;
-  const rented = await mainApi<{ Instance: { InstanceUuid: string } }>(request, "/instance/create_instance", {
-    session: token,
-    machine_type: PACKAGE_OFFER.type,
-    region: PACKAGE_OFFER.region,
-    gpu_model: PACKAGE_OFFER.gpu,
-    gpu_count: 1,
-    image_id: imageId,
-    billing_mode: "day",
-    duration: 1,
-    coupon_id: 0,
-    operation_key: operationKey,
-  });
-  expect(rented.status, rented.reason).toBe(0);
-  return rented.data.Instance.InstanceUuid;
-}
 
 test("resize an hourly instance of 1 GPU to 2 GPUs: nothing charged, then it runs at the new rate", async ({
   page,
@@ -102,7 +83,11 @@ test("grow a day package to 2 GPUs: the prorated charge asked is the one in the 
   const user = await login();
   const token = await tokenOf(page.request, user.phone, user.password);
   await topUp(page.request, token, "300");
-  const uuid = await rentDayByApi(page.request, token, `e2e-resize-d-${user.phone}`);
+  const { uuid } = await rentByApi(page.request, token, {
+    operationKey: `e2e-resize-d-${user.phone}`,
+    offer: PACKAGE_OFFER,
+    days: 1,
+  });
   await stopByApi(page.request, token, uuid);
 
   await page.goto(resizeInstancePath(uuid));

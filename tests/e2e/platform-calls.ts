@@ -47,33 +47,70 @@ export async function topUp(request: APIRequestContext, token: string, amount: s
 /** The RTX 4090 container offer of the seeded fleet (region bj-a). */
 export const RTX4090_OFFER = { type: "docker", region: "bj-a", gpu: "rtx4090" } as const;
 
-/** Rents an hourly GPU × 1 of `offer` through the main API, as any client would; answers its uuid and name. */
+/** An offer of the seeded fleet: machine type, region and GPU model. */
+export type Offer = { type: string; region: string; gpu: string };
+
+export interface RentByApiOptions {
+  operationKey: string;
+  /** RTX4090_OFFER unless said. */
+  offer?: Offer;
+  gpuCount?: number;
+  /** A package of this many days, no coupon; hourly without it. */
+  days?: number;
+  /** The newest CUDA the offer's hosts run: the first image that needs no newer (else the first image). */
+  maxCuda?: number;
+}
+
+/**
+ * Rents through the main API, as any client would (the session may be a sub-account's); its rentals are released
+ * after the test. Answers the instance's uuid, name and package expiry, and the price charged (yuan).
+ */
+export async function rentByApi(
+  request: APIRequestContext,
+  token: string,
+  options: RentByApiOptions,
+): Promise<{ uuid: string; name: string; packageExpiresAt: string; paid: number }> {
+  rememberRenter(token);
+  const offer = options.offer ?? RTX4090_OFFER;
+  const images = await request.get("/api/instance/kvm/get_local_images");
+  const listed = ((await images.json()) as { data: { images: { Id: number; CudaVersion: string }[] } }).data.images;
+  const maxCuda = options.maxCuda;
+  const image = maxCuda === undefined ? listed[0] : listed.find((i) => Number(i.CudaVersion) <= maxCuda);
+  const billing: Record<string, string | number> =
+    options.days === undefined ? { billing_mode: "hour" } : { billing_mode: "day", duration: options.days };
+  const rented = await mainApi<{
+    Instance: { InstanceUuid: string; Name: string; PackageExpiresAt: string };
+    Price: { Amount: string };
+  }>(request, "/instance/create_instance", {
+    session: token,
+    machine_type: offer.type,
+    region: offer.region,
+    gpu_model: offer.gpu,
+    gpu_count: options.gpuCount ?? 1,
+    image_id: image!.Id,
+    ...billing,
+    coupon_id: 0,
+    operation_key: options.operationKey,
+  });
+  expect(rented.status, rented.reason).toBe(0);
+  const { InstanceUuid: uuid, Name: name, PackageExpiresAt: packageExpiresAt } = rented.data.Instance;
+  return { uuid, name, packageExpiresAt, paid: Number(rented.data.Price.Amount) };
+}
+
+/** Rents an hourly GPU × 1 of `offer` through the main API; answers its uuid and name. */
 export async function rentHourlyByApi(
   request: APIRequestContext,
   token: string,
   operationKey: string,
-  offer: { type: string; region: string; gpu: string } = RTX4090_OFFER,
+  offer: Offer = RTX4090_OFFER,
 ): Promise<{ uuid: string; name: string }> {
-  rememberRenter(token);
-  const images = await request.get("/api/instance/kvm/get_local_images");
-  const imageId = ((await images.json()) as { data: { images: { Id: number }[] } }).data.images[0]!.Id;
-  const rented = await mainApi<{ Instance: { InstanceUuid: string; Name: string } }>(
-    request,
-    "/instance/create_instance",
-    {
-      session: token,
-      machine_type: offer.type,
-      region: offer.region,
-      gpu_model: offer.gpu,
-      gpu_count: 1,
-      image_id: imageId,
-      billing_mode: "hour",
-      operation_key: operationKey,
-    },
-  );
-  expect(rented.status, rented.reason).toBe(0);
-  return { uuid: rented.data.Instance.InstanceUuid, name: rented.data.Instance.Name };
+  const { uuid, name } = await rentByApi(request, token, { operationKey, offer });
+  return { uuid, name };
 }
+
+/** A fresh operation key for a journey's rental. */
+export const rentalKey = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** Files a work order about the caller's instance through the /third-party calls; answers its id. */
 export async function fileWorkOrderAbout(request: APIRequestContext, token: string, instanceUuid: string) {
