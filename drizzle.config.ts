@@ -19,6 +19,7 @@ export default defineConfig({
     "./platform/db/images-schema.ts",
     "./platform/db/gpu-notice-schema.ts",
     "./platform/db/downgrade-schema.ts",
+    "./platform/db/identity-sandbox-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -18,6 +18,7 @@ import { hostSchema } from "./host-schema";
 import { imagesSchema } from "./images-schema";
 import { gpuNoticeSchema } from "./gpu-notice-schema";
 import { downgradeSchema } from "./downgrade-schema";
+import { identitySandboxSchema } from "./identity-sandbox-schema";
 
 const schema = {
   ...coreSchema,
@@ -35,6 +36,7 @@ const schema = {
   ...imagesSchema,
   ...gpuNoticeSchema,
   ...downgradeSchema,
+  ...identitySandboxSchema,
 };
 
 export type Schema = typeof schema;

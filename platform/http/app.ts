@@ -37,6 +37,7 @@ import { noStore } from "./no-store";
 import { opsRoutes } from "./ops";
 import { sandboxRoutes } from "./sandbox";
 import { sandboxPayRoutes } from "./sandbox-pay";
+import { sandboxFaceRoutes } from "./sandbox-face";
 import { staffApi } from "./staff";
 import { thirdPartyApi } from "./third-party";
 import { workOrderFileApi } from "./third-party/work-order-file";
@@ -136,6 +137,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
 
   if (options.sandbox) {
     app.route("/sandbox/pay", sandboxPayRoutes);
+    app.route("/sandbox/face", sandboxFaceRoutes);
     app.route("/sandbox", sandboxRoutes);
   }
   app.route("/ops", opsRoutes(options.opsKey));
