@@ -20,7 +20,8 @@
 #                   WECHATPAY_PRIVATE_KEY(_FILE), WECHATPAY_API_V3_KEY, WECHATPAY_PLATFORM_CERT(_FILE),
 #                   WECHATPAY_PLATFORM_SERIAL.
 #   PAYMENT_ALIPAY=alipay with ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY(_FILE), ALIPAY_PUBLIC_KEY(_FILE).
-#                   The platform refuses to start with a sandbox provider (docs/decisions/026, 030).
+#   IDENTITY_PROVIDER=aliyun with ALIYUN_ACCESS_KEY_ID, ALIYUN_ACCESS_KEY_SECRET, ALIYUN_FACE_SCENE_ID.
+#                   The platform refuses to start with a sandbox provider (docs/decisions/026, 030, 098).
 # Optional:
 #   DATABASE_URL    postgres://… ; without it the embedded PGlite database lives in /data.
 #   PLATFORM_URL    talk to a separately run platform over HTTP instead of in process; then

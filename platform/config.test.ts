@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { productionIdentityEnv } from "../tests/support/aliyun-identity-env";
 import { productionPaymentEnv } from "../tests/support/payment-env";
 import { loadPlatformConfig } from "./config";
 
@@ -19,7 +20,7 @@ const SMTP = {
   MAIL_FROM: "noreply@gpu.example",
 };
 
-const PAYMENTS = productionPaymentEnv();
+const PAYMENTS = { ...productionPaymentEnv(), ...productionIdentityEnv() };
 
 const refusal = (env: Record<string, string>) => {
   try {
@@ -39,6 +40,7 @@ describe("outside production", () => {
         sandbox: true,
         sms: { provider: "sandbox" },
         email: { provider: "sandbox" },
+        identity: { provider: "sandbox" },
         seedDemo: true,
       });
     }
@@ -74,8 +76,19 @@ describe("APP_ENV=production", () => {
       "ALIPAY_APP_ID",
       "ALIPAY_PRIVATE_KEY",
       "ALIPAY_PUBLIC_KEY",
+      "IDENTITY_PROVIDER",
     ])
       expect(message).toContain(name);
+  });
+
+  it("refuses the sandbox identity provider (anyone could pass its face page), and says what Aliyun needs", () => {
+    const real = { APP_ENV: "production", ...ALIYUN, ...SMTP, ...PAYMENTS };
+    for (const sandbox of [{ IDENTITY_PROVIDER: "sandbox" }, { IDENTITY_PROVIDER: "" }]) {
+      const message = refusal({ ...real, ...sandbox });
+      expect(message).toMatch(/^ {2}IDENTITY_PROVIDER: APP_ENV=production refuses the sandbox identity provider/m);
+      expect(message).toContain("ALIYUN_FACE_SCENE_ID");
+      expect(message).not.toContain("SMS_PROVIDER");
+    }
   });
 
   it("refuses sandbox providers set explicitly, each on its own", () => {
@@ -111,6 +124,38 @@ describe("APP_ENV=production", () => {
     expect(refusal({ ...real, PAYMENT_ALIPAY: "sandbox" })).not.toContain("PAYMENT_WECHAT");
     expect(refusal({ ...real, PUBLIC_URL: "http://gpu.example.cn" })).toMatch(/PUBLIC_URL: .*https/);
     expect(refusal({ ...real, PUBLIC_URL: "" })).toMatch(/PUBLIC_URL: .*https/);
+  });
+});
+
+describe("IDENTITY_PROVIDER=aliyun", () => {
+  it("takes the account's keys, the scene and the endpoints (Aliyun's by default)", () => {
+    const keys = { ALIYUN_ACCESS_KEY_ID: "LTAI5tFakeKeyId4Tests", ALIYUN_ACCESS_KEY_SECRET: "fake-secret" };
+    const config = loadPlatformConfig({ IDENTITY_PROVIDER: "aliyun", ...keys, ALIYUN_FACE_SCENE_ID: "1000000006" });
+    expect(config.identity).toEqual({
+      provider: "aliyun",
+      aliyun: {
+        accessKeyId: keys.ALIYUN_ACCESS_KEY_ID,
+        accessKeySecret: keys.ALIYUN_ACCESS_KEY_SECRET,
+        ocrEndpoint: new URL("https://ocr-api.cn-hangzhou.aliyuncs.com"),
+        cloudauthEndpoint: new URL("https://cloudauth.aliyuncs.com"),
+        faceSceneId: 1000000006,
+      },
+    });
+    const local = loadPlatformConfig({
+      ...productionIdentityEnv(),
+      ...keys,
+    }).identity;
+    expect(local).toMatchObject({ aliyun: { ocrEndpoint: new URL("http://127.0.0.1:9") } });
+  });
+
+  it("requires the keys and the scene, a number", () => {
+    const message = refusal({ IDENTITY_PROVIDER: "aliyun" });
+    for (const name of ["ALIYUN_ACCESS_KEY_ID", "ALIYUN_ACCESS_KEY_SECRET", "ALIYUN_FACE_SCENE_ID"])
+      expect(message).toContain(`${name}: required when IDENTITY_PROVIDER=aliyun`);
+    expect(refusal({ IDENTITY_PROVIDER: "aliyun", ALIYUN_FACE_SCENE_ID: "scene-1" })).toContain(
+      "ALIYUN_FACE_SCENE_ID: must be the scene's number",
+    );
+    expect(refusal({ IDENTITY_PROVIDER: "tencent" })).toContain("IDENTITY_PROVIDER");
   });
 });
 

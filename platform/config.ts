@@ -44,6 +44,12 @@ const PlatformEnv = z.object({
   ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_GPU_FREE: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_ENDPOINT: optional(z.string().url("must be a URL, e.g. https://dysmsapi.aliyuncs.com")),
+  /** Real-name verification's OCR, face liveness and bank card check (issue 37 §4, decision 098). */
+  IDENTITY_PROVIDER: unsetWhenEmpty(z.enum(["sandbox", "aliyun"]).optional()),
+  ALIYUN_OCR_ENDPOINT: optional(z.string().url("must be a URL, e.g. https://ocr-api.cn-hangzhou.aliyuncs.com")),
+  ALIYUN_CLOUDAUTH_ENDPOINT: optional(z.string().url("must be a URL, e.g. https://cloudauth.aliyuncs.com")),
+  /** The 认证场景 of 金融级实人认证 made in Aliyun's console (SceneId, a number). */
+  ALIYUN_FACE_SCENE_ID: optional(z.string().regex(/^[1-9]\d{0,14}$/, "must be the scene's number, e.g. 1000000006")),
   SMTP_URL: optional(
     z.string().regex(/^smtps?:\/\/[^/]+/, "must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@host:465"),
   ),
@@ -200,6 +206,22 @@ export interface PaymentsConfig {
   alipay: AlipayChannelConfig;
 }
 
+/**
+ * Aliyun for real-name verification (decision 098): OCR API 2021-07-07 (RecognizeIdcard, RecognizeBusinessLicense)
+ * and Cloudauth 2019-03-07 (InitFaceVerify/DescribeFaceVerify, BankMetaVerify), with the account's keys.
+ */
+export interface AliyunIdentityConfig {
+  accessKeyId: string;
+  accessKeySecret: string;
+  /** Where each API lives; a test points them at a local fake. */
+  ocrEndpoint: URL;
+  cloudauthEndpoint: URL;
+  /** The face verification scene (SceneId) configured in Aliyun's console. */
+  faceSceneId: number;
+}
+
+export type IdentityConfig = { provider: "sandbox" } | { provider: "aliyun"; aliyun: AliyunIdentityConfig };
+
 export type SmsConfig = { provider: "sandbox" } | { provider: "aliyun"; aliyun: AliyunSmsConfig };
 export type EmailConfig = { provider: "sandbox" } | { provider: "smtp"; smtpUrl: string; from: string };
 
@@ -212,6 +234,8 @@ export interface PlatformConfig {
   sms: SmsConfig;
   email: EmailConfig;
   payments: PaymentsConfig;
+  /** IDENTITY_PROVIDER: OCR, face liveness and bank card check of real-name verification. */
+  identity: IdentityConfig;
   seedDemo: boolean;
   /** Who may say where a request came from, when the platform runs on its own (platform/main.ts). */
   trustProxy: TrustProxy;
@@ -233,6 +257,8 @@ export interface PlatformConfig {
 export const DEFAULT_WECHATPAY_BASE_URL = "https://api.mch.weixin.qq.com";
 export const DEFAULT_ALIPAY_GATEWAY = "https://openapi.alipay.com";
 export const DEFAULT_ALIYUN_SMS_ENDPOINT = "https://dysmsapi.aliyuncs.com";
+export const DEFAULT_ALIYUN_OCR_ENDPOINT = "https://ocr-api.cn-hangzhou.aliyuncs.com";
+export const DEFAULT_ALIYUN_CLOUDAUTH_ENDPOINT = "https://cloudauth.aliyuncs.com";
 
 const ALIYUN_REQUIRED = [
   "ALIYUN_ACCESS_KEY_ID",
@@ -241,6 +267,7 @@ const ALIYUN_REQUIRED = [
   "ALIYUN_SMS_TEMPLATE_CODE",
 ] as const;
 const SMTP_REQUIRED = ["SMTP_URL", "MAIL_FROM"] as const;
+const ALIYUN_IDENTITY_REQUIRED = ["ALIYUN_ACCESS_KEY_ID", "ALIYUN_ACCESS_KEY_SECRET", "ALIYUN_FACE_SCENE_ID"] as const;
 
 function smsConfig(e: Env, problems: string[]): SmsConfig {
   if ((e.SMS_PROVIDER ?? "sandbox") === "sandbox") return { provider: "sandbox" };
@@ -268,6 +295,23 @@ function smsConfig(e: Env, problems: string[]): SmsConfig {
         ...(e.ALIYUN_SMS_TEMPLATE_CODE_GPU_FREE && { gpu_free: e.ALIYUN_SMS_TEMPLATE_CODE_GPU_FREE }),
       },
       endpoint: new URL(e.ALIYUN_SMS_ENDPOINT ?? DEFAULT_ALIYUN_SMS_ENDPOINT),
+    },
+  };
+}
+
+function identityConfig(e: Env, problems: string[]): IdentityConfig {
+  if ((e.IDENTITY_PROVIDER ?? "sandbox") === "sandbox") return { provider: "sandbox" };
+  const missing = ALIYUN_IDENTITY_REQUIRED.filter((name) => !e[name]);
+  for (const name of missing) problems.push(`  ${name}: required when IDENTITY_PROVIDER=aliyun`);
+  if (missing.length > 0) return { provider: "sandbox" };
+  return {
+    provider: "aliyun",
+    aliyun: {
+      accessKeyId: e.ALIYUN_ACCESS_KEY_ID!,
+      accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET!,
+      ocrEndpoint: new URL(e.ALIYUN_OCR_ENDPOINT ?? DEFAULT_ALIYUN_OCR_ENDPOINT),
+      cloudauthEndpoint: new URL(e.ALIYUN_CLOUDAUTH_ENDPOINT ?? DEFAULT_ALIYUN_CLOUDAUTH_ENDPOINT),
+      faceSceneId: Number(e.ALIYUN_FACE_SCENE_ID),
     },
   };
 }
@@ -438,6 +482,11 @@ export function loadPlatformConfig(
       `  PAYMENT_ALIPAY: APP_ENV=production refuses the sandbox payment provider; set PAYMENT_ALIPAY=alipay with ${ALIPAY_REQUIRED.join(", ")}`,
     );
   }
+  if (production && (e.IDENTITY_PROVIDER ?? "sandbox") === "sandbox") {
+    problems.push(
+      `  IDENTITY_PROVIDER: APP_ENV=production refuses the sandbox identity provider (anyone could pass a face check); set IDENTITY_PROVIDER=aliyun with ${ALIYUN_IDENTITY_REQUIRED.join(", ")}`,
+    );
+  }
   if (production && !e.PUBLIC_URL?.startsWith("https://")) {
     problems.push(
       "  PUBLIC_URL: APP_ENV=production requires the site's https origin (payment callbacks are sent to it), e.g. https://gpu.example.cn",
@@ -447,6 +496,7 @@ export function loadPlatformConfig(
   const email = emailConfig(e, problems);
   const wechat = wechatConfig(e, problems);
   const alipay = alipayConfig(e, problems);
+  const identity = identityConfig(e, problems);
   if (problems.length > 0) throw new Error(`Invalid platform environment:\n${problems.join("\n")}`);
   return {
     production,
@@ -462,6 +512,7 @@ export function loadPlatformConfig(
       wechat,
       alipay,
     },
+    identity,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "1" : !production,
     trustProxy: parseTrustProxyOrExplain(e.TRUST_PROXY),
     webTierKey: e.PLATFORM_WEB_TIER_KEY,

@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { productionIdentityEnv } from "../tests/support/aliyun-identity-env";
 import { productionPaymentEnv } from "../tests/support/payment-env";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -53,6 +54,7 @@ describe("a production start of the platform", () => {
     expect(run.output).toContain("EMAIL_PROVIDER: APP_ENV=production refuses the sandbox email provider");
     expect(run.output).toContain("PAYMENT_WECHAT: APP_ENV=production refuses the sandbox payment provider");
     expect(run.output).toContain("PAYMENT_ALIPAY: APP_ENV=production refuses the sandbox payment provider");
+    expect(run.output).toContain("IDENTITY_PROVIDER: APP_ENV=production refuses the sandbox identity provider");
   });
 
   it("refuses SMS_PROVIDER=sandbox even with a real email provider", async () => {
@@ -80,6 +82,7 @@ describe("a production start of the platform", () => {
       SMTP_URL: "smtps://user:pass@127.0.0.1:9",
       MAIL_FROM: "noreply@gpu.example",
       ...productionPaymentEnv(),
+      ...productionIdentityEnv(),
     });
     expect(run.listened).toBe(true);
   });

@@ -3,6 +3,7 @@
  * with sandbox providers at once (decision 026), not fail later on the first request.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { productionIdentityEnv } from "../../tests/support/aliyun-identity-env";
 import { productionPaymentEnv } from "../../tests/support/payment-env";
 
 afterEach(() => {
@@ -34,6 +35,7 @@ describe("the web tier with the platform in process", () => {
       SMTP_URL: "smtps://user:pass@127.0.0.1:9",
       MAIL_FROM: "noreply@gpu.example",
       ...productionPaymentEnv(),
+      ...productionIdentityEnv(),
     });
     await expect(import("./transport.server")).resolves.toHaveProperty("sendToPlatform");
   });

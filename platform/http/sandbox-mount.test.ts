@@ -9,6 +9,8 @@ import { loadPlatformConfig } from "../config";
 import { users } from "../db/schema";
 import { DEMO } from "../db/seed";
 import { createPlatform, type Platform } from "../index";
+import { SandboxFaceProvider } from "../providers/identity/sandbox-face";
+import { productionIdentityEnv } from "../../tests/support/aliyun-identity-env";
 import { productionPaymentEnv } from "../../tests/support/payment-env";
 
 const PRODUCTION_ENV = {
@@ -26,7 +28,10 @@ const PRODUCTION_ENV = {
   SMTP_URL: "smtps://user:pass@127.0.0.1:9",
   MAIL_FROM: "noreply@gpu.example",
   ...productionPaymentEnv(),
+  ...productionIdentityEnv(),
 };
+
+const PERSON = { name: "张三", idNumber: "110101199003078515" };
 
 const SANDBOX_PATHS = ["/sandbox/sms", "/sandbox/sms.json", "/sandbox/email", "/sandbox/email.json"];
 
@@ -55,6 +60,11 @@ describe("a production platform", () => {
     expect(response.status).toBe(404);
   });
 
+  it("has no sandbox face page, even for a session in its database", async () => {
+    const session = await new SandboxFaceProvider(platform.ctx.db, "https://gpu.example.cn").start(PERSON);
+    expect((await platform.fetch(new Request(`http://x${new URL(session.url).pathname}`))).status).toBe(404);
+  });
+
   it("does not seed the demo account", async () => {
     const rows = await platform.ctx.db.select().from(users).where(eq(users.phone, DEMO.phone));
     expect(rows).toEqual([]);
@@ -73,6 +83,11 @@ describe("a development platform", () => {
   it("seeds the demo account", async () => {
     const rows = await platform.ctx.db.select().from(users).where(eq(users.phone, DEMO.phone));
     expect(rows).toHaveLength(1);
+  });
+
+  it("serves the sandbox face page", async () => {
+    const session = await new SandboxFaceProvider(platform.ctx.db, "http://localhost:3000").start(PERSON);
+    expect((await platform.fetch(new Request(`http://x${new URL(session.url).pathname}`))).status).toBe(200);
   });
 
   it("serves the sandbox outboxes", async () => {

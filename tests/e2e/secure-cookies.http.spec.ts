@@ -17,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { startFakeAliyunSms, type FakeAliyunSms } from "../support/fake-aliyun-sms";
+import { productionIdentityEnv } from "../support/aliyun-identity-env";
 import { productionPaymentEnv } from "../support/payment-env";
 import { DEMO } from "./support";
 
@@ -86,6 +87,7 @@ test.beforeAll(async () => {
       SMTP_URL: "smtps://user:pass@127.0.0.1:9",
       MAIL_FROM: "noreply@gpu.example",
       ...productionPaymentEnv(),
+      ...productionIdentityEnv(),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -192,6 +192,7 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
         wechat: { provider: "sandbox" },
         alipay: { provider: "sandbox" },
       },
+      identity: { provider: "sandbox" },
       seedDemo: true,
       trustProxy: null,
       opsKey: TEST_OPS_KEY,
