@@ -20,6 +20,7 @@ export default defineConfig({
     "./platform/db/gpu-notice-schema.ts",
     "./platform/db/downgrade-schema.ts",
     "./platform/db/identity-sandbox-schema.ts",
+    "./platform/db/verification-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -2,6 +2,8 @@ import { createPrivateKey, createPublicKey, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./rules/client-address";
+import { VERIFICATION_LIMIT_DEFAULTS, type VerificationLimits } from "./rules/verification-unlocks";
+import { parsePersonalDataKeys, type PersonalDataKeys } from "./modules/security/personal-data-cipher";
 import type { SmsNoticeTemplate, SmsPurpose } from "./providers/sms/types";
 
 function parseTrustProxyOrExplain(value: string | undefined): TrustProxy {
@@ -23,6 +25,17 @@ const optional = (schema: z.ZodString) => schema.optional().or(z.literal("").tra
 /** An empty variable (`-e SMS_PROVIDER=`) counts as unset. */
 const unsetWhenEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema);
 
+/** An optional whole number between min and max, named in its errors. */
+const wholeNumber = (name: string, min: number, max: number) =>
+  unsetWhenEmpty(
+    z.coerce
+      .number({ invalid_type_error: `${name} must be a whole number` })
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`)
+      .optional(),
+  );
+
 const PlatformEnv = z.object({
   /** See app/env.server.ts: production-ness follows APP_ENV, not NODE_ENV. */
   APP_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -41,6 +54,7 @@ const PlatformEnv = z.object({
   ALIYUN_SMS_TEMPLATE_CODE_COMPANY_REGISTER: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_UNREGISTER: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_RESET_PASSWORD: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
+  ALIYUN_SMS_TEMPLATE_CODE_BANK_CARD: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_GPU_FREE: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_ENDPOINT: optional(z.string().url("must be a URL, e.g. https://dysmsapi.aliyuncs.com")),
@@ -137,6 +151,17 @@ const PlatformEnv = z.object({
       .max(16, "BILLING_SETTLEMENT_PARTITIONS must be at most 16")
       .optional(),
   ),
+  /**
+   * The personal data key ring (decision 094, 096): "id:<64 hex>,…", the key that seals new values first; and the
+   * keyed hash's own key (64 hex). Required in production; outside it a generated pair is kept in DATA_DIR.
+   */
+  PERSONAL_DATA_KEYS: optional(z.string()),
+  PERSONAL_DATA_HASH_KEY: optional(z.string()),
+  /** Real-name verification's limits (decision 096): accounts one ID number may verify, attempts a day, GPUs unverified. */
+  VERIFICATION_ID_MAX_ACCOUNTS: wholeNumber("VERIFICATION_ID_MAX_ACCOUNTS", 1, 100),
+  VERIFICATION_ATTEMPTS_PER_ACCOUNT_DAY: wholeNumber("VERIFICATION_ATTEMPTS_PER_ACCOUNT_DAY", 1, 1000),
+  VERIFICATION_ATTEMPTS_PER_ID_DAY: wholeNumber("VERIFICATION_ATTEMPTS_PER_ID_DAY", 1, 1000),
+  UNVERIFIED_GPU_LIMIT: wholeNumber("UNVERIFIED_GPU_LIMIT", 0, 10_000),
 });
 
 type Env = z.infer<typeof PlatformEnv>;
@@ -252,6 +277,13 @@ export interface PlatformConfig {
   dataDiskGbMonthFen?: number;
   /** BILLING_SETTLEMENT_PARTITIONS: statements the billing job settles in at once (unset: by database). */
   settlementPartitions?: number;
+  /**
+   * PERSONAL_DATA_KEYS and PERSONAL_DATA_HASH_KEY, parsed; unset outside production, where
+   * modules/security/personal-data-key-ring.ts generates a ring into DATA_DIR. Never logged.
+   */
+  personalDataKeys?: PersonalDataKeys;
+  /** The VERIFICATION_* limits and UNVERIFIED_GPU_LIMIT, each at its default when unset. */
+  verification?: VerificationLimits;
 }
 
 export const DEFAULT_WECHATPAY_BASE_URL = "https://api.mch.weixin.qq.com";
@@ -287,6 +319,7 @@ function smsConfig(e: Env, problems: string[]): SmsConfig {
         company_register: e.ALIYUN_SMS_TEMPLATE_CODE_COMPANY_REGISTER ?? shared,
         unregister: e.ALIYUN_SMS_TEMPLATE_CODE_UNREGISTER ?? shared,
         reset_password: e.ALIYUN_SMS_TEMPLATE_CODE_RESET_PASSWORD ?? shared,
+        bank_card: e.ALIYUN_SMS_TEMPLATE_CODE_BANK_CARD ?? shared,
       },
       noticeTemplateCodes: {
         ...(e.ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY && {
@@ -432,6 +465,33 @@ function transferAccount(e: Env, production: boolean): TransferAccount | null {
 }
 
 /**
+ * The personal data key ring from PERSONAL_DATA_KEYS and PERSONAL_DATA_HASH_KEY: both or neither; production
+ * requires them (identity numbers would otherwise be sealed with a key generated on one machine). A problem names
+ * the variable and the entry, never a key.
+ */
+function personalDataKeysOf(e: Env, production: boolean, problems: string[]): PersonalDataKeys | undefined {
+  const ring = e.PERSONAL_DATA_KEYS;
+  const hash = e.PERSONAL_DATA_HASH_KEY;
+  if (!ring && !hash) {
+    if (production)
+      problems.push(
+        "  PERSONAL_DATA_KEYS, PERSONAL_DATA_HASH_KEY: APP_ENV=production requires the personal data keys (ID and card numbers are sealed with them): PERSONAL_DATA_KEYS=<id>:<64 hex digits>[,<older id>:<64 hex>…] (the key that seals first) and PERSONAL_DATA_HASH_KEY=<64 hex digits>",
+      );
+    return undefined;
+  }
+  if (!ring || !hash) {
+    problems.push(`  ${ring ? "PERSONAL_DATA_HASH_KEY" : "PERSONAL_DATA_KEYS"}: required with ${ring ? "PERSONAL_DATA_KEYS" : "PERSONAL_DATA_HASH_KEY"}`);
+    return undefined;
+  }
+  try {
+    return parsePersonalDataKeys(ring, hash);
+  } catch (error) {
+    problems.push(`  PERSONAL_DATA_KEYS / PERSONAL_DATA_HASH_KEY: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/**
  * The site's public origin, without a trailing slash: PUBLIC_URL when set
  * (production requires it, https); else, outside production, this machine on
  * the port the site listens on (`PORT`, as the web tier reads it; 3000 by
@@ -492,6 +552,7 @@ export function loadPlatformConfig(
       "  PUBLIC_URL: APP_ENV=production requires the site's https origin (payment callbacks are sent to it), e.g. https://gpu.example.cn",
     );
   }
+  const personalDataKeys = personalDataKeysOf(e, production, problems);
   const sms = smsConfig(e, problems);
   const email = emailConfig(e, problems);
   const wechat = wechatConfig(e, problems);
@@ -522,5 +583,12 @@ export function loadPlatformConfig(
     noGpuHourlyFen: e.NO_GPU_HOURLY_PRICE_FEN,
     dataDiskGbMonthFen: e.DATA_DISK_GB_MONTH_PRICE_FEN,
     settlementPartitions: e.BILLING_SETTLEMENT_PARTITIONS,
+    personalDataKeys,
+    verification: {
+      idNumberMaxAccounts: e.VERIFICATION_ID_MAX_ACCOUNTS ?? VERIFICATION_LIMIT_DEFAULTS.idNumberMaxAccounts,
+      attemptsPerAccountDay: e.VERIFICATION_ATTEMPTS_PER_ACCOUNT_DAY ?? VERIFICATION_LIMIT_DEFAULTS.attemptsPerAccountDay,
+      attemptsPerIdDay: e.VERIFICATION_ATTEMPTS_PER_ID_DAY ?? VERIFICATION_LIMIT_DEFAULTS.attemptsPerIdDay,
+      unverifiedGpuLimit: e.UNVERIFIED_GPU_LIMIT ?? VERIFICATION_LIMIT_DEFAULTS.unverifiedGpuLimit,
+    },
   };
 }

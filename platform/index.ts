@@ -14,6 +14,8 @@ import { listenForOperators, type OpsListener } from "./http/ops-server";
 import type { Ctx } from "./modules/context";
 import { createProviders } from "./providers";
 import { resolveOpsKey } from "./ops/key";
+import { resolvePersonalDataKeys } from "./modules/security/personal-data-key-ring";
+import { VERIFICATION_LIMIT_DEFAULTS } from "./rules/verification-unlocks";
 import { startJobs } from "./jobs/scheduler";
 import { settlementPartitionsFor } from "./modules/billing/settle";
 import { storeSeededSoftwareFiles } from "./db/seed-software";
@@ -51,6 +53,7 @@ export async function createPlatform({
   jobs = true,
   log = (line) => console.info(line),
 }: PlatformOptions): Promise<Platform> {
+  const personalData = resolvePersonalDataKeys(config); // before the database: a bad key file stops the start
   const database = await prepareDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -68,7 +71,9 @@ export async function createPlatform({
       noGpuHourlyFen: config.noGpuHourlyFen ?? DEFAULT_NO_GPU_HOURLY_PRICE_FEN,
       dataDiskGbMonthFen: config.dataDiskGbMonthFen ?? DEFAULT_DATA_DISK_GB_MONTH_FEN,
       settlementPartitions: config.settlementPartitions ?? settlementPartitionsFor(database.kind),
+      verification: config.verification ?? VERIFICATION_LIMIT_DEFAULTS,
     },
+    personalData,
     now: clock,
   };
   await storeSeededSoftwareFiles(ctx); // the seeded tools' bytes (seed-software.ts)

@@ -19,6 +19,7 @@ import { imagesSchema } from "./images-schema";
 import { gpuNoticeSchema } from "./gpu-notice-schema";
 import { downgradeSchema } from "./downgrade-schema";
 import { identitySandboxSchema } from "./identity-sandbox-schema";
+import { verificationSchema } from "./verification-schema";
 
 const schema = {
   ...coreSchema,
@@ -37,6 +38,7 @@ const schema = {
   ...gpuNoticeSchema,
   ...downgradeSchema,
   ...identitySandboxSchema,
+  ...verificationSchema,
 };
 
 export type Schema = typeof schema;

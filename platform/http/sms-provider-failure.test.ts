@@ -37,6 +37,7 @@ const aliyun = (secret: string) =>
         company_register: "SMS_3",
         unregister: "SMS_4",
         reset_password: "SMS_5",
+        bank_card: "SMS_6",
       },
       endpoint: new URL(fake.url),
     },

@@ -1,6 +1,8 @@
 import type { Db } from "../db/client";
 import type { TransferAccount } from "../config";
 import type { Providers } from "../providers";
+import type { VerificationLimits } from "../rules/verification-unlocks";
+import type { PersonalDataKeys } from "./security/personal-data-cipher";
 
 /** Facts about this deployment that modules need: where it is reachable, where transfers go. */
 export interface SiteSettings {
@@ -16,6 +18,8 @@ export interface SiteSettings {
   dataDiskGbMonthFen: number;
   /** Statements the billing job settles in at once, each for its share of the owners (decision 053). */
   settlementPartitions: number;
+  /** Real-name verification's limits (VERIFICATION_*, UNVERIFIED_GPU_LIMIT; decision 096). */
+  verification: VerificationLimits;
 }
 
 /** What every module operation receives: the database, the outside world, the site's settings and a clock. */
@@ -23,6 +27,8 @@ export interface Ctx {
   db: Db;
   providers: Providers;
   site: SiteSettings;
+  /** The key ring personal data is sealed with (decisions 094, 096); never logged. */
+  personalData: PersonalDataKeys;
   now: () => Date;
 }
 

@@ -15,7 +15,10 @@ const pemPair = () => {
 
 let cached: Record<string, string> | undefined;
 
-/** PUBLIC_URL (https), PAYMENT_WECHAT=wechatpay and PAYMENT_ALIPAY=alipay with their variables. */
+/**
+ * PUBLIC_URL (https), PAYMENT_WECHAT=wechatpay and PAYMENT_ALIPAY=alipay with their variables, and the personal
+ * data keys production also requires.
+ */
 export function productionPaymentEnv(): Record<string, string> {
   if (cached) return cached;
   const merchant = pemPair();
@@ -38,6 +41,9 @@ export function productionPaymentEnv(): Record<string, string> {
     ALIPAY_PRIVATE_KEY: app.privateKey,
     ALIPAY_PUBLIC_KEY: alipay.publicKey,
     ALIPAY_GATEWAY: "http://127.0.0.1:9",
+    // Not a payment variable, but every production fixture needs it too (decision 096).
+    PERSONAL_DATA_KEYS: `p1:${"ab".repeat(32)}`,
+    PERSONAL_DATA_HASH_KEY: "cd".repeat(32),
   };
   return cached;
 }

@@ -23,6 +23,7 @@ const config = (overrides: Partial<AliyunSmsConfig> = {}): AliyunSmsConfig => ({
     company_register: "SMS_100003",
     unregister: "SMS_100004",
     reset_password: "SMS_100005",
+    bank_card: "SMS_100006",
   },
   endpoint: new URL(fake.url),
   ...overrides,

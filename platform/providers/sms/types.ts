@@ -1,4 +1,5 @@
-export type SmsPurpose = "register" | "login" | "company_register" | "unregister" | "reset_password";
+/** What a code proves; "bank_card": the phone of a bank card under real-name verification (decision 096). */
+export type SmsPurpose = "register" | "login" | "company_register" | "unregister" | "reset_password" | "bank_card";
 
 export interface SmsMessage {
   phone: string;
