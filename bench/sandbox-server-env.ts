@@ -25,5 +25,7 @@ export function sandboxServerEnv(options: {
     SESSION_SECRET: options.sessionSecret,
     PLATFORM_URL: "",
     DATABASE_URL: options.databaseUrl ?? "",
+    // The dashboard bench rents 50 one-GPU instances for the (unverified) demo account (decision 096).
+    UNVERIFIED_GPU_LIMIT: "10000",
   };
 }

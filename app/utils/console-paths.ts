@@ -204,3 +204,10 @@ export function ledgerReferencePath(reference: ReferenceLink, createdAt: string)
       return null;
   }
 }
+
+/** app/routes/console.verification._index.tsx: real-name verification (redirects to its overview). */
+export const VERIFICATION_PATH = "/console/verification";
+/** app/routes/console.verification.selectVerification.tsx: the account's status per kind and the ways to verify. */
+export const SELECT_VERIFICATION_PATH = "/console/verification/selectVerification";
+/** app/routes/console.verification.bankCardVerify.tsx: personal verification by bank card. */
+export const BANK_CARD_VERIFY_PATH = "/console/verification/bankCardVerify";

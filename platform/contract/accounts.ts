@@ -70,6 +70,11 @@ export type MainUserInfoWire = UserInfoCommon & {
   /** remainCreditMoney as a whole percent of CreditMoneyQuota; 0 without a quota. */
   creditPercent: number;
   userVipInfo: VipProgressWire;
+  /**
+   * What real-name verification proved (issue 37): "personal", "student", "enterprise", or null while unverified.
+   * The account menu's tag reads it (platform/rules/verification-label.ts labelOfVerifiedAs).
+   */
+  VerifiedAs: "personal" | "student" | "enterprise" | null;
 };
 
 /**
@@ -106,6 +111,7 @@ export type SubUserInfoWire = UserInfoCommon & {
   remainCreditMoney: null;
   creditPercent: null;
   userVipInfo: null;
+  VerifiedAs: null;
 };
 
 /** `SubAccount` tells the two apart: null for a main account. */

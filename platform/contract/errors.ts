@@ -96,6 +96,16 @@ export type ErrorKey =
   | "WORK_ORDER_SMS_NOT_OWN"
   | "WORK_ORDER_EMAIL_NOT_OWN"
   | "WORK_ORDER_SUB_ACCOUNT_SITE_ONLY"
+  | "PERSON_NAME_INVALID"
+  | "ID_NUMBER_INVALID"
+  | "BANK_CARD_INVALID"
+  | "VERIFICATION_ATTEMPTS_LIMIT"
+  | "VERIFICATION_ALREADY_VERIFIED"
+  | "VERIFICATION_PENDING"
+  | "VERIFICATION_ID_NUMBER_TAKEN"
+  | "VERIFICATION_MISMATCH"
+  | "VERIFICATION_UNAVAILABLE"
+  | "UNVERIFIED_GPU_LIMIT"
   | "DATABASE"
   | "TIMEOUT"
   | "INTERNAL";
@@ -261,6 +271,35 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
     reason: "子账号只能订阅站内通知，短信和邮件通知请由主账号订阅",
     code: 100041,
     http: 403,
+  },
+  PERSON_NAME_INVALID: { status: 1, reason: "姓名应为2到20个汉字", code: 100022, http: 400 },
+  ID_NUMBER_INVALID: { status: 1, reason: "身份证号不正确，请核对", code: 100022, http: 400 },
+  BANK_CARD_INVALID: { status: 1, reason: "银行卡号不正确，请核对", code: 100022, http: 400 },
+  /** Real-name verification (decision 096): past the day's attempts; `data.retry_at` says when the user may try again. */
+  VERIFICATION_ATTEMPTS_LIMIT: {
+    status: 1,
+    reason: "今日认证次数已达上限，请稍后再试",
+    code: 102252,
+    http: 429,
+  },
+  VERIFICATION_ALREADY_VERIFIED: { status: 1, reason: "您已完成该项认证，无需重复认证", code: 100022, http: 409 },
+  VERIFICATION_PENDING: { status: 1, reason: "已有认证申请正在处理，请稍后查看结果", code: 100022, http: 409 },
+  /** One ID number verifies at most VERIFICATION_ID_MAX_ACCOUNTS main accounts. */
+  VERIFICATION_ID_NUMBER_TAKEN: {
+    status: 1,
+    reason: "该身份证号已用于其他账号的实名认证",
+    code: 100022,
+    http: 409,
+  },
+  /** The provider answered that the elements do not belong together; the reason is its sentence. */
+  VERIFICATION_MISMATCH: { status: 1, reason: "认证信息核验不一致，请核对后重试", code: 100022, http: 400 },
+  VERIFICATION_UNAVAILABLE: { status: 1, reason: "认证服务暂时不可用，请稍后再试", code: 100003, http: 502 },
+  /** An unverified account asking for more GPUs than UNVERIFIED_GPU_LIMIT at once. */
+  UNVERIFIED_GPU_LIMIT: {
+    status: 1,
+    reason: "未实名认证的账号可同时使用的GPU数量有限，请先完成实名认证",
+    code: 100022,
+    http: 409,
   },
   DATABASE: { status: 1, reason: "服务繁忙，请稍后再试", code: 100001, http: 500 },
   /** Answered by the web tier, not the platform: a call that took longer than UPSTREAM_TIMEOUT_MS (spec §9: 30000 ms). */

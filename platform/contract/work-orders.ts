@@ -23,13 +23,16 @@ export interface ThirdPartyOkReply<T> {
   data: T;
 }
 
-/** A /third-party refusal: the §8 code, the reason to show (also as `message`), the catalogue key, the field. */
+/**
+ * A /third-party refusal: the §8 code, the reason to show (also as `message`), the catalogue key, the field, and
+ * what else the refusal carries (102252: `retry_at`, when the user may try again).
+ */
 export interface ThirdPartyErrorReply {
   code: number;
   reason: string;
   message: string;
   key?: ErrorKey;
-  data: { field: string } | null;
+  data: { field?: string; retry_at?: string } | null;
 }
 
 export type ThirdPartyReply<T> = ThirdPartyOkReply<T> | ThirdPartyErrorReply;

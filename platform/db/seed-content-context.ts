@@ -1,4 +1,5 @@
 import type { Ctx, SiteSettings } from "../modules/context";
+import type { PersonalDataKeys } from "../modules/security/personal-data-cipher";
 import type { Providers } from "../providers";
 import type { Db } from "./client";
 
@@ -15,7 +16,7 @@ function unavailable<T extends object>(what: string): T {
 /**
  * The context the content seeds hand to the lifecycle (seedPublishedContent):
  * the database and the clock. The seed runs before the providers exist, so
- * reaching for them (or the site settings) throws instead of doing anything.
+ * reaching for them (or the site settings, or the personal data keys) throws instead of doing anything.
  */
 export function contentSeedContext(db: Db): Ctx {
   return {
@@ -23,5 +24,6 @@ export function contentSeedContext(db: Db): Ctx {
     now: () => new Date(),
     providers: unavailable<Providers>("providers"),
     site: unavailable<SiteSettings>("site settings"),
+    personalData: unavailable<PersonalDataKeys>("personal data keys"),
   };
 }

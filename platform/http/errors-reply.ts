@@ -29,8 +29,7 @@ export function thirdPartyError(c: Context, error: unknown) {
   const e = asDomainError(error);
   const entry = ERROR_CATALOGUE[e.key];
   const reason = e.detail ?? entry.reason;
-  return c.json(
-    { code: entry.code, reason, message: reason, key: e.key, data: e.field ? { field: e.field } : null },
-    entry.http as 400,
-  );
+  // `data` names the field, and carries what the refusal says beyond its reason (102252's retry_at).
+  const data = e.field || e.data ? { ...(e.field && { field: e.field }), ...(e.data as object | undefined) } : null;
+  return c.json({ code: entry.code, reason, message: reason, key: e.key, data }, entry.http as 400);
 }

@@ -92,6 +92,7 @@ describe("a sub-account's get_user_info", () => {
       remainCreditMoney: null,
       creditPercent: null,
       userVipInfo: null,
+      VerifiedAs: null,
       Unread: { Notifications: 1, Messages: 1, WorkOrderReplies: false },
       CreatedAt: expect.any(String),
       UserId: expect.any(Number),

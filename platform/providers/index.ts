@@ -15,6 +15,8 @@ import type { SmsProvider } from "./sms/types";
 import { createPaymentProviders, type PaymentProviders } from "./payment";
 import { FilesystemStorageProvider } from "./storage/filesystem";
 import type { StorageProvider } from "./storage/types";
+import { SandboxBankCardProvider } from "./identity/sandbox-bank-card";
+import type { IdentityProviders } from "./identity/types";
 
 /** Everything the platform reaches outside itself through. */
 export interface Providers {
@@ -26,6 +28,8 @@ export interface Providers {
   storage: StorageProvider;
   /** The GPU fleet instances run on (the simulated sandbox fleet; decision 043). */
   compute: ComputeProvider;
+  /** Identity checks for real-name verification (issue 37 §4): the bank card four elements so far. */
+  identity: Pick<IdentityProviders, "bankCard">;
 }
 
 /**
@@ -57,5 +61,6 @@ export function createProviders(
     payments: createPaymentProviders(config.payments, now),
     storage: new FilesystemStorageProvider(uploadsDirectory(config.dataDir)),
     compute: new SimulatedComputeProvider(),
+    identity: { bankCard: new SandboxBankCardProvider(now) },
   });
 }

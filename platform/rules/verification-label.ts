@@ -21,6 +21,16 @@ export const VERIFICATION_LABEL_TEXT: Record<VerificationLabel, string> = {
   unverified: "未认证",
 };
 
+/**
+ * The same label from users.verified_as, which the platform keeps in step with the entries in the transaction
+ * that decides one (user info carries it, so the account menu needs no list call): a student was verified as a
+ * person first, so it is personal here.
+ */
+export function labelOfVerifiedAs(verifiedAs: "personal" | "student" | "enterprise" | null): VerificationLabel {
+  if (verifiedAs === "enterprise") return "enterprise";
+  return verifiedAs === null ? "unverified" : "personal";
+}
+
 /** What the entries make of the account; no entries (or no session: the list is empty) is unverified. */
 export function verificationLabel(entries: readonly { verify_type: number; status: number }[]): VerificationLabel {
   const verified = (type: VerifyType) => entries.some((e) => e.verify_type === type && e.status === VERIFIED_STATUS);

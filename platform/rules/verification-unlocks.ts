@@ -38,6 +38,13 @@ export const verifiedAsAfterPersonal = (current: VerifiedAs): Exclude<VerifiedAs
 
 export type GpuCapCheck = { ok: true } | { ok: false; reason: string; limit: number };
 
+/** How the cap's refusal begins: the rental form recognises it and offers the way to verify beside it. */
+const UNVERIFIED_CAP_PREFIX = "未实名认证的账号最多同时使用";
+
+/** Whether a refusal shown beside the GPU count is the unverified cap's (a link to verification goes with it). */
+export const isUnverifiedCapReason = (reason: string | undefined): boolean =>
+  reason?.startsWith(UNVERIFIED_CAP_PREFIX) ?? false;
+
 /**
  * Renting `requested` more GPUs while `held` are held: a verified account has no
  * cap here (its quota elsewhere still applies); an unverified one may hold at
@@ -56,7 +63,7 @@ export function checkUnverifiedGpuCap(input: {
     ok: false,
     limit: input.limit,
     reason:
-      `未实名认证的账号最多同时使用${input.limit}张GPU` +
+      `${UNVERIFIED_CAP_PREFIX}${input.limit}张GPU` +
       (left > 0 ? `（还可租用${left}张）` : `（已使用${input.held}张）`) +
       "，请先完成实名认证",
   };

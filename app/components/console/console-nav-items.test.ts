@@ -22,6 +22,8 @@ const PAGES: [string, string][] = [
   ["/console/credit", "授信额度"],
   ["/console/accountInfo", "账号信息"],
   ["/console/safe", "安全设置"],
+  ["/console/verification/selectVerification", "实名认证"],
+  ["/console/verification/bankCardVerify", "实名认证"],
   ["/console/messages", "消息中心"],
   ["/console/createWorkOrder/selectQuestion", "提交工单"],
   ["/console/createWorkOrder/submit/1/12/instance", "提交工单"],
@@ -36,6 +38,7 @@ describe("the console's navigation", () => {
     expect(consoleNavGroups(true).map((g) => g.label)).toEqual(["实例", "账号", "支持"]);
     const subLinks = consoleNavGroups(true).flatMap((g) => g.items.map((i) => i.label));
     expect(subLinks).not.toContain("安全设置");
+    expect(subLinks).not.toContain("实名认证");
     expect(subLinks).not.toContain("充值");
     expect(subLinks).not.toContain("子账号实例");
   });

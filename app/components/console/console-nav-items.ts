@@ -52,7 +52,12 @@ export function consoleNavGroups(isSub: boolean, workOrderUnread = false): Conso
       label: "账号",
       items: [
         { to: "/console/accountInfo", label: "账号信息" },
-        ...(isSub ? [] : [{ to: "/console/safe", label: "安全设置" }]),
+        ...(isSub
+          ? []
+          : [
+              { to: "/console/safe", label: "安全设置" },
+              { to: "/console/verification/selectVerification", label: "实名认证", also: ["/console/verification"] },
+            ]),
         { to: "/console/messages", label: "消息中心" },
       ],
     },

@@ -1,4 +1,4 @@
-import { Form, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FastPay, FAST_PAY_REASON } from "../payment/FastPay";
@@ -9,6 +9,8 @@ import { StatusButton } from "../ui/StatusButton";
 import { formatWireMoney, yuanToFen } from "../../../platform/rules/money";
 import { BILLING_MODE_LABELS, packageLengthText } from "../../../platform/rules/billing-mode-text";
 import { BILLING_MODES, PACKAGE_LIMITS, PACKAGE_MODES } from "../../../platform/rules/rental-price";
+import { isUnverifiedCapReason } from "../../../platform/rules/verification-unlocks";
+import { VERIFICATION_PATH } from "~/utils/console-paths";
 import type { FieldErrors } from "~/utils/action.server";
 import {
   DURATION_FIELDS,
@@ -170,6 +172,7 @@ export function RentalForm({
                   ))}
                 </SelectBox>
                 <ErrorText id="rental-gpus-error" error={errors.gpus} />
+                {isUnverifiedCapReason(errors.gpus) && <Link to={VERIFICATION_PATH}>去实名认证</Link>}
               </div>
               <div>
                 <label htmlFor="rental-image">镜像</label>

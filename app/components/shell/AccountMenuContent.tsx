@@ -1,12 +1,13 @@
 import { Link } from "@remix-run/react";
 import type { UserInfo } from "~/upstream/accounts.server";
-import { myWorkOrderPath, rechargeRecordsPath } from "~/utils/console-paths";
+import { myWorkOrderPath, rechargeRecordsPath, VERIFICATION_PATH } from "~/utils/console-paths";
 import type { AccountBar } from "~/utils/user-figures";
 import { Badge, Dot } from "../ui/layout";
 import { MenuItem, MenuSeparator } from "../ui/Menu";
 import { styled } from "../ui/stitches.config";
 import { Avatar } from "./Avatar";
 import { LogoutForm } from "./LogoutForm";
+import { labelOfVerifiedAs, VERIFICATION_LABEL_TEXT } from "../../../platform/rules/verification-label";
 
 const Head = styled("div", { display: "flex", gap: "$3", alignItems: "center", marginBottom: "$3" });
 const Name = styled("div", { fontWeight: 600, display: "flex", gap: "$2", alignItems: "center", flexWrap: "wrap" });
@@ -34,6 +35,21 @@ const Tiles = styled("div", {
   },
 });
 const Links = styled("div", { display: "flex", flexDirection: "column", gap: "$1", a: { color: "$text" } });
+
+/**
+ * The verification tag (spec §2): the label of the account (platform/rules/verification-label.ts), a menu item
+ * that goes to /console/verification. Main accounts only: a sub-account has no verification access.
+ */
+function VerificationTag({ verifiedAs }: { verifiedAs: UserInfo["VerifiedAs"] }) {
+  const label = labelOfVerifiedAs(verifiedAs);
+  return (
+    <MenuItem asChild>
+      <Link to={VERIFICATION_PATH} data-testid="verification-tag">
+        <Badge tone={label === "unverified" ? "muted" : "primary"}>{VERIFICATION_LABEL_TEXT[label]}</Badge>
+      </Link>
+    </MenuItem>
+  );
+}
 
 /**
  * The menu's four tiles (spec §2). A sub-account sees neither coupons nor
@@ -77,7 +93,7 @@ export default function AccountMenuContent({ user, account, workOrderUnread, ini
               <Badge tone={figures.isSub ? "muted" : "primary"} data-testid="account-kind">
                 {figures.isSub ? "子账号" : "主账号"}
               </Badge>
-              {!figures.isSub && <Badge tone="muted">未认证</Badge>}
+              {!user.SubAccount && <VerificationTag verifiedAs={user.VerifiedAs} />}
             </Name>
             <div>{figures.isSub ? `主账号 ${maskedPhone}` : maskedPhone}</div>
           </div>

@@ -3,6 +3,8 @@ import { resolveSession } from "../../modules/accounts/sessions";
 import type { Caller } from "../../modules/context";
 import { visitor, type Env } from "../context";
 import { thirdPartyError } from "../errors-reply";
+import { bearerToken } from "./token";
+import { verificationApi, verificationListApi } from "./verification";
 import { workOrdersApi } from "./work-orders";
 
 export type ThirdPartyEnv = Env & { Variables: Env["Variables"] & { caller: Caller } };
@@ -14,13 +16,15 @@ export type ThirdPartyEnv = Env & { Variables: Env["Variables"] & { caller: Call
  */
 export const thirdPartyApi = new Hono<ThirdPartyEnv>();
 
+// Answers without a token too (an empty list), so it comes before the session check.
+thirdPartyApi.route("/", verificationListApi);
+
 thirdPartyApi.use("*", async (c, next) => {
-  const header = c.req.header("authorization") ?? "";
-  const token = header.replace(/^Bearer\s+/i, "").trim() || undefined;
-  c.set("caller", await resolveSession(c.var.ctx, visitor(c), { token }));
+  c.set("caller", await resolveSession(c.var.ctx, visitor(c), { token: bearerToken(c) }));
   await next();
 });
 
 thirdPartyApi.onError((error, c) => thirdPartyError(c, error));
 thirdPartyApi.notFound((c) => c.json({ code: 100022, reason: "接口不存在", message: "接口不存在", data: null }, 404));
 thirdPartyApi.route("/", workOrdersApi);
+thirdPartyApi.route("/", verificationApi);

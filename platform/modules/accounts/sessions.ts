@@ -65,6 +65,7 @@ const accountColumns = {
   powerMoneyFen: users.powerMoneyFen,
   creditQuotaFen: users.creditQuotaFen,
   accumulatedTopUpFen: users.accumulatedTopUpFen,
+  verifiedAs: users.verifiedAs,
   createdAt: users.createdAt,
   closedAt: users.closedAt,
 };

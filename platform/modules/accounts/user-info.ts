@@ -26,6 +26,8 @@ export interface MainUserSnapshot {
   accumulatedTopUpFen: number;
   vipLevel: number;
   vipScore: number;
+  /** What real-name verification proved (users.verified_as; null while unverified). */
+  verifiedAs: "personal" | "student" | "enterprise" | null;
   /** Present when asked for (spec §2's per-navigation unread state). */
   unread: UnreadCounts | null;
   createdAt: Date;
@@ -109,6 +111,7 @@ export async function getUserSnapshot(
     accumulatedTopUpFen: user.accumulatedTopUpFen,
     vipLevel: vipLevelFor(user.accumulatedTopUpFen),
     vipScore: vipScore(user.accumulatedTopUpFen),
+    verifiedAs: user.verifiedAs,
     unread: withUnread ? unread : null,
     createdAt: user.createdAt,
   };

@@ -12,6 +12,7 @@ import { EVENT_TEXT, recordInstanceEvent } from "./events";
 import { payingWallets, planRentalPayment, refuseShortfall, type PayingWallets } from "./payment";
 import { ownedBy } from "./scope";
 import { retakeSlots } from "./slots";
+import { refuseOverUnverifiedCap } from "./unverified-cap";
 import { instanceById, type Instance } from "./view";
 
 type InstanceRow = typeof instances.$inferSelect;
@@ -90,6 +91,13 @@ export async function startInstance(ctx: Ctx, caller: Caller, input: { uuid: str
     if (a.row.state !== "stopped") fail("INSTANCE_STATE");
     if (!isHourly(a.row) && (!a.row.gpuHeld || (a.row.packageExpiresAt && a.row.packageExpiresAt <= a.now)))
       fail("INSTANCE_STATE", undefined, "套餐已到期，无法开机");
+    if (!a.row.gpuHeld)
+      await refuseOverUnverifiedCap(a.tx, {
+        userId: a.row.userId,
+        verifiedAs: a.paying.renting.verifiedAs,
+        requested: a.row.gpuCount,
+        limit: ctx.site.verification.unverifiedGpuLimit,
+      });
     await a.move(["stopped"], "starting", { gpuHeld: true, noGpuRateFen: null, releaseAt: null, stopReason: null });
     if (isHourly(a.row)) {
       // An hour of its GPUs and of its extra data disk (decision 093).

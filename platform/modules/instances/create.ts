@@ -18,6 +18,7 @@ import { hourlyBreakdown, type PriceBreakdown } from "./price";
 import { SOLD_OUT, throughOfferGate } from "./offer-gate";
 import { markCouponUsed } from "./rental-coupons";
 import { takeSlots } from "./slots";
+import { refuseOverUnverifiedCap } from "./unverified-cap";
 import { instanceById, type Instance } from "./view";
 
 export interface CreateInstanceInput extends RentalChoice {
@@ -197,6 +198,12 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
       if (earlierSub !== caller.subAccountId) fail("OPERATION_CONFLICT");
       return replay(tx, num(earlier.id), now);
     }
+    await refuseOverUnverifiedCap(tx, {
+      userId: caller.userId,
+      verifiedAs: paying.renting.verifiedAs,
+      requested: input.gpuCount,
+      limit: ctx.site.verification.unverifiedGpuLimit,
+    });
 
     const prepared = await prepareRental(tx, caller, input, now, {
       refuseSoldOut: true,

@@ -19,6 +19,7 @@ import { DomainError, fail } from "../errors";
 import { type spendFromLockedAccount } from "../wallet/spend";
 import { diskGrowthOptions, type DiskGrowthOptions } from "./disk-growth";
 import { payingWallets } from "./payment";
+import { refuseOverUnverifiedCap } from "./unverified-cap";
 import { earlierInstanceOrder, payPackageUpgrade } from "./earlier-order";
 import { downgradeRefundable, earlierDowngrade, refundDowngrade } from "./downgrade";
 import { ownedBy, ownInstanceRow } from "./scope";
@@ -186,6 +187,14 @@ export async function resizeInstance(
     if (input.expectedRefundFen !== undefined && !downgradeRefundStands(basisOf(row), quote, input.expectedRefundFen))
       fail("REFUND_CHANGED", "gpu_count");
 
+    // Only the GPUs added while held count now; a stopped instance's are counted when it starts.
+    if (row.gpuHeld && input.gpuCount > row.gpuCount)
+      await refuseOverUnverifiedCap(tx, {
+        userId: row.userId,
+        verifiedAs: paying.renting.verifiedAs,
+        requested: input.gpuCount - row.gpuCount,
+        limit: ctx.site.verification.unverifiedGpuLimit,
+      });
     let order: Awaited<ReturnType<typeof spendFromLockedAccount>> | null = null;
     if (row.gpuHeld) {
       if (input.gpuCount > row.gpuCount) await takeMore(tx, row.hostId, input.gpuCount - row.gpuCount, input.gpuCount);

@@ -1,0 +1,71 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { EntryStatus } from "~/components/verification/EntryStatus";
+import { Badge, Panel, PanelTitle, Table } from "~/components/ui/layout";
+import { BANK_CARD_VERIFY_PATH } from "~/utils/console-paths";
+import { latestOf, loadVerifications } from "~/utils/verification.server";
+import { verificationLabel, VERIFICATION_LABEL_TEXT } from "../../platform/rules/verification-label";
+import { unlockTable } from "../../platform/rules/verification-unlocks";
+
+export const meta: MetaFunction = () => [{ title: "实名认证 · 算力云" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { verifications, unverified_gpu_limit } = await loadVerifications(request);
+  return {
+    label: verificationLabel(verifications),
+    personal: latestOf(verifications, "personal"),
+    unlocks: unlockTable({ unverifiedGpuLimit: unverified_gpu_limit }),
+  };
+}
+
+/**
+ * 实名认证 (issue 37 §1): where the account stands, the ways to verify that exist, and what verification unlocks
+ * (the table of platform/rules/verification-unlocks.ts, with the configured GPU limit).
+ */
+export default function SelectVerificationPage() {
+  const { label, personal, unlocks } = useLoaderData<typeof loader>();
+  const bankCard = { to: BANK_CARD_VERIFY_PATH, label: "银行卡认证" };
+  return (
+    <>
+      <h1>
+        实名认证{" "}
+        <Badge tone={label === "unverified" ? "muted" : "primary"} data-testid="verification-label">
+          {VERIFICATION_LABEL_TEXT[label]}
+        </Badge>
+      </h1>
+      <Panel>
+        <PanelTitle>个人认证</PanelTitle>
+        <EntryStatus entry={personal} retry={personal?.state === "verified" ? null : bankCard} />
+        {!personal && (
+          <ul>
+            <li>
+              <Link to={BANK_CARD_VERIFY_PATH}>银行卡认证</Link>：填写姓名、身份证号、本人银行卡号及银行预留手机号，
+              短信验证后即时完成。
+            </li>
+          </ul>
+        )}
+      </Panel>
+      <Panel>
+        <PanelTitle>认证后可享</PanelTitle>
+        <Table>
+          <thead>
+            <tr>
+              <th scope="col">权益</th>
+              <th scope="col">说明</th>
+              <th scope="col">适用认证</th>
+            </tr>
+          </thead>
+          <tbody>
+            {unlocks.map((u) => (
+              <tr key={u.title}>
+                <td>{u.title}</td>
+                <td>{u.detail}</td>
+                <td>{u.for.map((l) => ({ personal: "个人", student: "学生", enterprise: "企业" })[l]).join("、")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { BankCardCaptchaBody, BankCardVerifyBody, VerificationCalls } from "../../platform/contract/verification";
+import { callThirdPartyOrThrow, type ThirdPartyOptions } from "./transport.server";
+
+/** The wire types the pages use, re-exported so routes and components never import platform/. */
+export type {
+  BankCardVerifyBody,
+  VerificationKindWire,
+  VerificationListWire,
+  VerificationStatusWire,
+  VerificationWire,
+} from "../../platform/contract/verification";
+export {
+  BANK_CARD_FIELDS,
+  VERIFICATION_METHOD_LABELS,
+  VERIFICATION_STATUS_LABELS,
+} from "../../platform/contract/verification";
+
+/** Who calls: the session token (sent as the Authorization header) and the browser's address. */
+export type VerificationCaller = ThirdPartyOptions;
+
+/** One verification call, typed by the contract (platform/contract/verification.ts). */
+function call<N extends keyof VerificationCalls>(
+  _name: N,
+  method: VerificationCalls[N]["method"],
+  path: VerificationCalls[N]["path"],
+  caller: VerificationCaller,
+  body?: VerificationCalls[N]["body"],
+): Promise<VerificationCalls[N]["data"]> {
+  return callThirdPartyOrThrow<VerificationCalls[N]["data"]>({ method, path, body: body ?? undefined }, caller);
+}
+
+/** The caller's entries, newest first (empty without a session). */
+export function listVerifications(caller: VerificationCaller) {
+  return call("listVerifications", "GET", "/api/v1/verification/verifications", caller);
+}
+
+/** A code to the bank card's phone (with the CAPTCHA's fields when the platform asked for one). */
+export function sendBankCardCode(caller: VerificationCaller, body: BankCardCaptchaBody) {
+  return call("bankCardCaptcha", "POST", "/api/v1/verification/captcha", caller, body);
+}
+
+/** The four elements and the code: the verified entry, or a refusal beside its field. */
+export function verifyByBankCard(caller: VerificationCaller, body: BankCardVerifyBody) {
+  return call("bankCard", "POST", "/api/v1/verification/bank-card", caller, body);
+}

@@ -1,0 +1,18 @@
+import { VERIFICATION_STATUS_CODES, VERIFY_TYPE_OF_KIND, type VerificationWire } from "../../contract/verification";
+import type { VerificationEntry } from "../../modules/verification/entries";
+
+export const toVerification = (e: VerificationEntry): VerificationWire => ({
+  id: e.id,
+  verify_type: VERIFY_TYPE_OF_KIND[e.kind],
+  kind: e.kind,
+  method: e.method,
+  status: VERIFICATION_STATUS_CODES[e.status],
+  state: e.status,
+  name: e.maskedName ?? "",
+  id_number: e.maskedIdNumber ?? "",
+  card_number: e.maskedCardNumber ?? "",
+  reason: e.reason ?? "",
+  created_at: e.createdAt.toISOString(),
+  decided_at: e.decidedAt?.toISOString() ?? null,
+  expires_at: e.expiresAt?.toISOString() ?? null,
+});
