@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { EntryStatus } from "~/components/verification/EntryStatus";
 import { Badge, Panel, PanelTitle, Table } from "~/components/ui/layout";
 import { BANK_CARD_VERIFY_PATH } from "~/utils/console-paths";
-import { latestOf, loadVerifications } from "~/utils/verification.server";
+import { entryView, latestOf, loadVerifications } from "~/utils/verification.server";
 import { verificationLabel, VERIFICATION_LABEL_TEXT } from "../../platform/rules/verification-label";
 import { unlockTable } from "../../platform/rules/verification-unlocks";
 
@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { verifications, unverified_gpu_limit } = await loadVerifications(request);
   return {
     label: verificationLabel(verifications),
-    personal: latestOf(verifications, "personal"),
+    personal: entryView(latestOf(verifications, "personal")),
     unlocks: unlockTable({ unverifiedGpuLimit: unverified_gpu_limit }),
   };
 }

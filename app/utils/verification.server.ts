@@ -1,4 +1,9 @@
-import { listVerifications, type VerificationWire } from "~/upstream/verification.server";
+import {
+  listVerifications,
+  VERIFICATION_METHOD_LABELS,
+  VERIFICATION_STATUS_LABELS,
+  type VerificationWire,
+} from "~/upstream/verification.server";
 import { requestClientAddress } from "./client-address.server";
 import { requireMainAccount } from "./session.server";
 import { loadPage } from "./upstream-errors.server";
@@ -23,4 +28,31 @@ export function loadVerifications(request: Request) {
 /** The newest entry of a kind, which says where the account stands for it (an older rejected one is history). */
 export function latestOf(entries: readonly VerificationWire[], kind: VerificationWire["kind"]) {
   return entries.find((e) => e.kind === kind && e.state !== "rejected") ?? entries.find((e) => e.kind === kind) ?? null;
+}
+
+/** An entry as the pages show it: its words computed here (the labels are the contract's, a server module). */
+export interface EntryView {
+  kind: VerificationWire["kind"];
+  state: VerificationWire["state"];
+  statusText: string;
+  methodText: string;
+  createdAt: string;
+  /** The masked values, joined: 张*　1****************5　银行卡 ****1234. */
+  masked: string;
+  reason: string;
+}
+
+export function entryView(entry: VerificationWire | null): EntryView | null {
+  if (!entry) return null;
+  return {
+    kind: entry.kind,
+    state: entry.state,
+    statusText: VERIFICATION_STATUS_LABELS[entry.state],
+    methodText: VERIFICATION_METHOD_LABELS[entry.method],
+    createdAt: entry.created_at,
+    masked: [entry.name, entry.id_number, entry.card_number && `银行卡 ${entry.card_number}`]
+      .filter(Boolean)
+      .join("　"),
+    reason: entry.reason,
+  };
 }

@@ -1,9 +1,5 @@
 import { Link } from "@remix-run/react";
-import {
-  VERIFICATION_METHOD_LABELS,
-  VERIFICATION_STATUS_LABELS,
-  type VerificationWire,
-} from "~/upstream/verification.server";
+import type { EntryView } from "~/utils/verification.server";
 import { Badge, Muted } from "../ui/layout";
 import { formatDateTime } from "~/utils/format";
 
@@ -17,7 +13,7 @@ export function EntryStatus({
   entry,
   retry,
 }: {
-  entry: VerificationWire | null;
+  entry: EntryView | null;
   retry: { to: string; label: string } | null;
 }) {
   if (!entry)
@@ -29,16 +25,12 @@ export function EntryStatus({
   return (
     <div data-testid={`verification-${entry.kind}`}>
       <p>
-        <Badge tone={TONE[entry.state]}>{VERIFICATION_STATUS_LABELS[entry.state]}</Badge>{" "}
+        <Badge tone={TONE[entry.state]}>{entry.statusText}</Badge>{" "}
         <Muted>
-          {VERIFICATION_METHOD_LABELS[entry.method]} · 提交于 {formatDateTime(entry.created_at)}
+          {entry.methodText} · 提交于 {formatDateTime(entry.createdAt)}
         </Muted>
       </p>
-      {entry.state === "verified" && (
-        <p>
-          {[entry.name, entry.id_number, entry.card_number && `银行卡 ${entry.card_number}`].filter(Boolean).join("　")}
-        </p>
-      )}
+      {entry.state === "verified" && <p>{entry.masked}</p>}
       {entry.state === "pending" && <p>认证信息核验中，请稍后刷新查看结果。</p>}
       {entry.state === "rejected" && (
         <p>

@@ -7,14 +7,14 @@ import { Panel } from "~/components/ui/layout";
 import { SmsCodeField } from "~/components/ui/SmsCodeField";
 import { StatusButton } from "~/components/ui/StatusButton";
 import { SELECT_VERIFICATION_PATH } from "~/utils/console-paths";
-import { latestOf, loadVerifications } from "~/utils/verification.server";
+import { entryView, latestOf, loadVerifications } from "~/utils/verification.server";
 import { handleBankCardAction } from "./actions.server";
 
 export const meta: MetaFunction = () => [{ title: "银行卡认证 · 实名认证 · 算力云" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { verifications } = await loadVerifications(request);
-  return { personal: latestOf(verifications, "personal") };
+  return { personal: entryView(latestOf(verifications, "personal")) };
 }
 
 export function action({ request }: ActionFunctionArgs) {
