@@ -198,17 +198,18 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
       if (earlierSub !== caller.subAccountId) fail("OPERATION_CONFLICT");
       return replay(tx, num(earlier.id), now);
     }
-    await refuseOverUnverifiedCap(tx, {
-      userId: caller.userId,
-      verifiedAs: paying.renting.verifiedAs,
-      requested: input.gpuCount,
-      limit: ctx.site.verification.unverifiedGpuLimit,
-    });
 
     const prepared = await prepareRental(tx, caller, input, now, {
       refuseSoldOut: true,
       account: paying.renting,
       listCoupons: false,
+    });
+    // After the choice's own checks (a GPU count over the host is that, not the cap).
+    await refuseOverUnverifiedCap(tx, {
+      userId: caller.userId,
+      verifiedAs: paying.renting.verifiedAs,
+      requested: input.gpuCount,
+      limit: ctx.site.verification.unverifiedGpuLimit,
     });
     const { price, offer } = prepared;
     const isPackage = isPackageMode(price.billingMode);
