@@ -480,7 +480,9 @@ function personalDataKeysOf(e: Env, production: boolean, problems: string[]): Pe
     return undefined;
   }
   if (!ring || !hash) {
-    problems.push(`  ${ring ? "PERSONAL_DATA_HASH_KEY" : "PERSONAL_DATA_KEYS"}: required with ${ring ? "PERSONAL_DATA_KEYS" : "PERSONAL_DATA_HASH_KEY"}`);
+    problems.push(
+      `  ${ring ? "PERSONAL_DATA_HASH_KEY" : "PERSONAL_DATA_KEYS"}: required with ${ring ? "PERSONAL_DATA_KEYS" : "PERSONAL_DATA_HASH_KEY"}`,
+    );
     return undefined;
   }
   try {
@@ -586,7 +588,8 @@ export function loadPlatformConfig(
     personalDataKeys,
     verification: {
       idNumberMaxAccounts: e.VERIFICATION_ID_MAX_ACCOUNTS ?? VERIFICATION_LIMIT_DEFAULTS.idNumberMaxAccounts,
-      attemptsPerAccountDay: e.VERIFICATION_ATTEMPTS_PER_ACCOUNT_DAY ?? VERIFICATION_LIMIT_DEFAULTS.attemptsPerAccountDay,
+      attemptsPerAccountDay:
+        e.VERIFICATION_ATTEMPTS_PER_ACCOUNT_DAY ?? VERIFICATION_LIMIT_DEFAULTS.attemptsPerAccountDay,
       attemptsPerIdDay: e.VERIFICATION_ATTEMPTS_PER_ID_DAY ?? VERIFICATION_LIMIT_DEFAULTS.attemptsPerIdDay,
       unverifiedGpuLimit: e.UNVERIFIED_GPU_LIMIT ?? VERIFICATION_LIMIT_DEFAULTS.unverifiedGpuLimit,
     },

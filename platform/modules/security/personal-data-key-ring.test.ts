@@ -39,9 +39,9 @@ describe("PERSONAL_DATA_KEYS and PERSONAL_DATA_HASH_KEY", () => {
     const message = refusal({ ...PRODUCTION, PERSONAL_DATA_KEYS: undefined, PERSONAL_DATA_HASH_KEY: undefined });
     expect(message).toMatch(/PERSONAL_DATA_KEYS, PERSONAL_DATA_HASH_KEY: APP_ENV=production requires/);
     expect(message).toContain("<id>:<64 hex digits>");
-    expect(() =>
-      resolvePersonalDataKeys({ production: true, dataDir: mkdtempSync(join(tmpdir(), "pdk-")) }),
-    ).toThrow(/PERSONAL_DATA_KEYS/);
+    expect(() => resolvePersonalDataKeys({ production: true, dataDir: mkdtempSync(join(tmpdir(), "pdk-")) })).toThrow(
+      /PERSONAL_DATA_KEYS/,
+    );
   });
 
   it("production starts with them; the first key of the ring seals, an older one still opens", () => {
@@ -76,7 +76,9 @@ describe("PERSONAL_DATA_KEYS and PERSONAL_DATA_HASH_KEY", () => {
     const first = resolvePersonalDataKeys({ production: false, dataDir });
     const file = personalDataKeyFile(dataDir);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(readFileSync(file, "utf8")).toMatch(/^PERSONAL_DATA_KEYS=dev1:[0-9a-f]{64}\nPERSONAL_DATA_HASH_KEY=[0-9a-f]{64}\n$/);
+    expect(readFileSync(file, "utf8")).toMatch(
+      /^PERSONAL_DATA_KEYS=dev1:[0-9a-f]{64}\nPERSONAL_DATA_HASH_KEY=[0-9a-f]{64}\n$/,
+    );
     const sealed = sealPersonalData(first, "6222021234567890128", "verification:7:card_number");
     const second = resolvePersonalDataKeys({ production: false, dataDir });
     expect(openPersonalText(second, sealed, "verification:7:card_number")).toBe("6222021234567890128");

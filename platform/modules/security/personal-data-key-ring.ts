@@ -38,8 +38,7 @@ export function resolvePersonalDataKeys(options: {
   dataDir: string;
 }): PersonalDataKeys {
   if (options.personalDataKeys) return options.personalDataKeys;
-  if (options.production)
-    throw new Error("APP_ENV=production requires PERSONAL_DATA_KEYS and PERSONAL_DATA_HASH_KEY");
+  if (options.production) throw new Error("APP_ENV=production requires PERSONAL_DATA_KEYS and PERSONAL_DATA_HASH_KEY");
   if (inMemory(options.dataDir)) return parseLines(generatedLines());
   const file = personalDataKeyFile(options.dataDir);
   if (!existsSync(file)) {
