@@ -23,6 +23,7 @@ beforeAll(async () => {
       dataDir: "memory://",
       sms: { provider: "sandbox" },
       email: { provider: "sandbox" },
+      identity: { provider: "sandbox" },
       payments: {
         publicUrl: "http://127.0.0.1:3000",
         transfer: null,

@@ -15,6 +15,7 @@ import type { SmsProvider } from "./sms/types";
 import { createPaymentProviders, type PaymentProviders } from "./payment";
 import { FilesystemStorageProvider } from "./storage/filesystem";
 import type { StorageProvider } from "./storage/types";
+import { createIdentityProviders } from "./identity";
 import { SandboxBankCardProvider } from "./identity/sandbox-bank-card";
 import type { IdentityProviders } from "./identity/types";
 
@@ -28,8 +29,8 @@ export interface Providers {
   storage: StorageProvider;
   /** The GPU fleet instances run on (the simulated sandbox fleet; decision 043). */
   compute: ComputeProvider;
-  /** Identity checks for real-name verification (issue 37 §4): the bank card four elements so far. */
-  identity: Pick<IdentityProviders, "bankCard">;
+  /** Identity checks for real-name verification (issue 37 §4): OCR, face liveness, bank card four elements. */
+  identity: IdentityProviders;
 }
 
 /**
@@ -48,10 +49,12 @@ export function uploadsDirectory(dataDir: string): string {
  * transaction throws (./guard.ts).
  */
 export function createProviders(
-  config: Pick<PlatformConfig, "sms" | "email" | "payments" | "dataDir">,
+  config: Pick<PlatformConfig, "sms" | "email" | "payments" | "dataDir" | "identity">,
   db: Db,
   now?: () => Date,
 ): Providers {
+  const sandboxBankCard = new SandboxBankCardProvider(now);
+  const identity = createIdentityProviders(config, db, { now, sandboxBankCard });
   return guardProviders({
     sms: config.sms.provider === "aliyun" ? new AliyunSmsProvider(config.sms.aliyun) : new OutboxSmsProvider(db),
     email:
@@ -61,6 +64,6 @@ export function createProviders(
     payments: createPaymentProviders(config.payments, now),
     storage: new FilesystemStorageProvider(uploadsDirectory(config.dataDir)),
     compute: new SimulatedComputeProvider(),
-    identity: { bankCard: new SandboxBankCardProvider(now) },
+    identity: { ...identity, bankCard: identity.bankCard ?? sandboxBankCard },
   });
 }

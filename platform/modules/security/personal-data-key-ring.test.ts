@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { productionIdentityEnv } from "../../../tests/support/aliyun-identity-env";
 import { productionPaymentEnv } from "../../../tests/support/payment-env";
 import { loadPlatformConfig } from "../../config";
 import { openPersonalText, sealPersonalData } from "./personal-data-cipher";
@@ -23,6 +24,7 @@ const PRODUCTION = {
   SMTP_URL: "smtps://user:pass@smtp.example.com:465",
   MAIL_FROM: "noreply@gpu.example",
   ...productionPaymentEnv(),
+  ...productionIdentityEnv(),
 };
 
 const refusal = (env: Record<string, string | undefined>) => {
