@@ -18,7 +18,7 @@ import { formatMoney } from "../../rules/money";
 import { refundableOf, splitDowngradeRefund } from "../../rules/package-refund";
 import type { Caller } from "../context";
 import { fail } from "../errors";
-import { postNewToLockedAccount, type Balances, type Movement } from "../wallet/ledger";
+import { postNewToLockedAccount, type Balances, refundMovements } from "../wallet/ledger";
 import { instancePaidPeriods } from "./refund";
 
 type InstanceRow = typeof instances.$inferSelect;
@@ -96,9 +96,7 @@ export async function refundDowngrade(
     explanation: note,
     createdAt: now,
   });
-  const movements: Movement[] = [];
-  if (split.voucherFen > 0) movements.push({ wallet: "voucher", kind: "refund", amountFen: split.voucherFen });
-  if (split.cashFen > 0) movements.push({ wallet: "cash", kind: "refund", amountFen: split.cashFen });
+  const movements = refundMovements(split);
   if (movements.length > 0)
     await postNewToLockedAccount(
       tx,

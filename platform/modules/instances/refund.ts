@@ -18,7 +18,7 @@ import { inTransaction } from "../../db/tx";
 import { planPackageRefund, refundExplanation, type PackageRefund, type PaidPeriod } from "../../rules/package-refund";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
-import { lockAccountBalances, postNewToLockedAccount, type Movement } from "../wallet/ledger";
+import { lockAccountBalances, postNewToLockedAccount, refundMovements } from "../wallet/ledger";
 import { ownedBy } from "./scope";
 import { instanceById, type Instance } from "./view";
 
@@ -183,9 +183,7 @@ export async function stopInstanceWithRefund(
     const { orders, refund, explanation } = await planFor(tx, row, now);
     if (input.expectedRefundFen !== undefined && input.expectedRefundFen !== refund.totalFen) fail("REFUND_CHANGED");
 
-    const movements: Movement[] = [];
-    if (refund.voucherFen > 0) movements.push({ wallet: "voucher", kind: "refund", amountFen: refund.voucherFen });
-    if (refund.cashFen > 0) movements.push({ wallet: "cash", kind: "refund", amountFen: refund.cashFen });
+    const movements = refundMovements(refund);
     if (movements.length > 0)
       await postNewToLockedAccount(
         tx,

@@ -19,6 +19,14 @@ export interface Movement {
   amountFen: number;
 }
 
+/** A refund's movements: its voucher part back to vouchers, its cash part back to cash (none for a zero part). */
+export function refundMovements(split: { voucherFen: number; cashFen: number }): Movement[] {
+  const movements: Movement[] = [];
+  if (split.voucherFen > 0) movements.push({ wallet: "voucher", kind: "refund", amountFen: split.voucherFen });
+  if (split.cashFen > 0) movements.push({ wallet: "cash", kind: "refund", amountFen: split.cashFen });
+  return movements;
+}
+
 /**
  * Money movements that belong together (a top-up; a purchase paid from
  * vouchers and cash), posted all or nothing. `operationKey` is unique per
