@@ -6,6 +6,7 @@
  */
 import { CONTENT_IMAGE_UPLOAD_PATH } from "./content";
 import { DESK_FILE_UPLOAD_PATH } from "./desk";
+import { VERIFICATION_FILE_UPLOAD_PATH } from "./verification";
 import { SOFTWARE_RELEASE_ADD_PATH, SOFTWARE_RELEASE_BODY_MAX_BYTES } from "./software";
 
 /** POST: multipart/form-data with one `file` field. */
@@ -29,6 +30,7 @@ export const UPLOAD_FILES_PER_FORM = 9;
 export function bodyLimitOf(path: string, defaultMax: number): number {
   if (path === `/staff${SOFTWARE_RELEASE_ADD_PATH}`) return SOFTWARE_RELEASE_BODY_MAX_BYTES;
   return path === `/third-party${WORK_ORDER_FILE_UPLOAD_PATH}` ||
+    path === `/third-party${VERIFICATION_FILE_UPLOAD_PATH}` ||
     path === `/staff${DESK_FILE_UPLOAD_PATH}` ||
     path === `/staff${CONTENT_IMAGE_UPLOAD_PATH}`
     ? UPLOAD_BODY_MAX_BYTES

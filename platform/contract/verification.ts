@@ -88,7 +88,37 @@ export interface BankCardVerifyBody {
 /** The field names of BankCardVerifyBody, in the order a form asks them (errors name one of these in `data.field`). */
 export const BANK_CARD_FIELDS = ["name", "id_number", "card_number", "phone", "code"] as const;
 
+/** What an uploaded verification file shows (the `purpose` field of the `file` call). */
+export type VerificationFilePurposeWire =
+  "id_front" | "id_back" | "licence" | "authorisation" | "other" | "student_card";
+
+export const VERIFICATION_FILE_PURPOSE_LABELS: Record<VerificationFilePurposeWire, string> = {
+  id_front: "身份证人像面",
+  id_back: "身份证国徽面",
+  licence: "营业执照",
+  authorisation: "授权书",
+  other: "证明材料",
+  student_card: "学生证或学信网认证报告",
+};
+
+/** POST (multipart/form-data: one `file` and `purpose`): stores a sealed file; 10 MB at most (the upload limit). */
+export const VERIFICATION_FILE_UPLOAD_PATH = "/api/v1/verification/file";
+
+/** GET: the file's bytes (`Cache-Control: no-store`) to its owner while its application is pending; else 100022/404. */
+export const verificationFileContentPath = (id: number) => `/api/v1/verification/file/${id}`;
+
+/** An uploaded file: its id is named by the application that uses it. No file name is kept. */
+export interface VerificationFileWire {
+  id: number;
+  purpose: VerificationFilePurposeWire;
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
 export type VerificationCalls = {
+  /** multipart/form-data: `file` and `purpose`. JPG/PNG for ID sides and licences; PDF too for the others. */
+  uploadFile: ThirdPartyCall<"POST", typeof VERIFICATION_FILE_UPLOAD_PATH, NoQuery, FormData, VerificationFileWire>;
   /** Without a token the list is empty (spec §7); a dead token is 100031/100032; a sub-account 100041. */
   listVerifications: ThirdPartyCall<"GET", "/api/v1/verification/verifications", NoQuery, NoBody, VerificationListWire>;
   bankCardCaptcha: ThirdPartyCall<

@@ -106,4 +106,52 @@ export const verificationAttempts = pgTable(
   ],
 );
 
-export const verificationSchema = { verificationEntries, verificationAttempts };
+
+/** What an uploaded verification file shows; decides which types are accepted (verification/files.ts). */
+export const VERIFICATION_FILE_PURPOSES = [
+  "id_front",
+  "id_back",
+  "licence",
+  "authorisation",
+  "other",
+  "student_card",
+] as const;
+export type VerificationFilePurpose = (typeof VERIFICATION_FILE_PURPOSES)[number];
+
+/**
+ * A file a main account uploaded for verification (ID card sides, a business licence, an authorisation letter, other
+ * documents, a student card or 学信网 report). The bytes are sealed (context "verification-file:<storage key>") and
+ * kept by the storage provider; the row keeps no file name (a name can carry a person's name). `entryId` is set when
+ * an application names the file; `purgedAt` when the bytes were deleted (retention after the decision, or the
+ * account closed): the row stays for the record.
+ */
+export const verificationFiles = pgTable(
+  "verification_files",
+  {
+    id: id(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    entryId: bigint("entry_id", { mode: "number" }).references(() => verificationEntries.id),
+    purpose: text("purpose", { enum: VERIFICATION_FILE_PURPOSES }).notNull(),
+    storageKey: text("storage_key").notNull(),
+    mime: text("mime").notNull(),
+    /** The size of the file as uploaded (before sealing). */
+    byteSize: bigint("byte_size", { mode: "number" }).notNull(),
+    createdAt: at("created_at").notNull(),
+    purgedAt: at("purged_at"),
+  },
+  (t) => [
+    uniqueIndex("verification_files_storage_key_uq").on(t.storageKey),
+    index("verification_files_user_idx").on(t.userId, t.createdAt),
+    index("verification_files_entry_idx")
+      .on(t.entryId)
+      .where(sql`${t.entryId} is not null`),
+    check(
+      "verification_files_purpose_known",
+      sql`${t.purpose} in ('id_front', 'id_back', 'licence', 'authorisation', 'other', 'student_card')`,
+    ),
+  ],
+);
+
+export const verificationSchema = { verificationEntries, verificationAttempts, verificationFiles };

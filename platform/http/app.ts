@@ -40,6 +40,7 @@ import { sandboxPayRoutes } from "./sandbox-pay";
 import { sandboxFaceRoutes } from "./sandbox-face";
 import { staffApi } from "./staff";
 import { thirdPartyApi } from "./third-party";
+import { verificationFileApi } from "./third-party/verification-file";
 import { workOrderFileApi } from "./third-party/work-order-file";
 
 export interface HttpAppOptions {
@@ -127,6 +128,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   app.route("/api", api);
 
   app.route("/third-party", workOrderFileApi); // its own body limit (10 MB), ahead of the 64 KB one below
+  app.route("/third-party", verificationFileApi); // the same
   const thirdParty = new Hono<Env>();
   thirdParty.use(
     "*",

@@ -1,5 +1,11 @@
-import { VERIFICATION_STATUS_CODES, VERIFY_TYPE_OF_KIND, type VerificationWire } from "../../contract/verification";
+import {
+  VERIFICATION_STATUS_CODES,
+  VERIFY_TYPE_OF_KIND,
+  type VerificationFileWire,
+  type VerificationWire,
+} from "../../contract/verification";
 import type { VerificationEntry } from "../../modules/verification/entries";
+import type { VerificationFile } from "../../modules/verification/files";
 
 export const toVerification = (e: VerificationEntry): VerificationWire => ({
   id: e.id,
@@ -15,4 +21,12 @@ export const toVerification = (e: VerificationEntry): VerificationWire => ({
   created_at: e.createdAt.toISOString(),
   decided_at: e.decidedAt?.toISOString() ?? null,
   expires_at: e.expiresAt?.toISOString() ?? null,
+});
+
+export const toVerificationFile = (file: VerificationFile): VerificationFileWire => ({
+  id: file.id,
+  purpose: file.purpose,
+  content_type: file.mime,
+  size: file.byteSize,
+  created_at: file.createdAt.toISOString(),
 });
