@@ -5,9 +5,9 @@ import {
   WORK_ORDER_FILE_UPLOAD_PATH,
   workOrderFileContentPath,
 } from "../../platform/contract/uploads";
-import { isErrorKey } from "../../platform/contract/errors";
-import type { ThirdPartyReply, WorkOrderFileWire } from "../../platform/contract/work-orders";
-import { clientAddressHeaders, sendToPlatform, UpstreamError } from "./transport.server";
+import type { WorkOrderFileWire } from "../../platform/contract/work-orders";
+import { platformRequest, readReply, refusalOf } from "./third-party-files.server";
+import { sendToPlatform, UpstreamError } from "./transport.server";
 import type { WorkOrderCaller } from "./work-orders.server";
 
 export type { WorkOrderFileWire };
@@ -25,39 +25,6 @@ export const WORK_ORDER_UPLOAD_LIMITS = {
   maxFieldBytes: 64 * 1024,
 } as const;
 
-const INTERNAL_ORIGIN = "http://platform.internal";
-
-function platformRequest(caller: WorkOrderCaller, path: string, init: RequestInit): [Request, Headers] {
-  const request = new Request(new URL(`/third-party${path}`, INTERNAL_ORIGIN), init);
-  const headers = new Headers(request.headers);
-  for (const [name, value] of clientAddressHeaders(caller.clientAddress)) headers.set(name, value);
-  if (caller.token) headers.set("authorization", `Bearer ${caller.token}`);
-  return [request, headers];
-}
-
-async function readReply<T>(response: Response): Promise<ThirdPartyReply<T> | null> {
-  try {
-    return (await response.json()) as ThirdPartyReply<T>;
-  } catch {
-    return null;
-  }
-}
-
-/** The refusal of a /third-party reply as the UpstreamError pages handle (status 2 for a dead token). */
-function refusalOf(response: Response, reply: ThirdPartyReply<unknown> | null, path: string): UpstreamError {
-  if (!reply || typeof reply.code !== "number" || reply.code === 0)
-    return new UpstreamError("INTERNAL", response.status, 1, "服务繁忙，请稍后再试", null);
-  const refusal = reply as Exclude<ThirdPartyReply<unknown>, { code: 0 }>;
-  const key = isErrorKey(refusal.key)
-    ? refusal.key
-    : response.status === 404
-      ? "WORK_ORDER_FILE_NOT_FOUND"
-      : "INTERNAL";
-  const dead = refusal.code === 100031 || refusal.code === 100032;
-  if (key === "INTERNAL") console.error(`[upstream] ${path}: refusal without a known key`, refusal);
-  return new UpstreamError(key, response.status, dead ? 2 : 1, refusal.reason, refusal.data?.field ?? null);
-}
-
 /**
  * Uploads one file (POST /third-party/api/v1/work-order/file): its id, URL
  * and stored type, not yet attached to an order. Throws UpstreamError with the
@@ -70,7 +37,7 @@ export async function uploadWorkOrderFile(caller: WorkOrderCaller, file: File): 
   const response = await sendToPlatform(request, headers);
   const reply = await readReply<WorkOrderFileWire>(response);
   if (response.ok && reply?.code === 0) return (reply as { data: WorkOrderFileWire }).data;
-  throw refusalOf(response, reply, WORK_ORDER_FILE_UPLOAD_PATH);
+  throw refusalOf(response, reply, WORK_ORDER_FILE_UPLOAD_PATH, "WORK_ORDER_FILE_NOT_FOUND");
 }
 
 /** The files a browser sent in a form field: an `<input type=file multiple>` left empty sends one nameless empty part. */
@@ -114,5 +81,5 @@ export async function fetchWorkOrderFile(caller: WorkOrderCaller, id: number): P
   const [request, headers] = platformRequest(caller, path, { method: "GET" });
   const response = await sendToPlatform(request, headers);
   if (response.ok) return response;
-  throw refusalOf(response, await readReply(response), path);
+  throw refusalOf(response, await readReply(response), path, "WORK_ORDER_FILE_NOT_FOUND");
 }
