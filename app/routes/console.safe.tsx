@@ -6,13 +6,22 @@ import { CheckboxField, FieldError } from "~/components/ui/Field";
 import { SmsCodeField } from "~/components/ui/SmsCodeField";
 import { Panel, PanelTitle } from "~/components/ui/layout";
 import { StatusButton } from "~/components/ui/StatusButton";
+import { SignedInDevices } from "~/components/safe/SignedInDevices";
+import { SignInHistory } from "~/components/safe/SignInHistory";
 import { sendVerifyCode, unregister, unregisterCheck } from "~/upstream/accounts.server";
+import {
+  listSignedInDevices,
+  listSignInRecords,
+  SIGN_IN_METHOD_LABELS,
+  signOutDevice,
+  signOutOtherDevices,
+} from "~/upstream/sign-ins.server";
 import { formAction } from "~/utils/action.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { captchaFieldsOf } from "~/upstream/security.server";
 import { requestClientAddress } from "~/utils/client-address.server";
 import { destroySessionCookie, requireMainAccount } from "~/utils/session.server";
-import { toastHeader } from "~/utils/toast.server";
+import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 import { maskPhone } from "~/utils/user-figures";
 import * as field from "../../platform/rules/fields";
 
@@ -21,10 +30,21 @@ export const meta: MetaFunction = () => [{ title: "安全设置 · 算力云" }]
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
     const { token, user } = await requireMainAccount(request, "子账号不能访问安全设置");
-    const check = await unregisterCheck(token);
-    return { phone: maskPhone(user.Phone), check };
+    const [check, devices, history] = await Promise.all([
+      unregisterCheck(token),
+      listSignedInDevices(token),
+      listSignInRecords(token),
+    ]);
+    return {
+      phone: maskPhone(user.Phone),
+      check,
+      devices: devices.devices,
+      records: history.records.map((r) => ({ ...r, method_label: SIGN_IN_METHOD_LABELS[r.method] })),
+    };
   });
 }
+
+const DeviceForm = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, "设备编号无效") });
 
 const UnregisterForm = z.object({
   code: field.smsCode,
@@ -36,6 +56,15 @@ export async function action({ request }: ActionFunctionArgs) {
   return formAction(request, {
     guard: (r) => requireMainAccount(r, "子账号不能注销账号"),
     intents: (intent) => ({
+      "sign-out-device": intent(DeviceForm, async ({ id }, { guard }) => {
+        await signOutDevice(guard.token, id);
+        return redirectWithToast("/console/safe", { message: "该设备已退出登录" });
+      }),
+      "sign-out-others": intent(z.object({}), async (_, { guard }) => {
+        const { signed_out } = await signOutOtherDevices(guard.token);
+        const message = signed_out > 0 ? `已退出其他 ${signed_out} 台设备` : "没有其他登录设备";
+        return redirectWithToast("/console/safe", { message });
+      }),
       "send-code": intent(z.object({}), async (_, { guard, form }) => {
         await sendVerifyCode(guard.user.Phone, "unregister", {
           clientAddress: requestClientAddress(request),
@@ -55,12 +84,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SafePage() {
-  const { phone, check } = useLoaderData<typeof loader>();
+  const { phone, check, devices, records } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.fieldErrors ?? {};
   return (
     <>
       <h1>安全设置</h1>
+      <SignedInDevices devices={devices} error={result?.fieldErrors?.id ?? undefined} />
+      <SignInHistory records={records} />
       <Panel>
         <PanelTitle>注销账号</PanelTitle>
         <p>

@@ -25,10 +25,15 @@ function call<P extends keyof AccountCalls>(path: P, input: AccountCalls[P]["inp
  */
 export interface GuardedCall {
   clientAddress?: string;
+  /** The browser's User-Agent: the sessions a login or registration starts are listed with it. */
+  clientUserAgent?: string | null;
   captcha?: CaptchaFields;
 }
 
-const callOptions = (guarded: GuardedCall): CallOptions => ({ clientAddress: guarded.clientAddress });
+const callOptions = (guarded: GuardedCall): CallOptions => ({
+  clientAddress: guarded.clientAddress,
+  clientUserAgent: guarded.clientUserAgent,
+});
 
 export function sendVerifyCode(phone: string, purpose: SmsPurpose, guarded: GuardedCall = {}) {
   return call("/auth/send_verify_code", { phone, purpose, ...guarded.captcha }, callOptions(guarded));

@@ -1,4 +1,4 @@
-import { CLIENT_ADDRESS_HEADER, WEB_TIER_KEY_HEADER } from "../../platform/contract/security";
+import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER, WEB_TIER_KEY_HEADER } from "../../platform/contract/security";
 import { requestClientAddress } from "~/utils/client-address.server";
 import { clientAddressHeaders, sendToPlatform } from "./transport.server";
 import { secured } from "~/render/security-headers.server";
@@ -14,6 +14,7 @@ export function forwardToPlatform(request: Request): Promise<Response> {
   const headers = new Headers(request.headers);
   headers.delete("cookie");
   headers.delete(CLIENT_ADDRESS_HEADER);
+  headers.delete(CLIENT_USER_AGENT_HEADER); // the request's own user-agent stays: it is the client's
   headers.delete(WEB_TIER_KEY_HEADER);
   for (const [name, value] of clientAddressHeaders(requestClientAddress(request))) headers.set(name, value);
   return sendToPlatform(request, headers).then(secured);

@@ -4,7 +4,7 @@ import { env } from "~/env.server";
 import { loadPlatformConfig } from "../../platform/index";
 import { PlatformThread, threadPlatform } from "./platform-thread.server";
 import { ERROR_CATALOGUE, isErrorKey, type ApiReply, type ErrorKey } from "../../platform/contract/errors";
-import { CLIENT_ADDRESS_HEADER, WEB_TIER_KEY_HEADER } from "../../platform/contract/security";
+import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER, WEB_TIER_KEY_HEADER } from "../../platform/contract/security";
 import type { ThirdPartyReply } from "../../platform/contract/work-orders";
 
 export type { ErrorKey };
@@ -157,8 +157,9 @@ function timeoutError(path: string): UpstreamError {
  * it trusts from this process, and over HTTP only with the shared key. Without
  * an address the header is still sent, empty, so nothing else can stand in for it.
  */
-export function clientAddressHeaders(address: string | undefined): [string, string][] {
+export function clientAddressHeaders(address: string | undefined, userAgent?: string | null): [string, string][] {
   const headers: [string, string][] = [[CLIENT_ADDRESS_HEADER, address ?? ""]];
+  if (userAgent) headers.push([CLIENT_USER_AGENT_HEADER, userAgent]);
   if (env.PLATFORM_URL && env.PLATFORM_WEB_TIER_KEY) headers.push([WEB_TIER_KEY_HEADER, env.PLATFORM_WEB_TIER_KEY]);
   return headers;
 }
@@ -211,6 +212,8 @@ export interface CallOptions {
   session?: string | null;
   /** The browser's address (app/utils/client-address.server.ts), for the platform's per-address limits. */
   clientAddress?: string;
+  /** The browser's User-Agent, sent with the calls that start a session (shown in the sign-in lists). */
+  clientUserAgent?: string | null;
   method?: "GET" | "POST";
   /** The platform area: the main API (default) or the desk's staff calls (decision 039). */
   area?: "/api" | "/staff";
@@ -240,7 +243,7 @@ async function callApiWithStatus<T>(
   options: CallOptions,
 ): Promise<{ reply: Reply<T>; httpStatus: number }> {
   const query = encode(options.session ? { ...fields, session: options.session } : fields);
-  const headers = [...clientAddressHeaders(options.clientAddress), ...(options.headers ?? [])];
+  const headers = [...clientAddressHeaders(options.clientAddress, options.clientUserAgent), ...(options.headers ?? [])];
   const area = options.area ?? "/api";
   const call: PlainCall =
     (options.method ?? "POST") === "GET"

@@ -28,6 +28,11 @@ export type CaptchaFields = {
 
 /** The headers by which the web tier tells the platform the client address it trusts (decision 025). */
 export const CLIENT_ADDRESS_HEADER = "x-client-address";
+/**
+ * The browser's User-Agent as the web tier saw it (its own calls carry the web tier's): trusted on the same terms as
+ * CLIENT_ADDRESS_HEADER; otherwise the request's own `user-agent` is the client's. Shown in the sign-in list (issue 38).
+ */
+export const CLIENT_USER_AGENT_HEADER = "x-client-user-agent";
 /** Sent with CLIENT_ADDRESS_HEADER over HTTP: the shared PLATFORM_WEB_TIER_KEY. */
 export const WEB_TIER_KEY_HEADER = "x-web-tier-key";
 

@@ -20,6 +20,7 @@ import { gpuNoticeSchema } from "./gpu-notice-schema";
 import { downgradeSchema } from "./downgrade-schema";
 import { identitySandboxSchema } from "./identity-sandbox-schema";
 import { verificationSchema } from "./verification-schema";
+import { signInSchema } from "./sign-in-schema";
 
 const schema = {
   ...coreSchema,
@@ -39,6 +40,7 @@ const schema = {
   ...downgradeSchema,
   ...identitySandboxSchema,
   ...verificationSchema,
+  ...signInSchema,
 };
 
 export type Schema = typeof schema;

@@ -89,6 +89,9 @@ export const sessions = pgTable(
     lastSeenAt: at("last_seen_at").notNull().defaultNow(),
     expiresAt: at("expires_at").notNull(),
     revokedAt: at("revoked_at"),
+    /** Where and with what the session was started (issue 38: the list of signed-in devices); display only. */
+    clientAddress: text("client_address"),
+    userAgent: text("user_agent"),
   },
   (t) => [uniqueIndex("sessions_token_hash_uq").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );

@@ -13,6 +13,7 @@ import { noticesApi } from "./api/notices";
 import { paymentsApi } from "./api/payments";
 import { modelsApi } from "./api/models";
 import { securityApi } from "./api/security";
+import { signInsApi } from "./api/sign-ins";
 import { vouchersApi } from "./api/vouchers";
 import { instancesApi } from "./api/instances";
 import { pagesApi } from "./api/pages";
@@ -101,6 +102,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", noticesApi);
   api.route("/", modelsApi);
   api.route("/", securityApi);
+  api.route("/", signInsApi);
   api.route("/", vouchersApi);
   api.route("/", paymentsApi);
   api.route("/", financeApi);

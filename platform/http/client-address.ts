@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
-import { CLIENT_ADDRESS_HEADER, WEB_TIER_KEY_HEADER } from "../contract/security";
+import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER, WEB_TIER_KEY_HEADER } from "../contract/security";
 import { clientAddress, normaliseAddress, type TrustProxy } from "../rules/client-address";
 
 /**
@@ -29,14 +29,34 @@ function socketPeer(c: Context): string | null {
   }
 }
 
+/** Whether the request is the web tier's, so its client headers are to be believed. */
+const fromWebTier = (c: Context, addressing: Addressing) =>
+  addressing.role === "in-process" ||
+  (!!addressing.webTierKey && sameKey(c.req.header(WEB_TIER_KEY_HEADER), addressing.webTierKey));
+
 /** The client's address, or null when this deployment cannot know it. */
 export function requestAddress(c: Context, addressing: Addressing): string | null {
-  if (addressing.role === "in-process") return normaliseAddress(c.req.header(CLIENT_ADDRESS_HEADER));
-  if (addressing.webTierKey && sameKey(c.req.header(WEB_TIER_KEY_HEADER), addressing.webTierKey))
+  if (addressing.role === "in-process" || fromWebTier(c, addressing))
     return normaliseAddress(c.req.header(CLIENT_ADDRESS_HEADER));
   return clientAddress({
     forwardedFor: c.req.header("x-forwarded-for") ?? null,
     peer: socketPeer(c),
     trust: addressing.trustProxy,
   });
+}
+
+/** The longest User-Agent kept; the rest is cut. */
+const MAX_USER_AGENT = 300;
+
+/**
+ * The client's User-Agent (the web tier's header when the request is the web tier's, else the request's own), without
+ * control characters and at most 300 characters; null when there is none. For display only: never trusted.
+ */
+export function requestUserAgent(c: Context, addressing: Addressing): string | null {
+  const given = (fromWebTier(c, addressing) && c.req.header(CLIENT_USER_AGENT_HEADER)) || c.req.header("user-agent");
+  const clean = (given ?? "")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, MAX_USER_AGENT);
+  return clean === "" ? null : clean;
 }

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { Caller, Ctx, Visitor } from "../modules/context";
 import { resolveSession } from "../modules/accounts/sessions";
 import { DomainError } from "../modules/errors";
-import { requestAddress, type Addressing } from "./client-address";
+import { requestAddress, requestUserAgent, type Addressing } from "./client-address";
 import type { Form } from "./wire";
 
 /** Hono variables every router shares. */
@@ -23,11 +23,16 @@ export type Env = {
  */
 export function visitor<E extends Env>(c: Context<E>): Visitor {
   let ip: string | null | undefined;
+  let userAgent: string | null | undefined;
   return {
     origin: {
       get ip() {
         if (ip === undefined) ip = requestAddress(c, c.get("addressing"));
         return ip;
+      },
+      get userAgent() {
+        if (userAgent === undefined) userAgent = requestUserAgent(c, c.get("addressing"));
+        return userAgent;
       },
     },
   };

@@ -11,6 +11,7 @@ import { runRetention } from "./retention";
 import { fireScheduledShutdowns } from "../modules/instances/schedule-fire";
 import { describeFault } from "../modules/fault-log";
 import { runGpuFreeNotices } from "../modules/gpu-notice/send";
+import { purgeOldSignInRecords } from "../modules/accounts/sign-in-records";
 
 interface Job {
   name: string;
@@ -24,6 +25,8 @@ export const JOBS: Job[] = [
   { name: "deliver-messages", everyMs: 5_000, run: deliverMessages },
   { name: "expire-recharges", everyMs: 60_000, run: expireRecharges },
   { name: "purge-unattached-uploads", everyMs: 60 * 60_000, run: purgeUnattachedUploads },
+  /** Sign-in records older than 180 days (issue 38 §1). */
+  { name: "purge-sign-in-records", everyMs: 60 * 60_000, run: purgeOldSignInRecords },
   /** The simulated fleet's state changes (creating → running, stopping → stopped, …), due every few seconds. */
   { name: "advance-instance-transitions", everyMs: 1_000, run: advanceTransitions },
   /** Custom images whose copy is done become available (decision 088). */

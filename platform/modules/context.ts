@@ -39,6 +39,8 @@ export interface Ctx {
  */
 export interface Origin {
   ip: string | null;
+  /** The client's User-Agent, for the sign-in lists only (never trusted); absent where no request is behind the call. */
+  userAgent?: string | null;
 }
 
 /**

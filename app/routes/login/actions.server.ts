@@ -70,7 +70,8 @@ const SendCodeForm = SendCodeSchema.extend({ tab: z.string().max(16).optional() 
 /** One action for the five tabs; the submit button's `intent` says which form was sent. */
 export async function handleLoginAction(request: Request) {
   const clientAddress = requestClientAddress(request);
-  const guarded = (form: FormData) => ({ clientAddress, captcha: captchaFieldsOf(form) });
+  const clientUserAgent = request.headers.get("user-agent");
+  const guarded = (form: FormData) => ({ clientAddress, clientUserAgent, captcha: captchaFieldsOf(form) });
   const signUp = async (form: FormData) => ({
     agree: true,
     eventChannel: form.get("event_channel") === "sy" ? ("sy" as const) : ("dl" as const),

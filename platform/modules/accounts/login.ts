@@ -7,6 +7,7 @@ import type { CaptchaAnswer } from "../security/captcha";
 import { forgetAuthFailures, guardAuthAttempt, recordAuthFailure } from "../security/auth-guard";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
 import { issueSession, type IssuedSession } from "./sessions";
+import { recordSignIn } from "./sign-in-records";
 import { consumeVerifyCode } from "./verify-codes";
 
 async function findOpenUser(ctx: Ctx, phone: string) {
@@ -32,10 +33,26 @@ export async function loginWithPassword(
     : (await burnPasswordCheck(input.password), false);
   if (!user || !ok) {
     await recordAuthFailure(ctx, visitor, input.phone);
+    if (user) await failedSignIn(ctx, visitor, { userId: user.id }, "password");
     return fail("LOGIN_FAILED", "password");
   }
   await forgetAuthFailures(ctx, input.phone);
-  return issueSession(ctx.db, ctx.now(), { userId: user.id });
+  return signIn(ctx, visitor, { userId: user.id }, "password");
+}
+
+type SessionOwner = { userId: number; subAccountId?: number | null };
+type LoginMethod = "password" | "code" | "sub_account";
+
+/** A sign-in that succeeded: recorded (issue 38 §1), and a session started with the visitor's address and browser. */
+async function signIn(ctx: Ctx, visitor: Visitor, owner: SessionOwner, method: LoginMethod): Promise<IssuedSession> {
+  const now = ctx.now();
+  await recordSignIn(ctx.db, { ...owner, method, result: "ok", origin: visitor.origin, at: now });
+  return issueSession(ctx.db, now, owner, visitor.origin);
+}
+
+/** A failed sign-in of an existing account, recorded for its owner to see. */
+async function failedSignIn(ctx: Ctx, visitor: Visitor, owner: SessionOwner, method: LoginMethod): Promise<void> {
+  await recordSignIn(ctx.db, { ...owner, method, result: "failed", origin: visitor.origin, at: ctx.now() });
 }
 
 /** Phone and SMS code (purpose "login"). */
@@ -50,12 +67,14 @@ export async function loginWithCode(
     await consumeVerifyCode(ctx, visitor, { phone: input.phone, purpose: "login", code: input.code });
   } catch (error) {
     await recordAuthFailure(ctx, visitor, input.phone);
+    const user = await findOpenUser(ctx, input.phone);
+    if (user) await failedSignIn(ctx, visitor, { userId: user.id }, "code");
     throw error;
   }
   const user = await findOpenUser(ctx, input.phone);
   if (!user) return fail("ACCOUNT_NOT_FOUND", "phone");
   await forgetAuthFailures(ctx, input.phone);
-  return issueSession(ctx.db, ctx.now(), { userId: user.id });
+  return signIn(ctx, visitor, { userId: user.id }, "code");
 }
 
 /** Main account phone, sub-account name and password. */
@@ -85,8 +104,9 @@ export async function loginSubAccount(
     : (await burnPasswordCheck(input.password), false);
   if (!sub || !ok) {
     await recordAuthFailure(ctx, visitor, subject);
+    if (sub) await failedSignIn(ctx, visitor, { userId: sub.userId, subAccountId: sub.id }, "sub_account");
     return fail("SUB_LOGIN_FAILED", "password");
   }
   await forgetAuthFailures(ctx, subject);
-  return issueSession(ctx.db, ctx.now(), { userId: sub.userId, subAccountId: sub.id });
+  return signIn(ctx, visitor, { userId: sub.userId, subAccountId: sub.id }, "sub_account");
 }

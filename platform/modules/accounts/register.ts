@@ -7,6 +7,7 @@ import { fail } from "../errors";
 import type { CaptchaAnswer } from "../security/captcha";
 import { guardAuthAttempt, recordAuthFailure } from "../security/auth-guard";
 import { hashPassword } from "./passwords";
+import { recordSignIn } from "./sign-in-records";
 import { issueSession, type IssuedSession } from "./sessions";
 import { consumeVerifyCode } from "./verify-codes";
 
@@ -106,7 +107,8 @@ export async function registerPersonal(
     bdVid: input.bdVid || null,
     createdAt: now,
   });
-  return issueSession(ctx.db, now, { userId });
+  await recordSignIn(ctx.db, { userId, method: "register", result: "ok", origin: visitor.origin, at: now });
+  return issueSession(ctx.db, now, { userId }, visitor.origin);
 }
 
 /** Registers an enterprise main account and logs it in; returns the new session token. */
@@ -132,5 +134,6 @@ export async function registerCompany(ctx: Ctx, visitor: Visitor, input: Company
     bdVid: input.bdVid || null,
     createdAt: now,
   });
-  return issueSession(ctx.db, now, { userId });
+  await recordSignIn(ctx.db, { userId, method: "register", result: "ok", origin: visitor.origin, at: now });
+  return issueSession(ctx.db, now, { userId }, visitor.origin);
 }

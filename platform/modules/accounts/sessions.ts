@@ -5,7 +5,7 @@ import { batchLane, type BatchLane } from "../../db/batch-lane";
 import { preparedOncePerDb } from "../../db/prepared";
 import { messages, notifications, sessions, subAccounts, users } from "../../db/schema";
 import { workOrders } from "../../db/work-order-schema";
-import type { Caller, Ctx, Visitor } from "../context";
+import type { Caller, Ctx, Origin, Visitor } from "../context";
 import { fail } from "../errors";
 
 /** See docs/decisions/003-session-lifetimes.md. */
@@ -30,15 +30,20 @@ export async function issueSession(
   db: Db,
   now: Date,
   owner: { userId: number; subAccountId?: number | null },
+  origin?: Origin,
 ): Promise<IssuedSession> {
-  return { token: await createSession(db, now, owner) };
+  return { token: await createSession(db, now, owner, origin) };
 }
 
-/** A new random 256-bit token; only its hash is stored. */
+/**
+ * A new random 256-bit token; only its hash is stored, with where it was started from (the address and User-Agent
+ * of the sign-in, for the account's list of signed-in devices).
+ */
 export async function createSession(
   db: Db,
   now: Date,
   owner: { userId: number; subAccountId?: number | null },
+  origin?: Origin,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
@@ -48,6 +53,8 @@ export async function createSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    clientAddress: origin?.ip ?? null,
+    userAgent: origin?.userAgent ?? null,
   });
   return token;
 }
