@@ -1,14 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { CaptchaField } from "~/components/ui/CaptchaField";
-import { CheckboxField, FieldError } from "~/components/ui/Field";
-import { SmsCodeField } from "~/components/ui/SmsCodeField";
-import { Panel, PanelTitle } from "~/components/ui/layout";
-import { StatusButton } from "~/components/ui/StatusButton";
+import { ChangePasswordPanel } from "~/components/safe/ChangePasswordPanel";
+import { resultFor } from "~/components/safe/form-result";
 import { SignedInDevices } from "~/components/safe/SignedInDevices";
 import { SignInHistory } from "~/components/safe/SignInHistory";
+import { UnregisterPanel } from "~/components/safe/UnregisterPanel";
+import { changePassword } from "~/upstream/account-security.server";
 import { sendVerifyCode, unregister, unregisterCheck } from "~/upstream/accounts.server";
+import { captchaFieldsOf } from "~/upstream/security.server";
 import {
   listSignedInDevices,
   listSignInRecords,
@@ -17,11 +17,10 @@ import {
   signOutOtherDevices,
 } from "~/upstream/sign-ins.server";
 import { formAction } from "~/utils/action.server";
-import { loadPage } from "~/utils/upstream-errors.server";
-import { captchaFieldsOf } from "~/upstream/security.server";
 import { requestClientAddress } from "~/utils/client-address.server";
 import { destroySessionCookie, requireMainAccount } from "~/utils/session.server";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
+import { loadPage } from "~/utils/upstream-errors.server";
 import { maskPhone } from "~/utils/user-figures";
 import * as field from "../../platform/rules/fields";
 
@@ -37,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]);
     return {
       phone: maskPhone(user.Phone),
+      passwordByCode: new URL(request.url).searchParams.get("password") === "code",
       check,
       devices: devices.devices,
       records: history.records.map((r) => ({ ...r, method_label: SIGN_IN_METHOD_LABELS[r.method] })),
@@ -46,6 +46,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const DeviceForm = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, "设备编号无效") });
 
+/** The current password, or the SMS code (the form shows one of them); the new password twice. */
+const ChangePasswordForm = z
+  .object({
+    old_password: z.string().max(128, "密码过长").optional(),
+    code: z.string().max(16, "验证码格式不正确").optional(),
+    password: field.newPassword,
+    confirm: z.string().max(128, "密码过长"),
+  })
+  .refine((v) => v.confirm === v.password, { path: ["confirm"], message: "两次输入的新密码不一致" })
+  .refine((v) => !!v.old_password || !!v.code, { path: ["old_password"], message: "请输入当前密码" });
+
 const UnregisterForm = z.object({
   code: field.smsCode,
   agree: field.ticked("请阅读并同意《账号注销协议》"),
@@ -53,8 +64,12 @@ const UnregisterForm = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
+  const guarded = (form: FormData) => ({
+    clientAddress: requestClientAddress(request),
+    captcha: captchaFieldsOf(form),
+  });
   return formAction(request, {
-    guard: (r) => requireMainAccount(r, "子账号不能注销账号"),
+    guard: (r) => requireMainAccount(r, "子账号不能访问安全设置"),
     intents: (intent) => ({
       "sign-out-device": intent(DeviceForm, async ({ id }, { guard }) => {
         await signOutDevice(guard.token, id);
@@ -65,11 +80,22 @@ export async function action({ request }: ActionFunctionArgs) {
         const message = signed_out > 0 ? `已退出其他 ${signed_out} 台设备` : "没有其他登录设备";
         return redirectWithToast("/console/safe", { message });
       }),
-      "send-code": intent(z.object({}), async (_, { guard, form }) => {
-        await sendVerifyCode(guard.user.Phone, "unregister", {
-          clientAddress: requestClientAddress(request),
-          captcha: captchaFieldsOf(form),
+      "send-password-code": intent(z.object({}), async (_, { guard, form }) => {
+        await sendVerifyCode(guard.user.Phone, "reset_password", guarded(form));
+        return { notice: `验证码已发送至 ${maskPhone(guard.user.Phone)}` };
+      }),
+      "change-password": intent(ChangePasswordForm, async (input, { guard, form }) => {
+        const { signed_out } = await changePassword(guard.token, {
+          old_password: input.code ? undefined : input.old_password,
+          code: input.code || undefined,
+          password: input.password,
+          ...captchaFieldsOf(form),
         });
+        const others = signed_out > 0 ? `，其他 ${signed_out} 台设备已退出登录` : "";
+        return redirectWithToast("/console/safe", { message: `密码已修改${others}` });
+      }),
+      "send-code": intent(z.object({}), async (_, { guard, form }) => {
+        await sendVerifyCode(guard.user.Phone, "unregister", guarded(form));
         return { notice: `验证码已发送至 ${maskPhone(guard.user.Phone)}` };
       }),
       unregister: intent(UnregisterForm, async ({ code }, { guard }) => {
@@ -84,55 +110,19 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SafePage() {
-  const { phone, check, devices, records } = useLoaderData<typeof loader>();
+  const { phone, passwordByCode, check, devices, records } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const errors = result?.fieldErrors ?? {};
   return (
     <>
       <h1>安全设置</h1>
-      <SignedInDevices devices={devices} error={result?.fieldErrors?.id ?? undefined} />
+      <ChangePasswordPanel
+        byCode={passwordByCode}
+        phone={phone}
+        result={resultFor(result, ["change-password", "send-password-code"])}
+      />
+      <SignedInDevices devices={devices} error={resultFor(result, ["sign-out-device"])?.fieldErrors.id} />
       <SignInHistory records={records} />
-      <Panel>
-        <PanelTitle>注销账号</PanelTitle>
-        <p>
-          注销后账号无法登录，子账号同时停用，未使用的权益作废。请先阅读
-          <Link to="/unregisterAgreement">《账号注销协议》</Link>。
-        </p>
-        {!check.can_unregister ? (
-          <div role="alert" data-testid="unregister-blockers">
-            <p>当前账号暂不能注销：</p>
-            <ul>
-              {check.blockers.map((b) => (
-                <li key={b.key}>{b.message}</li>
-              ))}
-            </ul>
-          </div>
-        ) : (
-          <Form method="post" noValidate style={{ maxWidth: 460 }}>
-            {result?.notice && <p role="status">{result.notice}</p>}
-            {result?.formError && <FieldError role="alert">{result.formError}</FieldError>}
-            <button
-              type="submit"
-              name="intent"
-              value="unregister"
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-            />
-            <SmsCodeField label={`短信验证码（发送至 ${phone}）`} error={errors.code} />
-            <CheckboxField name="agree" error={errors.agree}>
-              我已阅读并同意<Link to="/unregisterAgreement">《账号注销协议》</Link>
-            </CheckboxField>
-            <CheckboxField name="confirm" error={errors.confirm}>
-              我确认注销账号，了解此操作不可恢复
-            </CheckboxField>
-            <CaptchaField captcha={result?.captcha} error={errors.captcha} />
-            <StatusButton intent="unregister" variant="danger">
-              确认注销
-            </StatusButton>
-          </Form>
-        )}
-      </Panel>
+      <UnregisterPanel check={check} phone={phone} result={resultFor(result, ["send-code", "unregister"])} />
     </>
   );
 }

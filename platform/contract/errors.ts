@@ -28,6 +28,8 @@ export type ErrorKey =
   | "PHONE_REGISTERED"
   | "AGREEMENT_REQUIRED"
   | "PASSWORD_WEAK"
+  | "OLD_PASSWORD_WRONG"
+  | "PASSWORD_UNCHANGED"
   | "LOGIN_FAILED"
   | "CAPTCHA_REQUIRED"
   | "CAPTCHA_INVALID"
@@ -157,6 +159,8 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   PHONE_REGISTERED: { status: 1, reason: "该手机号已注册，请直接登录", code: 100022, http: 409 },
   AGREEMENT_REQUIRED: { status: 1, reason: "请阅读并同意相关协议", code: 100022, http: 400 },
   PASSWORD_WEAK: { status: 1, reason: "密码需为8-32位，且同时包含字母和数字", code: 100022, http: 400 },
+  OLD_PASSWORD_WRONG: { status: 1, reason: "当前密码不正确", code: 100022, http: 400 },
+  PASSWORD_UNCHANGED: { status: 1, reason: "新密码不能与当前密码相同", code: 100022, http: 400 },
   LOGIN_FAILED: { status: 1, reason: "手机号或密码错误", code: 100031, http: 401 },
   CAPTCHA_REQUIRED: { status: 1, reason: "请完成安全验证", code: 102252, http: 429 },
   CAPTCHA_INVALID: { status: 1, reason: "图形验证码错误或已过期，请重新验证", code: 102252, http: 400 },

@@ -14,6 +14,7 @@ import { paymentsApi } from "./api/payments";
 import { modelsApi } from "./api/models";
 import { securityApi } from "./api/security";
 import { signInsApi } from "./api/sign-ins";
+import { accountSecurityApi } from "./api/account-security";
 import { vouchersApi } from "./api/vouchers";
 import { instancesApi } from "./api/instances";
 import { pagesApi } from "./api/pages";
@@ -103,6 +104,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", modelsApi);
   api.route("/", securityApi);
   api.route("/", signInsApi);
+  api.route("/", accountSecurityApi);
   api.route("/", vouchersApi);
   api.route("/", paymentsApi);
   api.route("/", financeApi);

@@ -6,7 +6,16 @@ import { StatusButton } from "./StatusButton";
  * `intent=send-code` (without the browser's validation), so the route's action sends the code and
  * the page comes back with what was typed.
  */
-export function SmsCodeField({ label = "短信验证码", error }: { label?: string; error?: string }) {
+export function SmsCodeField({
+  label = "短信验证码",
+  error,
+  sendIntent = "send-code",
+}: {
+  label?: string;
+  error?: string;
+  /** The intent of the 获取验证码 button, where one page has several code fields. */
+  sendIntent?: string;
+}) {
   return (
     <Field
       label={label}
@@ -16,7 +25,7 @@ export function SmsCodeField({ label = "短信验证码", error }: { label?: str
       maxLength={6}
       error={error}
       aside={
-        <StatusButton intent="send-code" variant="secondary" formNoValidate pendingText="发送中…">
+        <StatusButton intent={sendIntent} variant="secondary" formNoValidate pendingText="发送中…">
           获取验证码
         </StatusButton>
       }
