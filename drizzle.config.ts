@@ -21,7 +21,7 @@ export default defineConfig({
     "./platform/db/downgrade-schema.ts",
     "./platform/db/identity-sandbox-schema.ts",
     "./platform/db/verification-schema.ts",
-    "./platform/db/sign-in-schema.ts",
+    "./platform/db/account-security-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -185,6 +185,7 @@ describe("the Aliyun and SMTP variables", () => {
       ALIYUN_SMS_TEMPLATE_CODE_LOGIN: "SMS_2",
       ALIYUN_SMS_TEMPLATE_CODE_RESET_PASSWORD: "SMS_3",
       ALIYUN_SMS_TEMPLATE_CODE_BANK_CARD: "SMS_4",
+      ALIYUN_SMS_TEMPLATE_CODE_CHANGE_PHONE: "SMS_5",
       ALIYUN_SMS_ENDPOINT: "http://127.0.0.1:3601",
     });
     if (config.sms.provider !== "aliyun") throw new Error("expected aliyun");
@@ -195,6 +196,7 @@ describe("the Aliyun and SMTP variables", () => {
       unregister: "SMS_154950909",
       reset_password: "SMS_3",
       bank_card: "SMS_4",
+      change_phone: "SMS_5",
     });
     expect(config.sms.aliyun.noticeTemplateCodes).toEqual({});
     expect(config.sms.aliyun.endpoint.href).toBe("http://127.0.0.1:3601/");

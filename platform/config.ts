@@ -55,6 +55,7 @@ const PlatformEnv = z.object({
   ALIYUN_SMS_TEMPLATE_CODE_UNREGISTER: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_RESET_PASSWORD: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_BANK_CARD: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
+  ALIYUN_SMS_TEMPLATE_CODE_CHANGE_PHONE: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_GPU_FREE: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_ENDPOINT: optional(z.string().url("must be a URL, e.g. https://dysmsapi.aliyuncs.com")),
@@ -320,6 +321,7 @@ function smsConfig(e: Env, problems: string[]): SmsConfig {
         unregister: e.ALIYUN_SMS_TEMPLATE_CODE_UNREGISTER ?? shared,
         reset_password: e.ALIYUN_SMS_TEMPLATE_CODE_RESET_PASSWORD ?? shared,
         bank_card: e.ALIYUN_SMS_TEMPLATE_CODE_BANK_CARD ?? shared,
+        change_phone: e.ALIYUN_SMS_TEMPLATE_CODE_CHANGE_PHONE ?? shared,
       },
       noticeTemplateCodes: {
         ...(e.ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY && {

@@ -2,11 +2,12 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { ChangePasswordPanel } from "~/components/safe/ChangePasswordPanel";
+import { CHANGE_PHONE_INTENTS, ChangePhonePanel } from "~/components/safe/ChangePhonePanel";
 import { resultFor } from "~/components/safe/form-result";
 import { SignedInDevices } from "~/components/safe/SignedInDevices";
 import { SignInHistory } from "~/components/safe/SignInHistory";
 import { UnregisterPanel } from "~/components/safe/UnregisterPanel";
-import { changePassword } from "~/upstream/account-security.server";
+import { changePassword, changePhone, sendOldPhoneCode, verifyOldPhone } from "~/upstream/account-security.server";
 import { sendVerifyCode, unregister, unregisterCheck } from "~/upstream/accounts.server";
 import { captchaFieldsOf } from "~/upstream/security.server";
 import {
@@ -57,6 +58,10 @@ const ChangePasswordForm = z
   .refine((v) => v.confirm === v.password, { path: ["confirm"], message: "两次输入的新密码不一致" })
   .refine((v) => !!v.old_password || !!v.code, { path: ["old_password"], message: "请输入当前密码" });
 
+const OldPhoneForm = z.object({ old_code: field.smsCode });
+const NewPhoneCodeForm = z.object({ phone: field.phone("新手机号") });
+const NewPhoneForm = z.object({ ticket: z.string().max(64), phone: field.phone("新手机号"), code: field.smsCode });
+
 const UnregisterForm = z.object({
   code: field.smsCode,
   agree: field.ticked("请阅读并同意《账号注销协议》"),
@@ -94,6 +99,22 @@ export async function action({ request }: ActionFunctionArgs) {
         const others = signed_out > 0 ? `，其他 ${signed_out} 台设备已退出登录` : "";
         return redirectWithToast("/console/safe", { message: `密码已修改${others}` });
       }),
+      "send-old-phone-code": intent(z.object({}), async (_, { guard, form }) => {
+        await sendOldPhoneCode(guard.token, captchaFieldsOf(form));
+        return { notice: `验证码已发送至 ${maskPhone(guard.user.Phone)}` };
+      }),
+      "verify-old-phone": intent(OldPhoneForm, async ({ old_code }, { guard, form }) => {
+        const { ticket } = await verifyOldPhone(guard.token, { old_code, ...captchaFieldsOf(form) });
+        return { notice: "原手机号验证通过，请在 15 分钟内填写新手机号", values: { ticket } };
+      }),
+      "send-new-phone-code": intent(NewPhoneCodeForm, async ({ phone }, { form }) => {
+        await sendVerifyCode(phone, "change_phone", guarded(form));
+        return { notice: `验证码已发送至 ${maskPhone(phone)}` };
+      }),
+      "change-phone": intent(NewPhoneForm, async (input, { guard }) => {
+        const changed = await changePhone(guard.token, input);
+        return redirectWithToast("/console/safe", { message: `手机号已更换为 ${changed.phone}，请使用新手机号登录` });
+      }),
       "send-code": intent(z.object({}), async (_, { guard, form }) => {
         await sendVerifyCode(guard.user.Phone, "unregister", guarded(form));
         return { notice: `验证码已发送至 ${maskPhone(guard.user.Phone)}` };
@@ -120,6 +141,7 @@ export default function SafePage() {
         phone={phone}
         result={resultFor(result, ["change-password", "send-password-code"])}
       />
+      <ChangePhonePanel phone={phone} result={resultFor(result, CHANGE_PHONE_INTENTS)} />
       <SignedInDevices devices={devices} error={resultFor(result, ["sign-out-device"])?.fieldErrors.id} />
       <SignInHistory records={records} />
       <UnregisterPanel check={check} phone={phone} result={resultFor(result, ["send-code", "unregister"])} />

@@ -33,7 +33,14 @@ export type ActionReply = ReturnType<typeof data<ActionResult>>;
 /** One intent's business step: its input schema and what it does with the parsed input. */
 export interface IntentStep<Guard, Input> {
   schema: z.ZodType<Input, z.ZodTypeDef, unknown>;
-  run(input: Input, step: { request: Request; form: FormData; guard: Guard }): Promise<Response | { notice: string }>;
+  /**
+   * A redirect, or a notice to show; `values` are handed back to the page beside what was typed (the next step's
+   * state that must not travel in a URL, e.g. a one-time proof kept in a hidden field).
+   */
+  run(
+    input: Input,
+    step: { request: Request; form: FormData; guard: Guard },
+  ): Promise<Response | { notice: string; values?: Record<string, string> }>;
 }
 
 /** Builds one intent's step for a given guard; the input type comes from the schema. */
@@ -106,7 +113,8 @@ export async function formAction<Guard>(
   try {
     const done = await step.run(parsed.data, { request, form, guard });
     if (done instanceof Response) return done;
-    return data(result(name, form, { ok: true, notice: done.notice }, spec.keepFields));
+    const answered = result(name, form, { ok: true, notice: done.notice }, spec.keepFields);
+    return data({ ...answered, values: { ...answered.values, ...done.values } });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     if (error.kind !== "refused") throw await upstreamErrorResponse(request, error);

@@ -7,7 +7,14 @@ import type { MainApiCall, NoFields } from "./calls";
 import type { CaptchaFields } from "./security";
 
 /** What an SMS code is for; a code sent for one purpose never passes for another. */
-export const SMS_PURPOSES = ["register", "login", "company_register", "unregister", "reset_password"] as const;
+export const SMS_PURPOSES = [
+  "register",
+  "login",
+  "company_register",
+  "unregister",
+  "reset_password",
+  "change_phone",
+] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** A checkbox on the wire: "1" (also "true" or "on") is yes, anything else no. */

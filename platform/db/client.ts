@@ -20,7 +20,7 @@ import { gpuNoticeSchema } from "./gpu-notice-schema";
 import { downgradeSchema } from "./downgrade-schema";
 import { identitySandboxSchema } from "./identity-sandbox-schema";
 import { verificationSchema } from "./verification-schema";
-import { signInSchema } from "./sign-in-schema";
+import { accountSecuritySchema } from "./account-security-schema";
 
 const schema = {
   ...coreSchema,
@@ -40,7 +40,7 @@ const schema = {
   ...downgradeSchema,
   ...identitySandboxSchema,
   ...verificationSchema,
-  ...signInSchema,
+  ...accountSecuritySchema,
 };
 
 export type Schema = typeof schema;

@@ -38,6 +38,7 @@ const aliyun = (secret: string) =>
         unregister: "SMS_4",
         reset_password: "SMS_5",
         bank_card: "SMS_6",
+        change_phone: "SMS_7",
       },
       endpoint: new URL(fake.url),
     },

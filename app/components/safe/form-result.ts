@@ -7,6 +7,8 @@ export interface SafeFormResult {
   fieldErrors: Record<string, string | undefined>;
   formError: string | null;
   captcha: CaptchaWire | null;
+  /** What was typed, and what a step handed back (the phone change's ticket). */
+  values: Record<string, string>;
 }
 
 /** The result when it answers one of these intents (each panel shows only its own). */

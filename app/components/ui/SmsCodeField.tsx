@@ -10,16 +10,19 @@ export function SmsCodeField({
   label = "短信验证码",
   error,
   sendIntent = "send-code",
+  name = "code",
 }: {
   label?: string;
   error?: string;
   /** The intent of the 获取验证码 button, where one page has several code fields. */
   sendIntent?: string;
+  /** The field's name, where a form asks for two codes (更换手机号: the old number's, then the new one's). */
+  name?: string;
 }) {
   return (
     <Field
       label={label}
-      name="code"
+      name={name}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}

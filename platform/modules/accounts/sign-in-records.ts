@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { signInRecords, type SignInMethod, type SignInResult } from "../../db/sign-in-schema";
+import { signInRecords, type SignInMethod, type SignInResult } from "../../db/account-security-schema";
 import type { Caller, Ctx, Origin } from "../context";
 
 /** How many sign-ins the security page lists (issue 38 §1). */

@@ -24,6 +24,7 @@ const config = (overrides: Partial<AliyunSmsConfig> = {}): AliyunSmsConfig => ({
     unregister: "SMS_100004",
     reset_password: "SMS_100005",
     bank_card: "SMS_100006",
+    change_phone: "SMS_100007",
   },
   endpoint: new URL(fake.url),
   ...overrides,

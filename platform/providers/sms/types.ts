@@ -1,5 +1,13 @@
 /** What a code proves; "bank_card": the phone of a bank card under real-name verification (decision 096). */
-export type SmsPurpose = "register" | "login" | "company_register" | "unregister" | "reset_password" | "bank_card";
+export type SmsPurpose =
+  | "register"
+  | "login"
+  | "company_register"
+  | "unregister"
+  | "reset_password"
+  | "bank_card"
+  /** Changing the account's phone: a code to the old number, then one to the new (issue 38 §1). */
+  | "change_phone";
 
 export interface SmsMessage {
   phone: string;

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, id } from "./columns";
 import { subAccounts, users } from "./schema";
 
 /*
- * Sign-ins of an account (issue 38 §1): one row per attempt that named an existing account (a phone nobody holds
+ * Account security (issue 38 §1). Sign-ins of an account (issue 38 §1): one row per attempt that named an existing account (a phone nobody holds
  * leaves no row: there is no account to show it to), with the method, the result, and where it came from. The
  * account's security page lists the last 20; rows older than LOGIN_RECORD_KEEP_DAYS are deleted by a job.
  */
@@ -38,4 +38,27 @@ export const signInRecords = pgTable(
   ],
 );
 
-export const signInSchema = { signInRecords };
+/**
+ * A proof that the account's owner has its old phone (issue 38 §1, 更换手机号): the old number's change_phone code
+ * was right, so the next step may set a new number. Only the ticket's hash is kept; it lasts 15 minutes and is used
+ * once. The page carries it in a hidden field (never in a URL).
+ */
+export const phoneChangeTickets = pgTable(
+  "phone_change_tickets",
+  {
+    id: id(),
+    userId: bigint("user_id", { mode: "number" })
+      .notNull()
+      .references(() => users.id),
+    ticketHash: text("ticket_hash").notNull(),
+    createdAt: at("created_at").notNull(),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
+  },
+  (t) => [
+    uniqueIndex("phone_change_tickets_hash_uq").on(t.ticketHash),
+    index("phone_change_tickets_user_idx").on(t.userId),
+  ],
+);
+
+export const accountSecuritySchema = { signInRecords, phoneChangeTickets };
