@@ -22,6 +22,7 @@ export default defineConfig({
     "./platform/db/identity-sandbox-schema.ts",
     "./platform/db/verification-schema.ts",
     "./platform/db/account-security-schema.ts",
+    "./platform/db/idface-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

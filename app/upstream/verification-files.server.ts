@@ -1,4 +1,7 @@
 import {
+  ID_CARD_OCR_PATH,
+  type IdCardReadingWire,
+  type IdCardSideWire,
   VERIFICATION_FILE_UPLOAD_PATH,
   verificationFileContentPath,
   type VerificationFilePurposeWire,
@@ -8,7 +11,7 @@ import { platformRequest, readReply, refusalOf } from "./third-party-files.serve
 import { sendToPlatform, UpstreamError } from "./transport.server";
 import type { VerificationCaller } from "./verification.server";
 
-export type { VerificationFilePurposeWire, VerificationFileWire };
+export type { IdCardReadingWire, IdCardSideWire, VerificationFilePurposeWire, VerificationFileWire };
 export { VERIFICATION_FILE_PURPOSE_LABELS } from "../../platform/contract/verification";
 
 /**
@@ -22,14 +25,39 @@ export async function uploadVerificationFile(
   file: File,
   field: string,
 ): Promise<VerificationFileWire> {
+  return postFile<VerificationFileWire>(caller, VERIFICATION_FILE_UPLOAD_PATH, { purpose }, file, field);
+}
+
+/**
+ * One side of an ID card read (POST /third-party/api/v1/verification/ocr-image, multipart `file` and `side`): the
+ * stored file's id and what OCR read (the front's name and ID number whole, for the confirm form only). A refusal
+ * of the photo (unreadable, type, size, 102252) stands beside `field`.
+ */
+export function readIdCardImage(
+  caller: VerificationCaller,
+  side: IdCardSideWire,
+  file: File,
+  field: string,
+): Promise<IdCardReadingWire> {
+  return postFile<IdCardReadingWire>(caller, ID_CARD_OCR_PATH, { side }, file, field);
+}
+
+/** A multipart post of one file and its text fields; a refusal (but a dead session or a fault) beside `field`. */
+async function postFile<T>(
+  caller: VerificationCaller,
+  path: string,
+  fields: Record<string, string>,
+  file: File,
+  field: string,
+): Promise<T> {
   const body = new FormData();
-  body.append("purpose", purpose);
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
   body.append("file", file, file.name);
-  const [request, headers] = platformRequest(caller, VERIFICATION_FILE_UPLOAD_PATH, { method: "POST", body });
+  const [request, headers] = platformRequest(caller, path, { method: "POST", body });
   const response = await sendToPlatform(request, headers);
-  const reply = await readReply<VerificationFileWire>(response);
-  if (response.ok && reply?.code === 0) return (reply as { data: VerificationFileWire }).data;
-  const refusal = refusalOf(response, reply, VERIFICATION_FILE_UPLOAD_PATH, "NOT_FOUND");
+  const reply = await readReply<T>(response);
+  if (response.ok && reply?.code === 0) return (reply as { data: T }).data;
+  const refusal = refusalOf(response, reply, path, "NOT_FOUND");
   if (refusal.status === 2 || refusal.kind === "fault") throw refusal;
   throw new UpstreamError(refusal.key, refusal.httpStatus, 1, refusal.reason, field);
 }

@@ -1,9 +1,17 @@
-import type { BankCardCaptchaBody, BankCardVerifyBody, VerificationCalls } from "../../platform/contract/verification";
+import type {
+  BankCardCaptchaBody,
+  BankCardVerifyBody,
+  IdFaceSubmitBody,
+  VerificationCalls,
+} from "../../platform/contract/verification";
 import { callThirdPartyOrThrow, type ThirdPartyOptions } from "./transport.server";
 
 /** The wire types the pages use, re-exported so routes and components never import platform/. */
 export type {
   BankCardVerifyBody,
+  FacePrintWire,
+  IdCardReadingWire,
+  IdFaceSubmitBody,
   VerificationKindWire,
   VerificationListWire,
   VerificationStatusWire,
@@ -42,4 +50,28 @@ export function sendBankCardCode(caller: VerificationCaller, body: BankCardCaptc
 /** The four elements and the code: the verified entry, or a refusal beside its field. */
 export function verifyByBankCard(caller: VerificationCaller, body: BankCardVerifyBody) {
   return call("bankCard", "POST", "/api/v1/verification/bank-card", caller, body);
+}
+
+/** What OCR read from one of the caller's uploaded ID card sides, again (a refreshed page); NOT_FOUND once used. */
+export function readIdCardAgain(caller: VerificationCaller, fileId: number) {
+  return call("ocrResult", "POST", "/api/v1/verification/ocr-result", caller, { file_id: fileId });
+}
+
+/** The confirmed name and ID number with the two sides: the pending application, or a refusal beside its field. */
+export function submitIdFace(caller: VerificationCaller, body: Omit<IdFaceSubmitBody, "verify_type" | "method">) {
+  return call("submitVerification", "POST", "/api/v1/verification/verifications", caller, {
+    verify_type: 0,
+    method: "id_face",
+    ...body,
+  });
+}
+
+/** Starts the face check of the pending ID card application (or answers the one still open). */
+export function startFacePrint(caller: VerificationCaller) {
+  return call("startFacePrint", "POST", "/api/v1/verification/face-print", caller);
+}
+
+/** Where the face check of the newest ID card application stands (the provider asked while it is open). */
+export function pollFacePrint(caller: VerificationCaller) {
+  return call("pollFacePrint", "GET", "/api/v1/verification/face-print", caller);
 }

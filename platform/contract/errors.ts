@@ -107,6 +107,8 @@ export type ErrorKey =
   | "VERIFICATION_ID_NUMBER_TAKEN"
   | "VERIFICATION_MISMATCH"
   | "VERIFICATION_UNAVAILABLE"
+  | "ID_CARD_UNREADABLE"
+  | "VERIFICATION_NO_FACE_APPLICATION"
   | "UNVERIFIED_GPU_LIMIT"
   | "DATABASE"
   | "TIMEOUT"
@@ -298,6 +300,20 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   /** The provider answered that the elements do not belong together; the reason is its sentence. */
   VERIFICATION_MISMATCH: { status: 1, reason: "认证信息核验不一致，请核对后重试", code: 100022, http: 400 },
   VERIFICATION_UNAVAILABLE: { status: 1, reason: "认证服务暂时不可用，请稍后再试", code: 100003, http: 502 },
+  /** OCR could not read the side asked for (blurred, cut off, another document): the user uploads it again. */
+  ID_CARD_UNREADABLE: {
+    status: 1,
+    reason: "无法识别该照片，请上传清晰、完整、无遮挡的身份证照片",
+    code: 100022,
+    http: 400,
+  },
+  /** face-print without a pending ID card application of the caller's. */
+  VERIFICATION_NO_FACE_APPLICATION: {
+    status: 1,
+    reason: "没有等待人脸核验的认证申请，请先上传身份证并确认信息",
+    code: 100022,
+    http: 409,
+  },
   /** An unverified account asking for more GPUs than UNVERIFIED_GPU_LIMIT at once. */
   UNVERIFIED_GPU_LIMIT: {
     status: 1,

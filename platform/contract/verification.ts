@@ -116,6 +116,67 @@ export interface VerificationFileWire {
   created_at: string;
 }
 
+/** `side` of `ocr-image`: the portrait side (人像面) or the national emblem side (国徽面). */
+export type IdCardSideWire = "front" | "back";
+
+/** POST (multipart/form-data: one `file` and `side`): stores the photo (purpose id_front/id_back) and reads it. */
+export const ID_CARD_OCR_PATH = "/api/v1/verification/ocr-image";
+
+/**
+ * What OCR read from one side (`ocr-image`, `ocr-result`). The front's `name` and `id_number` are whole: they go to
+ * the owner only, in this reply, to fill the form where the user confirms or corrects them (never a URL, never a
+ * log); `masked_id_number` is for showing. The back's fields are "" on the front and the other way round.
+ */
+export interface IdCardReadingWire {
+  file_id: number;
+  side: IdCardSideWire;
+  name: string;
+  id_number: string;
+  masked_id_number: string;
+  /** The back: the issuing authority and the validity period as printed ("2015.03.01-2035.03.01", "…-长期"). */
+  issued_by: string;
+  valid_period: string;
+}
+
+/** `POST ocr-result`: what was read from one of the caller's own uploaded sides, again (e.g. after a refresh). */
+export interface OcrResultBody {
+  file_id: number;
+}
+
+/** `POST verifications`, personal by ID card and face: the values as the user confirmed them and the two sides. */
+export interface IdFaceSubmitBody {
+  verify_type: 0;
+  method: "id_face";
+  name: string;
+  id_number: string;
+  front_file_id: number;
+  back_file_id: number;
+}
+
+/** `POST verifications`: one body per kind of application, told apart by `verify_type` (and `method`). */
+export type SubmitVerificationBody = IdFaceSubmitBody;
+
+/** The fields of IdFaceSubmitBody a refusal may name in `data.field`. */
+export const ID_FACE_FIELDS = ["name", "id_number", "front_file_id", "back_file_id"] as const;
+
+/** Where the face check of the caller's ID card application stands: none started, waiting, passed or failed. */
+export type FacePrintStateWire = "none" | "pending" | "passed" | "failed";
+
+/**
+ * `POST face-print` (no body) starts a face check for the caller's pending ID card application, or answers the one
+ * still open; `GET face-print` (no parameters: the caller's newest ID card application) polls it. `url` is the link
+ * to open on a phone (the sandbox's: PUBLIC_URL/sandbox/face/<session>), "" when there is none to open.
+ */
+export interface FacePrintWire {
+  state: FacePrintStateWire;
+  url: string;
+  expires_at: string | null;
+  /** Why it failed (the provider's sentence); "" otherwise. */
+  reason: string;
+  /** The application it belongs to (masked values); null when the caller has no ID card application. */
+  verification: VerificationWire | null;
+}
+
 export type VerificationCalls = {
   /** multipart/form-data: `file` and `purpose`. JPG/PNG for ID sides and licences; PDF too for the others. */
   uploadFile: ThirdPartyCall<"POST", typeof VERIFICATION_FILE_UPLOAD_PATH, NoQuery, FormData, VerificationFileWire>;
@@ -130,4 +191,18 @@ export type VerificationCalls = {
   >;
   /** The entry made: verified; a mismatch is refused (100022, the bank's reason) and listed as rejected. */
   bankCard: ThirdPartyCall<"POST", "/api/v1/verification/bank-card", NoQuery, BankCardVerifyBody, VerificationWire>;
+  /** multipart/form-data: `file` (JPG/PNG) and `side`; counts an OCR attempt (102252 past the day's). */
+  ocrImage: ThirdPartyCall<"POST", typeof ID_CARD_OCR_PATH, NoQuery, FormData, IdCardReadingWire>;
+  ocrResult: ThirdPartyCall<"POST", "/api/v1/verification/ocr-result", NoQuery, OcrResultBody, IdCardReadingWire>;
+  /** The application made (pending until its check or review decides it). */
+  submitVerification: ThirdPartyCall<
+    "POST",
+    "/api/v1/verification/verifications",
+    NoQuery,
+    SubmitVerificationBody,
+    VerificationWire
+  >;
+  /** Counts a face attempt (102252 past the day's) unless a check is still open. */
+  startFacePrint: ThirdPartyCall<"POST", "/api/v1/verification/face-print", NoQuery, NoBody, FacePrintWire>;
+  pollFacePrint: ThirdPartyCall<"GET", "/api/v1/verification/face-print", NoQuery, NoBody, FacePrintWire>;
 };

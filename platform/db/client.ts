@@ -21,6 +21,7 @@ import { downgradeSchema } from "./downgrade-schema";
 import { identitySandboxSchema } from "./identity-sandbox-schema";
 import { verificationSchema } from "./verification-schema";
 import { accountSecuritySchema } from "./account-security-schema";
+import { idfaceSchema } from "./idface-schema";
 
 const schema = {
   ...coreSchema,
@@ -41,6 +42,7 @@ const schema = {
   ...identitySandboxSchema,
   ...verificationSchema,
   ...accountSecuritySchema,
+  ...idfaceSchema,
 };
 
 export type Schema = typeof schema;

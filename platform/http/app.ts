@@ -43,6 +43,7 @@ import { sandboxFaceRoutes } from "./sandbox-face";
 import { staffApi } from "./staff";
 import { thirdPartyApi } from "./third-party";
 import { verificationFileApi } from "./third-party/verification-file";
+import { verificationOcrApi } from "./third-party/verification-ocr";
 import { workOrderFileApi } from "./third-party/work-order-file";
 
 export interface HttpAppOptions {
@@ -133,6 +134,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
 
   app.route("/third-party", workOrderFileApi); // its own body limit (10 MB), ahead of the 64 KB one below
   app.route("/third-party", verificationFileApi); // the same
+  app.route("/third-party", verificationOcrApi); // the same
   const thirdParty = new Hono<Env>();
   thirdParty.use(
     "*",

@@ -8,6 +8,7 @@ import { expireRecharges } from "./expire-recharges";
 import { runPackageExpiry } from "./package-expiry";
 import { purgeUnattachedUploads } from "./purge-unattached-uploads";
 import { runRetention } from "./retention";
+import { runVerificationCleanup } from "./verification-cleanup";
 import { fireScheduledShutdowns } from "../modules/instances/schedule-fire";
 import { describeFault } from "../modules/fault-log";
 import { runGpuFreeNotices } from "../modules/gpu-notice/send";
@@ -39,6 +40,8 @@ export const JOBS: Job[] = [
   { name: "scheduled-shutdowns", everyMs: 15_000, run: fireScheduledShutdowns },
   /** GPU free notices (decision 092): expired after 24 h, else sent once when the host has the GPUs. */
   { name: "gpu-free-notices", everyMs: 10_000, run: runGpuFreeNotices },
+  /** Expired sandbox face sessions and stale ID card readings (decision 099), in bounded batches. */
+  { name: "verification-cleanup", everyMs: 10 * 60_000, run: runVerificationCleanup },
 ];
 
 /**

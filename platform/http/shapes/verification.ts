@@ -1,9 +1,14 @@
 import {
   VERIFICATION_STATUS_CODES,
   VERIFY_TYPE_OF_KIND,
+  type FacePrintWire,
+  type IdCardReadingWire,
   type VerificationFileWire,
   type VerificationWire,
 } from "../../contract/verification";
+import type { FaceCheckView } from "../../modules/verification/face-checks";
+import type { IdCardReading } from "../../modules/verification/id-card-ocr";
+import { maskIdNumber } from "../../rules/identity-numbers";
 import type { VerificationEntry } from "../../modules/verification/entries";
 import type { VerificationFile } from "../../modules/verification/files";
 
@@ -29,4 +34,22 @@ export const toVerificationFile = (file: VerificationFile): VerificationFileWire
   content_type: file.mime,
   size: file.byteSize,
   created_at: file.createdAt.toISOString(),
+});
+
+export const toIdCardReading = (r: IdCardReading): IdCardReadingWire => ({
+  file_id: r.fileId,
+  side: r.side,
+  name: r.name,
+  id_number: r.idNumber,
+  masked_id_number: r.idNumber ? maskIdNumber(r.idNumber) : "",
+  issued_by: r.issuedBy,
+  valid_period: r.validPeriod,
+});
+
+export const toFacePrint = (v: FaceCheckView): FacePrintWire => ({
+  state: v.state,
+  url: v.url,
+  expires_at: v.expiresAt?.toISOString() ?? null,
+  reason: v.reason,
+  verification: v.entry ? toVerification(v.entry) : null,
 });

@@ -5,6 +5,7 @@ import { visitor, type Env } from "../context";
 import { thirdPartyError } from "../errors-reply";
 import { bearerToken } from "./token";
 import { verificationApi, verificationListApi } from "./verification";
+import { verificationPersonalApi } from "./verification-personal";
 import { workOrdersApi } from "./work-orders";
 
 export type ThirdPartyEnv = Env & { Variables: Env["Variables"] & { caller: Caller } };
@@ -28,3 +29,4 @@ thirdPartyApi.onError((error, c) => thirdPartyError(c, error));
 thirdPartyApi.notFound((c) => c.json({ code: 100022, reason: "接口不存在", message: "接口不存在", data: null }, 404));
 thirdPartyApi.route("/", workOrdersApi);
 thirdPartyApi.route("/", verificationApi);
+thirdPartyApi.route("/", verificationPersonalApi);

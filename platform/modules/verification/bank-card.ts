@@ -1,4 +1,4 @@
-import { and, countDistinct, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { inTransaction } from "../../db/tx";
@@ -14,6 +14,7 @@ import { num, rowsOf } from "../finance/rows";
 import type { CaptchaAnswer } from "../security/captcha";
 import { attemptsRetryAt, takeAttempt } from "./attempts";
 import { liveEntryOf, toVerificationEntry, type VerificationEntry } from "./entries";
+import { otherAccountsWith } from "./id-number-accounts";
 import { idNumberHash, sealEntryField } from "./sealing";
 import { verifyingAccountOf } from "./scope";
 import { retryReason } from "../../rules/verification-attempts";
@@ -32,7 +33,7 @@ export interface BankCardInput {
  * and the write): the next submission closes it as rejected instead of being refused as "pending" forever.
  */
 export const BANK_CARD_PENDING_TIMEOUT_MS = 2 * 60_000;
-const TIMED_OUT_REASON = "核验超时，请重新提交";
+export const TIMED_OUT_REASON = "核验超时，请重新提交";
 
 /** The checked elements (fields named as the form names them), or the first problem beside its field. */
 function checkElements(ctx: Ctx, input: BankCardInput) {
@@ -46,21 +47,6 @@ function checkElements(ctx: Ctx, input: BankCardInput) {
   if (!PHONE_PATTERN.test(phone)) return fail("PHONE_INVALID", "phone", "请输入银行预留的11位手机号");
   if (!CODE_PATTERN.test(input.code.trim())) return fail("CODE_INVALID", "code", "请输入6位短信验证码");
   return { name: name.name, idNumber: id.idNumber, cardNumber: card.cardNumber, phone, code: input.code.trim() };
-}
-
-/** Accounts other than `userId` whose live entries carry this ID number. */
-async function otherAccountsWith(db: Db, hash: string, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(verificationEntries.userId) })
-    .from(verificationEntries)
-    .where(
-      and(
-        eq(verificationEntries.idNumberHash, hash),
-        inArray(verificationEntries.status, ["pending", "verified"]),
-        ne(verificationEntries.userId, userId),
-      ),
-    );
-  return Number(row?.n ?? 0);
 }
 
 /** Why this account may not start a personal verification now, if it may not (checked before and under the lock). */

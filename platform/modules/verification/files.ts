@@ -172,3 +172,23 @@ export async function filesOfEntry(db: Db, entryId: number): Promise<(typeof ver
     .where(eq(verificationFiles.entryId, entryId))
     .orderBy(verificationFiles.id);
 }
+
+/**
+ * Deletes one of the account's files that no application names (a photo OCR could not read): its row, then its
+ * bytes. Answers whether it did; a file already named by an application is kept.
+ */
+export async function discardUnattachedVerificationFile(
+  ctx: Pick<Ctx, "db" | "providers">,
+  userId: number,
+  fileId: number,
+): Promise<boolean> {
+  const [row] = await ctx.db
+    .delete(verificationFiles)
+    .where(
+      and(eq(verificationFiles.id, fileId), eq(verificationFiles.userId, userId), isNull(verificationFiles.entryId)),
+    )
+    .returning({ storageKey: verificationFiles.storageKey });
+  if (!row) return false;
+  await ctx.providers.storage.delete(row.storageKey).catch(() => {});
+  return true;
+}

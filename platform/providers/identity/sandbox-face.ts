@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sandboxFaceSessions, type SandboxFaceState } from "../../db/identity-sandbox-schema";
 import { maskIdNumber } from "../../rules/identity-numbers";
@@ -48,6 +48,24 @@ export async function decideSandboxFace(db: Db, id: string, passed: boolean, now
     )
     .returning({ id: sandboxFaceSessions.id });
   return rows.length === 1;
+}
+
+/** An expired session is kept this long (its page and a late poll still say 已超时), then deleted. */
+export const SANDBOX_FACE_KEEP_AFTER_EXPIRY_MS = 60 * 60_000;
+
+/** Deletes up to `batch` sessions that expired more than an hour ago (the cleanup job); answers how many. */
+export async function deleteExpiredSandboxFaceSessions(db: Db, now: Date, batch: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - SANDBOX_FACE_KEEP_AFTER_EXPIRY_MS);
+  const expired = db
+    .select({ id: sandboxFaceSessions.id })
+    .from(sandboxFaceSessions)
+    .where(lt(sandboxFaceSessions.expiresAt, cutoff))
+    .limit(batch);
+  const gone = await db
+    .delete(sandboxFaceSessions)
+    .where(inArray(sandboxFaceSessions.id, expired))
+    .returning({ id: sandboxFaceSessions.id });
+  return gone.length;
 }
 
 /**
