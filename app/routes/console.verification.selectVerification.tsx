@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EntryStatus } from "~/components/verification/EntryStatus";
 import { Badge, Panel, PanelTitle, Table } from "~/components/ui/layout";
-import { BANK_CARD_VERIFY_PATH } from "~/utils/console-paths";
+import { BANK_CARD_VERIFY_PATH, PERSONAL_VERIFY_PATH } from "~/utils/console-paths";
 import { entryView, latestOf, loadVerifications } from "~/utils/verification.server";
 import { verificationLabel, VERIFICATION_LABEL_TEXT } from "../../platform/rules/verification-label";
 import { unlockTable } from "../../platform/rules/verification-unlocks";
@@ -25,6 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function SelectVerificationPage() {
   const { label, personal, unlocks } = useLoaderData<typeof loader>();
   const bankCard = { to: BANK_CARD_VERIFY_PATH, label: "银行卡认证" };
+  // A rejected or waiting ID card application continues on its own page.
+  const idFace = personal?.method === "id_face" ? { to: `${PERSONAL_VERIFY_PATH}?again=1`, label: "重新认证" } : null;
   return (
     <>
       <h1>
@@ -35,9 +37,18 @@ export default function SelectVerificationPage() {
       </h1>
       <Panel>
         <PanelTitle>个人认证</PanelTitle>
-        <EntryStatus entry={personal} retry={personal?.state === "verified" ? null : bankCard} />
-        {!personal && (
+        <EntryStatus entry={personal} retry={personal?.state === "verified" ? null : (idFace ?? bankCard)} />
+        {personal?.state === "pending" && personal.method === "id_face" && (
+          <p>
+            <Link to={PERSONAL_VERIFY_PATH}>继续人脸核验</Link>
+          </p>
+        )}
+        {(!personal || personal.state === "rejected") && (
           <ul>
+            <li>
+              <Link to={PERSONAL_VERIFY_PATH}>身份证与人脸认证</Link>：上传身份证人像面和国徽面，确认姓名和身份证号后，
+              用手机扫码完成人脸核验。
+            </li>
             <li>
               <Link to={BANK_CARD_VERIFY_PATH}>银行卡认证</Link>：填写姓名、身份证号、本人银行卡号及银行预留手机号，
               短信验证后即时完成。

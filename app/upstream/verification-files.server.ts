@@ -7,12 +7,21 @@ import {
   type VerificationFilePurposeWire,
   type VerificationFileWire,
 } from "../../platform/contract/verification";
+import { UPLOAD_BODY_MAX_BYTES, UPLOAD_FILE_MAX_BYTES } from "../../platform/contract/uploads";
 import { platformRequest, readReply, refusalOf } from "./third-party-files.server";
 import { sendToPlatform, UpstreamError } from "./transport.server";
 import type { VerificationCaller } from "./verification.server";
 
 export type { IdCardReadingWire, IdCardSideWire, VerificationFilePurposeWire, VerificationFileWire };
 export { VERIFICATION_FILE_PURPOSE_LABELS } from "../../platform/contract/verification";
+
+/** A page form with the two sides of an ID card (readUploadForm): two photos of 10 MB at most, and its fields. */
+export const ID_CARD_UPLOAD_LIMITS = {
+  maxFileBytes: UPLOAD_FILE_MAX_BYTES,
+  maxFiles: 2,
+  maxTotalBytes: 2 * UPLOAD_BODY_MAX_BYTES + 64 * 1024,
+  maxFieldBytes: 64 * 1024,
+} as const;
 
 /**
  * Uploads one verification file (POST /third-party/api/v1/verification/file, multipart `file` and `purpose`): the
@@ -58,7 +67,8 @@ async function postFile<T>(
   const reply = await readReply<T>(response);
   if (response.ok && reply?.code === 0) return (reply as { data: T }).data;
   const refusal = refusalOf(response, reply, path, "NOT_FOUND");
-  if (refusal.status === 2 || refusal.kind === "fault") throw refusal;
+  // A dead session and a fault are the page's; the identity service not answering is said beside the photo.
+  if (refusal.status === 2 || (refusal.kind === "fault" && refusal.key !== "VERIFICATION_UNAVAILABLE")) throw refusal;
   throw new UpstreamError(refusal.key, refusal.httpStatus, 1, refusal.reason, field);
 }
 

@@ -211,3 +211,5 @@ export const VERIFICATION_PATH = "/console/verification";
 export const SELECT_VERIFICATION_PATH = "/console/verification/selectVerification";
 /** app/routes/console.verification.bankCardVerify.tsx: personal verification by bank card. */
 export const BANK_CARD_VERIFY_PATH = "/console/verification/bankCardVerify";
+/** app/routes/console.verification.personal: personal verification by ID card and face. */
+export const PERSONAL_VERIFY_PATH = "/console/verification/personal";

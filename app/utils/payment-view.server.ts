@@ -2,7 +2,7 @@ import type { PaymentView } from "~/components/payment/QrPaymentPanel";
 import type { UserInfo } from "~/upstream/accounts.server";
 import { getOrderStatus, getQrcode } from "~/upstream/payments.server";
 import { UpstreamError } from "~/upstream/transport.server";
-import { paymentQrSvg } from "./payment-qr.server";
+import { qrSvg as renderQrSvg } from "./qr-svg.server";
 import { userFigures } from "./user-figures";
 
 /**
@@ -16,7 +16,7 @@ export async function paymentView(token: string, user: UserInfo, outTradeNo: str
   let qrNotReady = false;
   if (order.Status === 0 && order.pay_type !== 2) {
     try {
-      qrSvg = await paymentQrSvg((await getQrcode(token, outTradeNo)).qrcode);
+      qrSvg = await renderQrSvg((await getQrcode(token, outTradeNo)).qrcode);
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.key !== "QR_NOT_READY") throw error;
       qrNotReady = true;

@@ -33,6 +33,7 @@ export function latestOf(entries: readonly VerificationWire[], kind: Verificatio
 /** An entry as the pages show it: its words computed here (the labels are the contract's, a server module). */
 export interface EntryView {
   kind: VerificationWire["kind"];
+  method: VerificationWire["method"];
   state: VerificationWire["state"];
   statusText: string;
   methodText: string;
@@ -46,6 +47,7 @@ export function entryView(entry: VerificationWire | null): EntryView | null {
   if (!entry) return null;
   return {
     kind: entry.kind,
+    method: entry.method,
     state: entry.state,
     statusText: VERIFICATION_STATUS_LABELS[entry.state],
     methodText: VERIFICATION_METHOD_LABELS[entry.method],
