@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EntryStatus } from "~/components/verification/EntryStatus";
 import { Badge, Panel, PanelTitle, Table } from "~/components/ui/layout";
-import { BANK_CARD_VERIFY_PATH, PERSONAL_VERIFY_PATH } from "~/utils/console-paths";
+import { BANK_CARD_VERIFY_PATH, PERSONAL_VERIFY_AGAIN_PARAM, PERSONAL_VERIFY_PATH } from "~/utils/console-paths";
 import { entryView, latestOf, loadVerifications } from "~/utils/verification.server";
 import { verificationLabel, VERIFICATION_LABEL_TEXT } from "../../platform/rules/verification-label";
 import { unlockTable } from "../../platform/rules/verification-unlocks";
@@ -26,7 +26,10 @@ export default function SelectVerificationPage() {
   const { label, personal, unlocks } = useLoaderData<typeof loader>();
   const bankCard = { to: BANK_CARD_VERIFY_PATH, label: "银行卡认证" };
   // A rejected or waiting ID card application continues on its own page.
-  const idFace = personal?.method === "id_face" ? { to: `${PERSONAL_VERIFY_PATH}?again=1`, label: "重新认证" } : null;
+  const idFace =
+    personal?.method === "id_face"
+      ? { to: `${PERSONAL_VERIFY_PATH}?${PERSONAL_VERIFY_AGAIN_PARAM}=1`, label: "重新认证" }
+      : null;
   return (
     <>
       <h1>

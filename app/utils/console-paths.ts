@@ -213,3 +213,5 @@ export const SELECT_VERIFICATION_PATH = "/console/verification/selectVerificatio
 export const BANK_CARD_VERIFY_PATH = "/console/verification/bankCardVerify";
 /** app/routes/console.verification.personal: personal verification by ID card and face. */
 export const PERSONAL_VERIFY_PATH = "/console/verification/personal";
+/** Its query parameter that skips a failed application's page for the upload form (重新认证). */
+export const PERSONAL_VERIFY_AGAIN_PARAM = "again";

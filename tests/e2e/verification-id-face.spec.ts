@@ -3,11 +3,13 @@
  * sides (the sandbox OCR reads the file name: an unreadable photo is refused beside its field), confirms the name and
  * ID number read (a wrong check digit is refused beside the field; a refresh keeps the step), opens the face check's
  * link as a phone would and presses 通过; the waiting page (refreshing itself without JavaScript, polling with it)
- * shows the masked values, and the label becomes 个人认证. A sub-account has no access.
+ * shows the masked values, and the label becomes 个人认证. A failed check shows its reason and 重新认证 starts
+ * again. A sub-account has no access.
  */
 import { randomInt } from "node:crypto";
 import { idCheckChar } from "../../platform/rules/identity-numbers";
 import { pngImage } from "../support/upload-fixtures";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/session";
 import { DEMO_SUB, registerViaUi, uniquePhone } from "./support";
 
@@ -75,6 +77,36 @@ test("register, verify by ID card and face, the label changes", async ({ page, j
   }
   await page.goto("/console/verification/selectVerification");
   await expect(page.getByTestId("verification-label")).toHaveText("个人认证");
+});
+
+/** On the upload step: uploads both sides of a card, confirms what was read and answers the face check's link. */
+async function uploadConfirmAndStart(page: Page, name: string, id: string): Promise<string> {
+  await page.getByLabel("身份证人像面").setInputFiles(photo(`idcard-front-${name}-${id}.png`));
+  await page.getByLabel("身份证国徽面").setInputFiles(BACK);
+  await page.getByRole("button", { name: "上传并识别" }).click();
+  await expect(page.getByLabel("身份证号")).toHaveValue(id);
+  await page.getByRole("button", { name: "确认并开始人脸核验" }).click();
+  await expect(page.getByTestId("face-waiting")).toBeVisible();
+  return (await page.getByTestId("face-link").getByRole("link").getAttribute("href"))!;
+}
+
+test("a failed face check shows the reason; 重新认证 starts again and passes", async ({ page }) => {
+  await registerViaUi(page, uniquePhone());
+  const id = idNumber();
+  const phone = await page.context().newPage();
+  await page.goto("/console/verification/personal");
+  await phone.goto(await uploadConfirmAndStart(page, "韩梅梅", id));
+  await phone.getByRole("button", { name: "不通过" }).click();
+  await expect(phone.getByText("本次人脸核验未通过")).toBeVisible();
+
+  await expect(page.getByTestId("verification-personal")).toContainText("未通过原因：人脸核验未通过");
+  await page.getByRole("button", { name: "重新认证" }).click();
+  await expect(page.getByLabel("身份证人像面")).toBeVisible();
+
+  await phone.goto(await uploadConfirmAndStart(page, "韩梅梅", id));
+  await phone.getByRole("button", { name: "通过", exact: true }).click();
+  await expect(page.getByTestId("verification-personal")).toContainText("已认证");
+  await phone.close();
 });
 
 test("a sub-account has no access to the ID card verification", async ({ page, login }) => {

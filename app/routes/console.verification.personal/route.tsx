@@ -8,9 +8,9 @@ import { Button } from "~/components/ui/Button";
 import { Field, FieldError } from "~/components/ui/Field";
 import { Panel, PanelTitle } from "~/components/ui/layout";
 import { StatusButton } from "~/components/ui/StatusButton";
-import { PERSONAL_VERIFY_PATH, SELECT_VERIFICATION_PATH } from "~/utils/console-paths";
+import { PERSONAL_VERIFY_AGAIN_PARAM, PERSONAL_VERIFY_PATH, SELECT_VERIFICATION_PATH } from "~/utils/console-paths";
 import { handlePersonalAction } from "./actions.server";
-import { AGAIN_PARAM, personalStep, type PersonalStep } from "./view.server";
+import { personalStep, type PersonalStep } from "./view.server";
 
 export const meta: MetaFunction = () => [{ title: "身份证与人脸认证 · 实名认证 · 算力云" }];
 
@@ -44,7 +44,7 @@ function usePolledStep(loaded: PersonalStep): PersonalStep {
   }, [waiting]);
   const polled = fetcher.data?.step;
   useEffect(() => {
-    if (waiting && polled && polled !== "waiting") revalidator.revalidate();
+    if (waiting && polled && polled !== "waiting" && revalidator.state === "idle") revalidator.revalidate();
   }, [waiting, polled, revalidator]);
   return waiting && fetcher.data ? fetcher.data : loaded;
 }
@@ -89,7 +89,7 @@ function StepBody({ view }: { view: PersonalStep }) {
         <>
           <EntryStatus entry={view.entry} retry={null} />
           <Form method="get">
-            <input type="hidden" name={AGAIN_PARAM} value="1" />
+            <input type="hidden" name={PERSONAL_VERIFY_AGAIN_PARAM} value="1" />
             <Button type="submit">重新认证</Button>
           </Form>
         </>

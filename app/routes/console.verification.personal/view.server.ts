@@ -5,6 +5,7 @@ import {
   type IdCardReadingWire,
 } from "~/upstream/verification.server";
 import { UpstreamError } from "~/upstream/transport.server";
+import { PERSONAL_VERIFY_AGAIN_PARAM } from "~/utils/console-paths";
 import { qrSvg } from "~/utils/qr-svg.server";
 import { requireMainAccount } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
@@ -36,9 +37,6 @@ export type PersonalStep =
   | { step: "failed"; entry: EntryView }
   | { step: "confirm"; card: ReadCard }
   | { step: "upload"; notice: string | null };
-
-/** Upload again, after a failure (`?again=1`), instead of the failure's page. */
-export const AGAIN_PARAM = "again";
 
 const fileIdParam = (url: URL, name: string) => {
   const raw = url.searchParams.get(name) ?? "";
@@ -73,7 +71,7 @@ async function readCard(
 /**
  * The page's step: verified; another application under way; an ID card application waiting for its face check
  * (polled here: passed or failed shows at once); the face check not started; the confirm form for the sides just
- * read (`?front=&back=`); or the upload form.
+ * read (`?front=&back=`); a rejected ID card application with 重新认证 (`?again=1` skips it); or the upload form.
  */
 export function personalStep(request: Request): Promise<PersonalStep> {
   return loadPage(request, async () => {
@@ -91,11 +89,17 @@ export function personalStep(request: Request): Promise<PersonalStep> {
       if (face.state === "none") return { step: "start-face", entry };
       return { step: "waiting", entry, url: face.url, qrSvg: await qrSvg(face.url), expiresAt: face.expires_at };
     }
-    if (latest?.state === "rejected" && latest.method === "id_face" && !url.searchParams.has(AGAIN_PARAM))
-      return { step: "failed", entry: entryView(latest)! };
     const front = fileIdParam(url, "front");
     const back = fileIdParam(url, "back");
-    if (front === null || back === null) return { step: "upload", notice: null };
+    if (front === null || back === null) {
+      if (
+        latest?.state === "rejected" &&
+        latest.method === "id_face" &&
+        !url.searchParams.has(PERSONAL_VERIFY_AGAIN_PARAM)
+      )
+        return { step: "failed", entry: entryView(latest)! };
+      return { step: "upload", notice: null };
+    }
     const card = await readCard(caller, front, back);
     if (!card) return { step: "upload", notice: "识别结果已失效，请重新上传身份证照片" };
     return { step: "confirm", card };
