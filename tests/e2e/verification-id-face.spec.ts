@@ -13,8 +13,10 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/session";
 import { DEMO_SUB, registerViaUi, uniquePhone } from "./support";
 
+/** A valid ID number (GB 11643): Chaoyang, Beijing, a random birth date in 1970–1999 and sequence. */
 function idNumber(): string {
-  const first17 = `11010519851201${String(randomInt(0, 1000)).padStart(3, "0")}`;
+  const birth = `${randomInt(1970, 2000)}${String(randomInt(1, 13)).padStart(2, "0")}${String(randomInt(1, 29)).padStart(2, "0")}`;
+  const first17 = `110105${birth}${String(randomInt(0, 1000)).padStart(3, "0")}`;
   return first17 + idCheckChar(first17);
 }
 
