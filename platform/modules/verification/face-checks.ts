@@ -56,8 +56,8 @@ async function newestCheckOf(db: Db, entryId: number): Promise<CheckRow | undefi
 }
 
 function viewOf(ctx: Ctx, entry: EntryRow | undefined, check: CheckRow | undefined): FaceCheckView {
-  const shown = entry ? toVerificationEntry(ctx.personalData, entry) : null;
   if (!entry) return { state: "none", url: "", expiresAt: null, reason: "", entry: null };
+  const shown = toVerificationEntry(ctx.personalData, entry);
   // A decided entry speaks for its check (a rejected one may have been closed without any check).
   if (entry.status !== "pending")
     return {
