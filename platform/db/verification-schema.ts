@@ -22,6 +22,16 @@ export type VerificationKind = (typeof VERIFICATION_KINDS)[number];
 export const VERIFICATION_METHODS = ["bank_card", "id_face", "licence", "other", "mailbox", "card"] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 
+/** The document of an other-channel application (a person without a mainland resident ID card, or another case). */
+export const OTHER_DOCUMENT_TYPES = [
+  "passport",
+  "hk_macao_permit",
+  "taiwan_permit",
+  "foreign_permanent_residence",
+  "other",
+] as const;
+export type OtherDocumentType = (typeof OTHER_DOCUMENT_TYPES)[number];
+
 export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
@@ -43,6 +53,16 @@ export const verificationEntries = pgTable(
     idNumberHash: text("id_number_hash"),
     /** Sealed ("verification:<id>:card_number") bank card number (method bank_card). */
     cardNumberSealed: text("card_number_sealed"),
+    /** Enterprise (decision 100): the company's name and unified social credit code as confirmed, kept plain
+     * (public registry data); one live enterprise entry per credit code across accounts (the partial unique index). */
+    companyName: text("company_name"),
+    creditCode: text("credit_code"),
+    /** Sealed ("verification:<id>:legal_representative"): the licence's legal representative, a person's name. */
+    legalRepresentativeSealed: text("legal_representative_sealed"),
+    /** Other channel (method other): which document the sealed number (id_number_sealed) is, and the user's note,
+     * sealed ("verification:<id>:note"; it may describe the person). The number's hash is of kind "other_document". */
+    documentType: text("document_type", { enum: OTHER_DOCUMENT_TYPES }),
+    noteSealed: text("note_sealed"),
     /** The staff member who decided a reviewed entry (null when a provider decided it). */
     reviewerId: bigint("reviewer_id", { mode: "number" }).references(() => staffAccounts.id),
     /** Why it was rejected, shown to the user (in Chinese). */
@@ -58,6 +78,19 @@ export const verificationEntries = pgTable(
       .on(t.userId, t.kind)
       .where(sql`${t.status} in ('pending', 'verified')`),
     index("verification_entries_user_idx").on(t.userId, t.id),
+    uniqueIndex("verification_entries_credit_code_live_uq")
+      .on(t.creditCode)
+      .where(sql`${t.creditCode} is not null and ${t.status} in ('pending', 'verified')`),
+    check(
+      "verification_entries_enterprise_shape",
+      sql`(${t.kind} = 'enterprise') = (${t.creditCode} is not null and ${t.companyName} is not null
+        and ${t.legalRepresentativeSealed} is not null)`,
+    ),
+    check(
+      "verification_entries_document_type_known",
+      sql`${t.documentType} is null or ${t.documentType} in ('passport', 'hk_macao_permit', 'taiwan_permit', 'foreign_permanent_residence', 'other')`,
+    ),
+    check("verification_entries_document_with_method", sql`${t.documentType} is null or ${t.method} = 'other'`),
     index("verification_entries_id_hash_idx")
       .on(t.idNumberHash)
       .where(sql`${t.idNumberHash} is not null and ${t.status} in ('pending', 'verified')`),
@@ -105,7 +138,6 @@ export const verificationAttempts = pgTable(
     check("verification_attempts_kind_known", sql`${t.kind} in ('ocr', 'face', 'bank_card')`),
   ],
 );
-
 
 /** What an uploaded verification file shows; decides which types are accepted (verification/files.ts). */
 export const VERIFICATION_FILE_PURPOSES = [
