@@ -109,6 +109,10 @@ export type ErrorKey =
   | "VERIFICATION_UNAVAILABLE"
   | "ID_CARD_UNREADABLE"
   | "VERIFICATION_NO_FACE_APPLICATION"
+  | "VERIFICATION_PERSONAL_FIRST"
+  | "VERIFICATION_COMPANY_TAKEN"
+  | "VERIFICATION_AUTHORISATION_REQUIRED"
+  | "VERIFICATION_UNREADABLE"
   | "UNVERIFIED_GPU_LIMIT"
   | "DATABASE"
   | "TIMEOUT"
@@ -313,6 +317,34 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
     reason: "没有等待人脸核验的认证申请，请先上传身份证并确认信息",
     code: 100022,
     http: 409,
+  },
+  /** Enterprise verification needs the applicant's own verified personal entry first (decision 100). */
+  VERIFICATION_PERSONAL_FIRST: {
+    status: 1,
+    reason: "请先完成个人实名认证，再申请企业认证",
+    code: 100022,
+    http: 409,
+  },
+  /** One live (pending or verified) enterprise entry per unified social credit code, across accounts. */
+  VERIFICATION_COMPANY_TAKEN: {
+    status: 1,
+    reason: "该统一社会信用代码已有企业认证（审核中或已认证），一家企业只能认证一次",
+    code: 100022,
+    http: 409,
+  },
+  /** The licence's legal representative is not the applicant's verified name: an authorisation letter is needed. */
+  VERIFICATION_AUTHORISATION_REQUIRED: {
+    status: 1,
+    reason: "法定代表人与您实名认证的姓名不一致，请上传加盖公章的授权书",
+    code: 100022,
+    http: 400,
+  },
+  /** OCR could not read the document (not a licence, blurred, cut off). */
+  VERIFICATION_UNREADABLE: {
+    status: 1,
+    reason: "无法识别营业执照，请上传清晰、完整的营业执照照片",
+    code: 100022,
+    http: 400,
   },
   /** An unverified account asking for more GPUs than UNVERIFIED_GPU_LIMIT at once. */
   UNVERIFIED_GPU_LIMIT: {

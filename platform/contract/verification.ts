@@ -54,6 +54,13 @@ export interface VerificationWire {
   id_number: string;
   /** Masked: ****1234; "". */
   card_number: string;
+  /** Enterprise: the company's name and unified social credit code, whole (public registry data); "" otherwise. */
+  company_name: string;
+  credit_code: string;
+  /** Enterprise: the legal representative, masked (李*); "". */
+  legal_representative: string;
+  /** Other channel: the document `id_number` masks (OtherDocumentTypeWire); "" otherwise. */
+  document_type: OtherDocumentTypeWire | "";
   /** Why it was rejected (and what to correct); "" otherwise. */
   reason: string;
   created_at: string;
@@ -154,7 +161,7 @@ export interface IdFaceSubmitBody {
 }
 
 /** `POST verifications`: one body per kind of application, told apart by `verify_type` (and `method`). */
-export type SubmitVerificationBody = IdFaceSubmitBody;
+export type SubmitVerificationBody = IdFaceSubmitBody | EnterpriseVerificationBody;
 
 /** The fields of IdFaceSubmitBody a refusal may name in `data.field`. */
 export const ID_FACE_FIELDS = ["name", "id_number", "front_file_id", "back_file_id"] as const;
@@ -177,6 +184,68 @@ export interface FacePrintWire {
   verification: VerificationWire | null;
 }
 
+/** `POST business-license`: an uploaded licence (the `file` call with purpose licence) to read. */
+export interface BusinessLicenceBody {
+  file_id: number;
+}
+
+/**
+ * What the licence's OCR read (the user confirms or corrects it before submitting; an "ocr" attempt, 102252 past
+ * the day's limit), and whether the legal representative read is the applicant's verified personal name (then no
+ * authorisation letter is needed). The applicant's own licence: the names are whole here, for the form.
+ */
+export interface BusinessLicenceWire {
+  file_id: number;
+  company_name: string;
+  credit_code: string;
+  legal_representative: string;
+  applicant_is_legal_representative: boolean;
+}
+
+/**
+ * `POST verifications` with verify_type 1: the enterprise application (decision 100), pending staff review. The
+ * applicant must be personally verified; one live application per credit code across accounts (100022, field
+ * credit_code); `authorisation_file_ids` (purpose authorisation) is required when `legal_representative` is not the
+ * applicant's verified name (100022, field authorisation_file). Answers the pending entry.
+ */
+export interface EnterpriseVerificationBody {
+  verify_type: 1;
+  licence_file_id: number;
+  company_name: string;
+  credit_code: string;
+  legal_representative: string;
+  authorisation_file_ids: number[];
+}
+
+/** The field names of the enterprise application, as errors name them in `data.field`. */
+export const ENTERPRISE_FIELDS = [
+  "licence_file",
+  "company_name",
+  "credit_code",
+  "legal_representative",
+  "authorisation_file",
+] as const;
+
+/** The documents of the other channel: passport, the two permits, the foreigners' permanent residence card, other. */
+export type OtherDocumentTypeWire =
+  "passport" | "hk_macao_permit" | "taiwan_permit" | "foreign_permanent_residence" | "other";
+
+/**
+ * `POST other-channel`: personal verification without a mainland resident ID card, for staff review: the document,
+ * the name and number as it prints them (sealed; its keyed hash keeps one document to VERIFICATION_ID_MAX_ACCOUNTS
+ * accounts), 1 to 5 files (purpose other) and a note of at most 500 characters. Answers the pending entry
+ * (verify_type 0, method other).
+ */
+export interface OtherChannelBody {
+  document_type: OtherDocumentTypeWire;
+  name: string;
+  document_number: string;
+  file_ids: number[];
+  note: string;
+}
+
+export const OTHER_CHANNEL_FIELDS = ["document_type", "name", "document_number", "files", "note"] as const;
+
 export type VerificationCalls = {
   /** multipart/form-data: `file` and `purpose`. JPG/PNG for ID sides and licences; PDF too for the others. */
   uploadFile: ThirdPartyCall<"POST", typeof VERIFICATION_FILE_UPLOAD_PATH, NoQuery, FormData, VerificationFileWire>;
@@ -194,7 +263,15 @@ export type VerificationCalls = {
   /** multipart/form-data: `file` (JPG/PNG) and `side`; counts an OCR attempt (102252 past the day's). */
   ocrImage: ThirdPartyCall<"POST", typeof ID_CARD_OCR_PATH, NoQuery, FormData, IdCardReadingWire>;
   ocrResult: ThirdPartyCall<"POST", "/api/v1/verification/ocr-result", NoQuery, OcrResultBody, IdCardReadingWire>;
-  /** The application made (pending until its check or review decides it). */
+  businessLicence: ThirdPartyCall<
+    "POST",
+    "/api/v1/verification/business-license",
+    NoQuery,
+    BusinessLicenceBody,
+    BusinessLicenceWire
+  >;
+  /** Dispatched on `verify_type`: 0 personal by ID card and face, 1 enterprise (decision 100); pending until its
+   * check or review decides it. */
   submitVerification: ThirdPartyCall<
     "POST",
     "/api/v1/verification/verifications",
@@ -205,4 +282,11 @@ export type VerificationCalls = {
   /** Counts a face attempt (102252 past the day's) unless a check is still open. */
   startFacePrint: ThirdPartyCall<"POST", "/api/v1/verification/face-print", NoQuery, NoBody, FacePrintWire>;
   pollFacePrint: ThirdPartyCall<"GET", "/api/v1/verification/face-print", NoQuery, NoBody, FacePrintWire>;
+  otherChannel: ThirdPartyCall<
+    "POST",
+    "/api/v1/verification/other-channel",
+    NoQuery,
+    OtherChannelBody,
+    VerificationWire
+  >;
 };

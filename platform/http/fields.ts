@@ -65,3 +65,24 @@ export const flag = (label: string) =>
     .enum(["0", "1"], { errorMap: () => ({ message: `${label}只能是0或1` }) })
     .optional()
     .transform((v) => v === "1");
+
+/**
+ * A list of ids: a JSON array (of numbers or digit strings), a repeated form field, or one value with commas
+ * ("3,4"); empty when absent. At most `max` ids.
+ */
+export const ids = (label: string, max: number) =>
+  z
+    .union([z.array(z.union([z.number(), z.string().max(20)])).max(max * 2), z.string().max(max * 21), z.number()], {
+      errorMap: () => ({ message: `${label}格式不正确` }),
+    })
+    .optional()
+    .transform((v, ctx) => {
+      const raw = v === undefined ? [] : Array.isArray(v) ? v : typeof v === "number" ? [v] : v.split(",");
+      const list = raw.map((x) => (typeof x === "number" ? x : x.trim())).filter((x) => x !== "");
+      const numbers = list.map((x) => (typeof x === "number" ? x : /^[1-9]\d{0,15}$/.test(x) ? Number(x) : NaN));
+      if (numbers.some((n) => !Number.isSafeInteger(n) || n <= 0) || numbers.length > max) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label}格式不正确` });
+        return z.NEVER;
+      }
+      return numbers;
+    });

@@ -3,7 +3,11 @@ import { z } from "zod";
 import type { VerificationCalls } from "../../contract/verification";
 import { resolveSession } from "../../modules/accounts/sessions";
 import { sendBankCardCode, verifyByBankCard } from "../../modules/verification/bank-card";
+import { readBusinessLicence, submitEnterprise } from "../../modules/verification/enterprise";
 import { listVerifications } from "../../modules/verification/entries";
+import { submitOtherChannel } from "../../modules/verification/other-channel";
+import { OTHER_FILES_MAX } from "../../rules/other-documents";
+import { fail } from "../../modules/errors";
 import { captchaAnswer } from "../api/security";
 import { visitor } from "../context";
 import * as f from "../fields";
@@ -64,6 +68,65 @@ on("bankCard", "POST", "/api/v1/verification/bank-card", async (c) => {
     cardNumber: body.card_number,
     phone: body.phone,
     code: body.code,
+  });
+  return toVerification(entry);
+});
+
+on("businessLicence", "POST", "/api/v1/verification/business-license", async (c) => {
+  const body = parseFields(z.object({ file_id: f.id("营业执照文件") }), await readThirdPartyBody(c));
+  const read = await readBusinessLicence(c.var.ctx, c.var.caller, body.file_id);
+  return {
+    file_id: read.licenceFileId,
+    company_name: read.companyName,
+    credit_code: read.creditCode,
+    legal_representative: read.legalRepresentative,
+    applicant_is_legal_representative: read.applicantIsLegalRepresentative,
+  };
+});
+
+const enterpriseBody = z.object({
+  licence_file_id: f.id("营业执照文件"),
+  company_name: typed("企业名称", 200),
+  credit_code: typed("统一社会信用代码", 40),
+  legal_representative: typed("法定代表人", 40),
+  authorisation_file_ids: f.ids("授权书文件", OTHER_FILES_MAX),
+});
+
+/**
+ * `POST verifications`: an application for review, dispatched on `verify_type` (decision 097's addendum): 1
+ * enterprise here; the other values are refused beside `verify_type` until their flow answers them.
+ */
+on("submitVerification", "POST", "/api/v1/verification/verifications", async (c) => {
+  const form = await readThirdPartyBody(c);
+  const { verify_type } = parseFields(z.object({ verify_type: f.int("认证类型", 0, 3) }), form);
+  if (verify_type !== 1) return fail("BAD_REQUEST", "verify_type", "不支持的认证类型");
+  const body = parseFields(enterpriseBody, form);
+  const entry = await submitEnterprise(c.var.ctx, c.var.caller, {
+    licenceFileId: body.licence_file_id,
+    companyName: body.company_name,
+    creditCode: body.credit_code,
+    legalRepresentative: body.legal_representative,
+    authorisationFileIds: body.authorisation_file_ids,
+  });
+  return toVerification(entry);
+});
+
+const otherChannelBody = z.object({
+  document_type: typed("证件类型", 40),
+  name: typed("姓名", 80),
+  document_number: typed("证件号码", 40),
+  file_ids: f.ids("证明材料", OTHER_FILES_MAX),
+  note: typed("说明", 2000),
+});
+
+on("otherChannel", "POST", "/api/v1/verification/other-channel", async (c) => {
+  const body = parseFields(otherChannelBody, await readThirdPartyBody(c));
+  const entry = await submitOtherChannel(c.var.ctx, c.var.caller, {
+    documentType: body.document_type,
+    name: body.name,
+    documentNumber: body.document_number,
+    fileIds: body.file_ids,
+    note: body.note,
   });
   return toVerification(entry);
 });

@@ -4,13 +4,14 @@ import {
   verificationEntries,
   type VerificationKind,
   type VerificationMethod,
+  type OtherDocumentType,
   type VerificationStatus,
 } from "../../db/verification-schema";
 import { maskCardNumber, maskIdNumber } from "../../rules/identity-numbers";
 import { maskPersonName } from "../../rules/person-name";
 import type { Caller, Ctx } from "../context";
 import type { PersonalDataKeys } from "../security/personal-data-cipher";
-import { openEntryField } from "./sealing";
+import { openEntryField, type SealedField } from "./sealing";
 import { verifyingAccountOf } from "./scope";
 
 /** A verification entry as its owner sees it: personal values masked, never whole (issue 37 §3). */
@@ -23,6 +24,12 @@ export interface VerificationEntry {
   maskedName: string | null;
   maskedIdNumber: string | null;
   maskedCardNumber: string | null;
+  /** Enterprise: the company and its credit code (public registry data, whole) and the legal representative (李*). */
+  companyName: string | null;
+  creditCode: string | null;
+  maskedLegalRepresentative: string | null;
+  /** Other channel: which document the masked number is. */
+  documentType: OtherDocumentType | null;
   /** Why it was rejected. */
   reason: string | null;
   createdAt: Date;
@@ -34,11 +41,12 @@ type EntryRow = typeof verificationEntries.$inferSelect;
 
 /** The row with its sealed values opened and masked (opened in memory only, for the mask). */
 export function toVerificationEntry(keys: PersonalDataKeys, row: EntryRow): VerificationEntry {
-  const open = (field: "name" | "id_number" | "card_number", sealed: string | null) =>
+  const open = (field: SealedField, sealed: string | null) =>
     sealed === null ? null : openEntryField(keys, row.id, field, sealed);
   const name = open("name", row.nameSealed);
   const idNumber = open("id_number", row.idNumberSealed);
   const card = open("card_number", row.cardNumberSealed);
+  const representative = open("legal_representative", row.legalRepresentativeSealed);
   return {
     id: row.id,
     kind: row.kind,
@@ -47,6 +55,10 @@ export function toVerificationEntry(keys: PersonalDataKeys, row: EntryRow): Veri
     maskedName: name === null ? null : maskPersonName(name),
     maskedIdNumber: idNumber === null ? null : maskIdNumber(idNumber),
     maskedCardNumber: card === null ? null : maskCardNumber(card),
+    companyName: row.companyName,
+    creditCode: row.creditCode,
+    maskedLegalRepresentative: representative === null ? null : maskPersonName(representative),
+    documentType: row.documentType,
     reason: row.reason,
     createdAt: row.createdAt,
     decidedAt: row.decidedAt,
