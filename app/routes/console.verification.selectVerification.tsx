@@ -2,7 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EntryStatus } from "~/components/verification/EntryStatus";
 import { Badge, Panel, PanelTitle, Table } from "~/components/ui/layout";
-import { BANK_CARD_VERIFY_PATH, PERSONAL_VERIFY_AGAIN_PARAM, PERSONAL_VERIFY_PATH } from "~/utils/console-paths";
+import {
+  BANK_CARD_VERIFY_PATH,
+  ENTERPRISE_VERIFY_PATH,
+  LICENSE_VERIFY_PATH,
+  OTHER_CHANNEL_VERIFY_PATH,
+  PERSONAL_VERIFY_AGAIN_PARAM,
+  PERSONAL_VERIFY_PATH,
+} from "~/utils/console-paths";
 import { entryView, latestOf, loadVerifications } from "~/utils/verification.server";
 import { verificationLabel, VERIFICATION_LABEL_TEXT } from "../../platform/rules/verification-label";
 import { unlockTable } from "../../platform/rules/verification-unlocks";
@@ -14,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     label: verificationLabel(verifications),
     personal: entryView(latestOf(verifications, "personal")),
+    enterprise: entryView(latestOf(verifications, "enterprise")),
     unlocks: unlockTable({ unverifiedGpuLimit: unverified_gpu_limit }),
   };
 }
@@ -23,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * (the table of platform/rules/verification-unlocks.ts, with the configured GPU limit).
  */
 export default function SelectVerificationPage() {
-  const { label, personal, unlocks } = useLoaderData<typeof loader>();
+  const { label, personal, enterprise, unlocks } = useLoaderData<typeof loader>();
+  const personalDone = personal?.state === "verified";
   const bankCard = { to: BANK_CARD_VERIFY_PATH, label: "银行卡认证" };
   // A rejected or waiting ID card application continues on its own page.
   const idFace =
@@ -56,8 +65,26 @@ export default function SelectVerificationPage() {
               <Link to={BANK_CARD_VERIFY_PATH}>银行卡认证</Link>：填写姓名、身份证号、本人银行卡号及银行预留手机号，
               短信验证后即时完成。
             </li>
+            <li>
+              <Link to={OTHER_CHANNEL_VERIFY_PATH}>其他方式认证</Link>
+              ：护照、港澳台通行证、外国人永久居留身份证等，上传证件及证明材料，人工审核（1–3个工作日）。
+            </li>
           </ul>
         )}
+      </Panel>
+      <Panel>
+        <PanelTitle>企业认证</PanelTitle>
+        <EntryStatus
+          entry={enterprise}
+          retry={
+            personalDone && enterprise?.state !== "verified" ? { to: LICENSE_VERIFY_PATH, label: "上传营业执照" } : null
+          }
+        />
+        <p>
+          <Link to={ENTERPRISE_VERIFY_PATH}>企业认证</Link>
+          ：上传营业执照，核对企业信息；申请人非法定代表人时上传授权书，人工审核（1–3个工作日）。
+          {!personalDone && "须先完成个人实名认证。"}
+        </p>
       </Panel>
       <Panel>
         <PanelTitle>认证后可享</PanelTitle>

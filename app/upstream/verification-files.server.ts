@@ -1,3 +1,4 @@
+import { UPLOAD_FILE_MAX_BYTES } from "../../platform/contract/uploads";
 import {
   ID_CARD_OCR_PATH,
   type IdCardReadingWire,
@@ -22,6 +23,16 @@ export const ID_CARD_UPLOAD_LIMITS = {
   maxTotalBytes: 2 * UPLOAD_BODY_MAX_BYTES + 64 * 1024,
   maxFieldBytes: 64 * 1024,
 } as const;
+
+/**
+ * The limits of a page form that carries verification files (readUploadForm): `maxFiles` files of 10 MB at most
+ * (the platform's upload limit), the text fields and the framing.
+ */
+export const verificationFormLimits = (maxFiles: number) => ({
+  maxFileBytes: UPLOAD_FILE_MAX_BYTES,
+  maxFiles,
+  maxTotalBytes: maxFiles * UPLOAD_FILE_MAX_BYTES + 64 * 1024,
+});
 
 /**
  * Uploads one verification file (POST /third-party/api/v1/verification/file, multipart `file` and `purpose`): the

@@ -2,6 +2,9 @@ import type {
   BankCardCaptchaBody,
   BankCardVerifyBody,
   IdFaceSubmitBody,
+  BusinessLicenceBody,
+  EnterpriseVerificationBody,
+  OtherChannelBody,
   VerificationCalls,
 } from "../../platform/contract/verification";
 import { callThirdPartyOrThrow, type ThirdPartyOptions } from "./transport.server";
@@ -12,6 +15,8 @@ export type {
   FacePrintWire,
   IdCardReadingWire,
   IdFaceSubmitBody,
+  BusinessLicenceWire,
+  OtherDocumentTypeWire,
   VerificationKindWire,
   VerificationListWire,
   VerificationStatusWire,
@@ -19,6 +24,8 @@ export type {
 } from "../../platform/contract/verification";
 export {
   BANK_CARD_FIELDS,
+  ENTERPRISE_FIELDS,
+  OTHER_CHANNEL_FIELDS,
   VERIFICATION_METHOD_LABELS,
   VERIFICATION_STATUS_LABELS,
 } from "../../platform/contract/verification";
@@ -74,4 +81,19 @@ export function startFacePrint(caller: VerificationCaller) {
 /** Where the face check of the newest ID card application stands (the provider asked while it is open). */
 export function pollFacePrint(caller: VerificationCaller) {
   return call("pollFacePrint", "GET", "/api/v1/verification/face-print", caller);
+}
+
+/** Reads an uploaded licence (an OCR attempt): the company, credit code and legal representative to confirm. */
+export function readBusinessLicence(caller: VerificationCaller, body: BusinessLicenceBody) {
+  return call("businessLicence", "POST", "/api/v1/verification/business-license", caller, body);
+}
+
+/** The enterprise application as confirmed: the pending entry, or a refusal beside its field. */
+export function submitEnterpriseVerification(caller: VerificationCaller, body: EnterpriseVerificationBody) {
+  return call("submitVerification", "POST", "/api/v1/verification/verifications", caller, body);
+}
+
+/** The other channel's application (document, name, number, files, note): the pending entry. */
+export function submitOtherChannel(caller: VerificationCaller, body: OtherChannelBody) {
+  return call("otherChannel", "POST", "/api/v1/verification/other-channel", caller, body);
 }

@@ -215,3 +215,9 @@ export const BANK_CARD_VERIFY_PATH = "/console/verification/bankCardVerify";
 export const PERSONAL_VERIFY_PATH = "/console/verification/personal";
 /** Its query parameter that skips a failed application's page for the upload form (重新认证). */
 export const PERSONAL_VERIFY_AGAIN_PARAM = "again";
+/** app/routes/console.verification.enterprise.tsx: what enterprise verification needs and where it stands. */
+export const ENTERPRISE_VERIFY_PATH = "/console/verification/enterprise";
+/** app/routes/console.verification.license: the licence, its OCR confirmed, the letter when needed. */
+export const LICENSE_VERIFY_PATH = "/console/verification/license";
+/** app/routes/console.verification.otherChannel: passport, permits and other documents, for staff review. */
+export const OTHER_CHANNEL_VERIFY_PATH = "/console/verification/otherChannel";

@@ -4,6 +4,7 @@ import {
   VERIFICATION_STATUS_LABELS,
   type VerificationWire,
 } from "~/upstream/verification.server";
+import { OTHER_DOCUMENT_LABELS } from "../../platform/rules/other-documents";
 import { requestClientAddress } from "./client-address.server";
 import { requireMainAccount } from "./session.server";
 import { loadPage } from "./upstream-errors.server";
@@ -38,10 +39,15 @@ export interface EntryView {
   statusText: string;
   methodText: string;
   createdAt: string;
-  /** The masked values, joined: 张*　1****************5　银行卡 ****1234. */
+  /** The masked values, joined: 张*　1****************5　银行卡 ****1234 (an enterprise: its company and code). */
   masked: string;
   reason: string;
+  /** Decided by staff (enterprise, other channel): pending means 审核中, 1–3 working days. */
+  reviewed: boolean;
 }
+
+/** The methods staff decide (decision 100); the others are decided by a provider at once. */
+const REVIEWED_METHODS: readonly VerificationWire["method"][] = ["licence", "other", "card"];
 
 export function entryView(entry: VerificationWire | null): EntryView | null {
   if (!entry) return null;
@@ -52,9 +58,18 @@ export function entryView(entry: VerificationWire | null): EntryView | null {
     statusText: VERIFICATION_STATUS_LABELS[entry.state],
     methodText: VERIFICATION_METHOD_LABELS[entry.method],
     createdAt: entry.created_at,
-    masked: [entry.name, entry.id_number, entry.card_number && `银行卡 ${entry.card_number}`]
+    masked: [
+      entry.company_name && `企业名称 ${entry.company_name}`,
+      entry.credit_code && `统一社会信用代码 ${entry.credit_code}`,
+      entry.legal_representative && `法定代表人 ${entry.legal_representative}`,
+      entry.document_type && OTHER_DOCUMENT_LABELS[entry.document_type],
+      entry.name,
+      entry.id_number,
+      entry.card_number && `银行卡 ${entry.card_number}`,
+    ]
       .filter(Boolean)
       .join("　"),
     reason: entry.reason,
+    reviewed: REVIEWED_METHODS.includes(entry.method),
   };
 }

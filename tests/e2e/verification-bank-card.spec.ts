@@ -4,23 +4,9 @@
  * typed; 获取验证码 sends a code to the card's phone; the four elements verify; the page then shows the masked
  * values only, and the label becomes 个人认证. A sub-account has no access.
  */
-import { randomInt } from "node:crypto";
-import { idCheckChar, luhnValid } from "../../platform/rules/identity-numbers";
 import { expect, test } from "./fixtures/session";
 import { DEMO_SUB, readCode, registerViaUi, uniquePhone, useOwnClientAddress } from "./support";
-
-function idNumber(): string {
-  const first17 = `11010119900307${String(randomInt(0, 1000)).padStart(3, "0")}`;
-  return first17 + idCheckChar(first17);
-}
-
-function cardNumber(): string {
-  for (;;) {
-    const body = `622202${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`;
-    const card = [...Array(10).keys()].map((d) => body + d).find(luhnValid)!;
-    if (!card.endsWith("0000")) return card;
-  }
-}
+import { cardNumber, idNumber } from "./verification-support";
 
 test("register, verify by bank card, the label changes", async ({ page }) => {
   await registerViaUi(page, uniquePhone());

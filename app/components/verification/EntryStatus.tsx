@@ -30,8 +30,13 @@ export function EntryStatus({
           {entry.methodText} · 提交于 {formatDateTime(entry.createdAt)}
         </Muted>
       </p>
-      {entry.state === "verified" && <p>{entry.masked}</p>}
-      {entry.state === "pending" && <p>认证信息核验中，请稍后刷新查看结果。</p>}
+      {entry.state !== "rejected" && entry.masked && <p>{entry.masked}</p>}
+      {entry.state === "pending" &&
+        (entry.reviewed ? (
+          <p>审核中：已提交人工审核，通常需要1–3个工作日，结果将以站内信通知。</p>
+        ) : (
+          <p>认证信息核验中，请稍后刷新查看结果。</p>
+        ))}
       {entry.state === "rejected" && (
         <p>
           未通过原因：{entry.reason}。请核对信息后重新认证。

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { checkedBy, idNumberField, personNameField } from "~/utils/identity-fields";
 import * as field from "../../../platform/rules/fields";
 import { checkBankCardNumber } from "../../../platform/rules/identity-numbers";
+import { checkedBy, idNumberField, personNameField } from "~/utils/verification-fields";
 
 export const SendCodeSchema = z.object({ phone: field.phone("银行预留手机号") });
 

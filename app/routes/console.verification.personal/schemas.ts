@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idNumberField, personNameField } from "~/utils/identity-fields";
+import { idNumberField, personNameField } from "~/utils/verification-fields";
 import { OVERSIZE_FILE_PREFIX } from "~/utils/upload-form.server";
 
 /** One photo of the form: a non-empty file, or the reason it was dropped (over the size limit) beside its field. */
