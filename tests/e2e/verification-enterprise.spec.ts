@@ -9,7 +9,7 @@
 import { Buffer } from "node:buffer";
 import { pngImage } from "../support/upload-fixtures";
 import { expect, test } from "./fixtures/session";
-import { registerViaUi, uniquePhone } from "./support";
+import { DEMO_SUB, registerViaUi, uniquePhone } from "./support";
 import { creditCode, verifyByBankCardViaUi } from "./verification-support";
 
 const png = (name: string) => ({ name, mimeType: "image/png", buffer: Buffer.from(pngImage(40, 30)) });
@@ -97,4 +97,13 @@ test("an application by the other channel (passport) reaches 审核中", async (
   await expect(status).toContainText("1–3个工作日");
   await expect(page.getByText(number)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "提交审核" })).toHaveCount(0);
+});
+
+test("a sub-account has no access to enterprise verification or the other channel", async ({ page, login }) => {
+  await login({ phone: DEMO_SUB.mainPhone, password: DEMO_SUB.password, subAccountName: DEMO_SUB.name });
+  for (const path of ["enterprise", "license", "otherChannel"]) {
+    const reply = await page.goto(`/console/verification/${path}`);
+    expect(reply?.status()).toBe(403);
+    await expect(page.getByTestId("error-page")).toContainText("子账号无权进行实名认证");
+  }
 });
