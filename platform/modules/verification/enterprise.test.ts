@@ -218,12 +218,15 @@ describe("the enterprise application (POST verifications, verify_type 1)", () =>
     expect((await submit(b, await application(b, { credit_code: code }))).body.code).toBe(0);
   });
 
-  it("two accounts applying for one company at once: one live entry", async () => {
+  it("accounts applying for one company at once: one live entry, the others refused beside the credit code", async () => {
     const code = newCreditCode();
-    const people = [await personallyVerified(t, "李四"), await personallyVerified(t, "李四")];
+    const people = await Promise.all(Array.from({ length: 5 }, () => personallyVerified(t, "李四")));
     const bodies = await Promise.all(people.map((p) => application(p, { credit_code: code })));
     const replies = await Promise.all(people.map((p, i) => submit(p, bodies[i]!)));
-    expect(replies.map((r) => r.body.key ?? "ok").sort()).toEqual(["VERIFICATION_COMPANY_TAKEN", "ok"]);
+    expect(replies.map((r) => r.body.key ?? "ok").sort()).toEqual([
+      ...Array<string>(4).fill("VERIFICATION_COMPANY_TAKEN"),
+      "ok",
+    ]);
     const live = await t.db.select().from(verificationEntries).where(eq(verificationEntries.creditCode, code));
     expect(live).toHaveLength(1);
   });

@@ -119,6 +119,27 @@ describe("POST other-channel", () => {
     expect(seen.body.data.verifications).toEqual([]);
   });
 
+  it("applications at once: one document makes one entry across accounts; one account makes one entry", async () => {
+    const number = passportNumber();
+    const people = await Promise.all(Array.from({ length: 4 }, () => mainAccount(t)));
+    const bodies = await Promise.all(people.map((p) => application(p, { document_number: number })));
+    const replies = await Promise.all(people.map((p, i) => submit(p, bodies[i]!)));
+    expect(replies.map((r) => r.body.key ?? "ok").sort()).toEqual([
+      ...Array<string>(3).fill("VERIFICATION_ID_NUMBER_TAKEN"),
+      "ok",
+    ]);
+    const one = await mainAccount(t);
+    const twice = await Promise.all([application(one), application(one), application(one)]);
+    const answers = await Promise.all(twice.map((body) => submit(one, body)));
+    expect(answers.map((r) => r.body.key ?? "ok").sort()).toEqual([
+      "VERIFICATION_PENDING",
+      "VERIFICATION_PENDING",
+      "ok",
+    ]);
+    const rows = await t.db.select().from(verificationEntries).where(eq(verificationEntries.userId, one.userId));
+    expect(rows).toHaveLength(1);
+  });
+
   it("an account already verified, or a sub-account, is refused", async () => {
     const verified = await personallyVerified(t, "张三");
     expect((await submit(verified, await application(verified))).body).toMatchObject({
