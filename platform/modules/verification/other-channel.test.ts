@@ -5,7 +5,7 @@
  * personal entry per account, other accounts' files, sub-accounts, and no plain number, name or note at rest.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { verificationEntries, verificationFiles } from "../../db/verification-schema";
 import { mainAccount, subAccount, type TestAccount } from "../../../tests/support/instances";
 import { startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
@@ -16,6 +16,9 @@ beforeAll(async () => {
   t = await startTestPlatform();
 });
 afterAll(() => t.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 let serial = 0;
 /** A passport number no other test uses. */
@@ -151,7 +154,10 @@ describe("POST other-channel", () => {
     expect(reply.body).toMatchObject({ code: 100041 });
   });
 
-  it("the number, the name and the note are sealed at rest", async () => {
+  it("the number, the name and the note are sealed at rest and never logged", async () => {
+    const lines: string[] = [];
+    for (const method of ["log", "info", "warn", "error"] as const)
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
     const who = await mainAccount(t);
     const body = await application(who, { name: "Jean-Luc PICARD", note: "法国护照，住址北京市朝阳区某某路" });
     expect((await submit(who, body)).body.code).toBe(0);
@@ -160,7 +166,13 @@ describe("POST other-channel", () => {
         sql`select json_agg(v) as entries from verification_entries v where v.user_id = ${who.userId}`,
       ),
     );
-    for (const secret of [body.document_number, "PICARD", "某某路"]) expect(dump).not.toContain(secret);
+    // A refused try (the number taken by nobody, the type wrong) logs nothing of it either.
+    expect((await submit(who, { ...body, document_type: "hk_macao_permit" })).body.code).toBe(100022);
+    const log = lines.join("\n");
+    for (const secret of [body.document_number, "PICARD", "某某路"]) {
+      expect(dump).not.toContain(secret);
+      expect(log).not.toContain(secret);
+    }
     expect(dump).toContain("pd1.");
   });
 });
