@@ -1,4 +1,3 @@
-import { UPLOAD_FILE_MAX_BYTES } from "../../platform/contract/uploads";
 import {
   ID_CARD_OCR_PATH,
   type IdCardReadingWire,

@@ -1,20 +1,20 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { VerificationCalls } from "../../contract/verification";
-import { fail } from "../../modules/errors";
+import type { Caller, Ctx } from "../../modules/context";
 import { pollFaceCheck, startFaceCheck } from "../../modules/verification/face-checks";
 import { idCardReadingOf } from "../../modules/verification/id-card-ocr";
 import { submitIdFace } from "../../modules/verification/id-face";
 import * as f from "../fields";
 import { toFacePrint, toIdCardReading, toVerification } from "../shapes/verification";
-import { parseFields } from "../wire";
+import { parseFields, type Form } from "../wire";
 import { readThirdPartyBody } from "./body";
 import type { ThirdPartyEnv } from "./index";
 import { thirdPartyRoutes } from "./routes";
 
 /**
- * Personal verification by ID card and face (issue 37 §1, decision 099): `ocr-result`, `POST verifications` (a
- * dispatch on `verify_type`), and `face-print` POST (start) and GET (poll). `ocr-image` is multipart, mounted apart
+ * Personal verification by ID card and face (issue 37 §1, decision 099): `ocr-result`, the ID card application of
+ * `POST verifications` (verify_type 0), and `face-print` POST (start) and GET (poll). `ocr-image` is multipart, mounted apart
  * (verification-ocr.ts).
  */
 export const verificationPersonalApi = new Hono<ThirdPartyEnv>();
@@ -35,19 +35,17 @@ const idFaceBody = z.object({
   back_file_id: f.id("身份证国徽面"),
 });
 
-on("submitVerification", "POST", "/api/v1/verification/verifications", async (c) => {
-  const form = await readThirdPartyBody(c);
-  const { verify_type } = parseFields(z.object({ verify_type: f.int("认证类型", 0, 3) }), form);
-  if (verify_type !== 0) return fail("BAD_REQUEST", "verify_type", "暂不支持该认证类型");
+/** `POST verifications` with verify_type 0 (dispatched in verification.ts): the ID card application, pending its face check. */
+export async function idFaceApplication(ctx: Ctx, caller: Caller, form: Form) {
   const body = parseFields(idFaceBody, form);
-  const entry = await submitIdFace(c.var.ctx, c.var.caller, {
+  const entry = await submitIdFace(ctx, caller, {
     name: body.name,
     idNumber: body.id_number,
     frontFileId: body.front_file_id,
     backFileId: body.back_file_id,
   });
   return toVerification(entry);
-});
+}
 
 on("startFacePrint", "POST", "/api/v1/verification/face-print", async (c) =>
   toFacePrint(await startFaceCheck(c.var.ctx, c.var.caller)),

@@ -16,6 +16,7 @@ import { parseFields } from "../wire";
 import { readThirdPartyBody } from "./body";
 import type { ThirdPartyEnv } from "./index";
 import { thirdPartyRoutes } from "./routes";
+import { idFaceApplication } from "./verification-personal";
 import { bearerToken } from "./token";
 
 /**
@@ -93,12 +94,13 @@ const enterpriseBody = z.object({
 });
 
 /**
- * `POST verifications`: an application for review, dispatched on `verify_type` (decision 097's addendum): 1
- * enterprise here; the other values are refused beside `verify_type` until their flow answers them.
+ * `POST verifications`: an application, dispatched on `verify_type` (decision 097's addendum): 0 personal by ID card
+ * and face (verification-personal.ts), 1 enterprise; the others (student, other channel) have their own calls.
  */
 on("submitVerification", "POST", "/api/v1/verification/verifications", async (c) => {
   const form = await readThirdPartyBody(c);
   const { verify_type } = parseFields(z.object({ verify_type: f.int("认证类型", 0, 3) }), form);
+  if (verify_type === 0) return idFaceApplication(c.var.ctx, c.var.caller, form);
   if (verify_type !== 1) return fail("BAD_REQUEST", "verify_type", "不支持的认证类型");
   const body = parseFields(enterpriseBody, form);
   const entry = await submitEnterprise(c.var.ctx, c.var.caller, {

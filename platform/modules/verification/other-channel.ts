@@ -12,7 +12,7 @@ import {
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 import { num, rowsOf } from "../finance/rows";
-import { otherAccountsWith } from "./bank-card";
+import { otherAccountsWith } from "./id-number-accounts";
 import { liveEntryOf, toVerificationEntry, type VerificationEntry } from "./entries";
 import { attachVerificationFiles } from "./files";
 import { otherDocumentHash, sealEntryField } from "./sealing";
