@@ -163,6 +163,8 @@ const PlatformEnv = z.object({
   VERIFICATION_ATTEMPTS_PER_ACCOUNT_DAY: wholeNumber("VERIFICATION_ATTEMPTS_PER_ACCOUNT_DAY", 1, 1000),
   VERIFICATION_ATTEMPTS_PER_ID_DAY: wholeNumber("VERIFICATION_ATTEMPTS_PER_ID_DAY", 1, 1000),
   UNVERIFIED_GPU_LIMIT: wholeNumber("UNVERIFIED_GPU_LIMIT", 0, 10_000),
+  /** Days a verification file's bytes are kept after its application was decided (decision 101). */
+  VERIFICATION_FILE_RETENTION_DAYS: wholeNumber("VERIFICATION_FILE_RETENTION_DAYS", 1, 3650),
 });
 
 type Env = z.infer<typeof PlatformEnv>;
@@ -594,6 +596,7 @@ export function loadPlatformConfig(
         e.VERIFICATION_ATTEMPTS_PER_ACCOUNT_DAY ?? VERIFICATION_LIMIT_DEFAULTS.attemptsPerAccountDay,
       attemptsPerIdDay: e.VERIFICATION_ATTEMPTS_PER_ID_DAY ?? VERIFICATION_LIMIT_DEFAULTS.attemptsPerIdDay,
       unverifiedGpuLimit: e.UNVERIFIED_GPU_LIMIT ?? VERIFICATION_LIMIT_DEFAULTS.unverifiedGpuLimit,
+      fileRetentionDays: e.VERIFICATION_FILE_RETENTION_DAYS ?? VERIFICATION_LIMIT_DEFAULTS.fileRetentionDays,
     },
   };
 }

@@ -113,6 +113,8 @@ export type ErrorKey =
   | "VERIFICATION_COMPANY_TAKEN"
   | "VERIFICATION_AUTHORISATION_REQUIRED"
   | "VERIFICATION_UNREADABLE"
+  | "VERIFICATION_ALREADY_DECIDED"
+  | "VERIFICATION_EMAIL_CODE_INVALID"
   | "UNVERIFIED_GPU_LIMIT"
   | "DATABASE"
   | "TIMEOUT"
@@ -343,6 +345,17 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   VERIFICATION_UNREADABLE: {
     status: 1,
     reason: "无法识别营业执照，请上传清晰、完整的营业执照照片",
+  /** A reviewer decided an application another reviewer (or the same, twice) decided first. */
+  VERIFICATION_ALREADY_DECIDED: {
+    status: 1,
+    reason: "该申请已被审核，请刷新后查看结果",
+    code: 100022,
+    http: 409,
+  },
+  /** The school mailbox code is wrong, used up or expired (student verification). */
+  VERIFICATION_EMAIL_CODE_INVALID: {
+    status: 1,
+    reason: "邮箱验证码错误或已过期，请重新获取",
     code: 100022,
     http: 400,
   },

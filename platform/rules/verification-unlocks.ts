@@ -18,6 +18,8 @@ export interface VerificationLimits {
   attemptsPerIdDay: number;
   /** GPUs an unverified account may hold at once in its running and stopped instances. */
   unverifiedGpuLimit: number;
+  /** Days a verification file's bytes are kept after its application was decided (decision 101). */
+  fileRetentionDays: number;
 }
 
 export const VERIFICATION_LIMIT_DEFAULTS: VerificationLimits = {
@@ -25,6 +27,7 @@ export const VERIFICATION_LIMIT_DEFAULTS: VerificationLimits = {
   attemptsPerAccountDay: 5,
   attemptsPerIdDay: 5,
   unverifiedGpuLimit: 8,
+  fileRetentionDays: 30,
 };
 
 /** Whether any real-name verification holds (personal, student or enterprise). */

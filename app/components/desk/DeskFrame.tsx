@@ -35,6 +35,7 @@ const ROLE_LABELS: Record<DeskStaff["role"], string> = {
   agent: "客服",
   lead: "组长",
   editor: "编辑",
+  reviewer: "审核员",
   finance: "财务",
   admin: "管理员",
 };

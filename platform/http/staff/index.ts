@@ -11,6 +11,7 @@ import { deskFilesApi } from "./desk-files";
 import { deskOrdersApi } from "./desk-orders";
 import { deskQueueApi } from "./desk-queue";
 import { softwareReleaseDeskApi, softwareReleaseUploadApi } from "./software-releases";
+import { verificationReviewApi } from "./verification-review";
 
 /**
  * /staff: the desk's calls (docs/decisions/039). The main API's envelope and
@@ -30,6 +31,7 @@ export function staffApi(): Hono<Env> {
   staff.route("/", deskOrdersApi);
   staff.route("/", deskCatalogueApi);
   staff.route("/", softwareReleaseDeskApi);
+  staff.route("/", verificationReviewApi);
   staff.onError((error, c) => mainApiError(c, error));
   staff.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   return staff;

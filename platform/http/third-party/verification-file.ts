@@ -15,6 +15,7 @@ import { visitor, type Env } from "../context";
 import { thirdPartyError } from "../errors-reply";
 import { toVerificationFile } from "../shapes/verification";
 import { uploadForm } from "../upload-field";
+import { verificationFileResponse } from "../verification-file-response";
 import { bearerToken } from "./token";
 
 /**
@@ -58,19 +59,7 @@ verificationFileApi.post(
 verificationFileApi.get(`${VERIFICATION_FILE_UPLOAD_PATH}/:id`, async (c) => {
   const caller = await callerOf(c);
   const id = /^[1-9]\d{0,15}$/.test(c.req.param("id")) ? Number(c.req.param("id")) : 0;
-  const { file, bytes } = await readOwnVerificationFile(c.var.ctx, caller, id);
-  return new Response(bytes, {
-    status: 200,
-    headers: {
-      "content-type": file.mime,
-      "content-length": String(bytes.byteLength),
-      "content-disposition": file.mime === "application/pdf" ? "attachment" : "inline",
-      "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'none'; img-src 'self' data:; sandbox",
-      "cache-control": "private, no-store",
-      "cross-origin-resource-policy": "same-origin",
-    },
-  });
+  return verificationFileResponse(await readOwnVerificationFile(c.var.ctx, caller, id));
 });
 
 verificationFileApi.onError((error, c) => thirdPartyError(c, error));

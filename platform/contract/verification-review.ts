@@ -1,0 +1,75 @@
+/**
+ * The desk's real-name verification review under /staff (issue 37 §2, decision 101): the queue of pending
+ * applications a person decides, one application with its values masked, the audited reveal of its whole values
+ * (and, for the same reviewer, its files for REVEAL_VALID minutes), and the decision. Reviewers, leads and admins
+ * only (PERMISSION_DENIED, HTTP 403, to anyone else). The envelope is the main API's; times are ISO 8601.
+ */
+import type { MainApiCall } from "./calls";
+import type { PageFields, PageWire } from "./page";
+import type {
+  VerificationFilePurposeWire,
+  VerificationKindWire,
+  VerificationMethodWire,
+  VerificationStatusWire,
+} from "./verification";
+
+/** One application as the queue and its page show it: masked (张*, 3***************4, ****1234, 138****0000). */
+export type ReviewItemWire = {
+  id: number;
+  kind: VerificationKindWire;
+  method: VerificationMethodWire;
+  state: VerificationStatusWire;
+  user_id: number;
+  user_phone: string;
+  name: string;
+  id_number: string;
+  card_number: string;
+  reason: string;
+  created_at: string;
+  decided_at: string | null;
+  expires_at: string | null;
+};
+
+export type ReviewFileWire = {
+  id: number;
+  purpose: VerificationFilePurposeWire;
+  content_type: string;
+  size: number;
+  /** The bytes were deleted after the decision or when the account closed (decision 101). */
+  purged: boolean;
+};
+
+export type ReviewDetailWire = ReviewItemWire & { reviewer_id: number | null; files: ReviewFileWire[] };
+
+/** `kind`: personal, enterprise, student or other; `min_wait_hours` (1–720): waiting at least that long. */
+export type ReviewQueueFields = PageFields & { kind?: VerificationKindWire; min_wait_hours?: number };
+
+export type ReviewEntryFields = { id: number };
+
+/** `reason` (2–100 characters) goes to the audit log with who, when and which application. */
+export type ReviewRevealFields = { id: number; reason: string };
+
+/** The whole values ("" when the application has none) and `reveal_id`, which opens the files (below). */
+export type ReviewRevealWire = { reveal_id: number; name: string; id_number: string; card_number: string };
+
+/**
+ * `decision`: "approve" or "reject"; a rejection's `reason` is one of REJECT_REASONS (platform/rules/
+ * verification-review.ts) or "other" with `reason_text` (2–200 characters). An application decided already is
+ * VERIFICATION_ALREADY_DECIDED (HTTP 409).
+ */
+export type ReviewDecideFields = { id: number; decision: "approve" | "reject"; reason?: string; reason_text?: string };
+
+export type VerificationReviewCalls = {
+  "/verification/queue": MainApiCall<ReviewQueueFields, PageWire<ReviewItemWire>, "required">;
+  "/verification/detail": MainApiCall<ReviewEntryFields, ReviewDetailWire, "required">;
+  "/verification/reveal": MainApiCall<ReviewRevealFields, ReviewRevealWire, "required">;
+  "/verification/decide": MainApiCall<ReviewDecideFields, ReviewDetailWire, "required">;
+};
+
+/**
+ * GET, a live staff token: one file of an application, for the reviewer whose reveal (`reveal` in the query, the
+ * reveal's id) is at most 15 minutes old; each opening is audited. `Cache-Control: no-store`. Another application's
+ * file through this path, or none, is NOT_FOUND (HTTP 404).
+ */
+export const reviewFilePath = (entryId: number, fileId: number, revealId: number) =>
+  `/verification/entries/${entryId}/files/${fileId}?reveal=${revealId}`;

@@ -1,0 +1,72 @@
+import { randomInt } from "node:crypto";
+import { sql } from "drizzle-orm";
+import {
+  verificationEntries,
+  type VerificationFilePurpose,
+  type VerificationKind,
+  type VerificationMethod,
+} from "../../platform/db/verification-schema";
+import { num, rowsOf } from "../../platform/modules/finance/rows";
+import { attachVerificationFiles, storeVerificationFile } from "../../platform/modules/verification/files";
+import { idNumberHash, sealEntryField } from "../../platform/modules/verification/sealing";
+import { idCheckChar } from "../../platform/rules/identity-numbers";
+import { pngImage } from "./upload-fixtures";
+import type { RegisteredUser, TestPlatform } from "./platform";
+
+/** A valid resident ID number (GB 11643) no other test uses: Dongcheng, Beijing, born 1995-06-01. */
+export function newIdNumber(): string {
+  const first17 = `11010119950601${String(randomInt(0, 1000)).padStart(3, "0")}`;
+  return first17 + idCheckChar(first17);
+}
+
+export interface PendingEntryInput {
+  kind: VerificationKind;
+  method: VerificationMethod;
+  name?: string;
+  idNumber?: string;
+  /** One uploaded PNG per purpose, stored sealed and attached to the entry. */
+  files?: VerificationFilePurpose[];
+  createdAt?: Date;
+}
+
+/**
+ * A pending application made as the application calls make one (values sealed with sealEntryField, files stored
+ * and attached), written directly: the desk reviews any pending entry of a reviewed method.
+ */
+export async function insertPendingEntry(
+  t: TestPlatform,
+  user: RegisteredUser,
+  input: PendingEntryInput,
+): Promise<{ id: number; fileIds: number[] }> {
+  const caller = await t.callerOf(user);
+  const fileIds: number[] = [];
+  for (const purpose of input.files ?? [])
+    fileIds.push(
+      (await storeVerificationFile(t.ctx, caller, { purpose, name: `${purpose}.png`, bytes: pngImage(8, 6) })).id,
+    );
+  const [next] = await rowsOf<{ id: unknown }>(
+    t.db,
+    sql`select nextval(pg_get_serial_sequence('verification_entries', 'id')) as id`,
+  );
+  const id = num(next!.id);
+  const keys = t.ctx.personalData;
+  await t.db.insert(verificationEntries).values({
+    id,
+    userId: user.userId,
+    kind: input.kind,
+    method: input.method,
+    status: "pending",
+    nameSealed: input.name === undefined ? null : sealEntryField(keys, id, "name", input.name),
+    idNumberSealed: input.idNumber === undefined ? null : sealEntryField(keys, id, "id_number", input.idNumber),
+    idNumberHash: input.idNumber === undefined ? null : idNumberHash(keys, input.idNumber),
+    createdAt: input.createdAt ?? t.clock.now(),
+  });
+  await attachVerificationFiles(t.db, {
+    userId: user.userId,
+    entryId: id,
+    fileIds,
+    purposes: input.files ?? [],
+    field: "files",
+  });
+  return { id, fileIds };
+}
