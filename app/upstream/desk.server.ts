@@ -15,6 +15,7 @@ import {
   WORK_ORDER_STATUS_LABELS,
   type WorkOrderStatusWire,
 } from "../../platform/contract/work-orders";
+import type { VerificationReviewCalls } from "../../platform/contract/verification-review";
 import { callApiOrThrow, type Fields } from "./transport.server";
 
 export type {
@@ -37,7 +38,7 @@ export interface StaffAuth {
 }
 
 /** The staff calls the desk makes (platform/contract/staff.ts): path, fields and reply typed by the contract. */
-type StaffCalls = StaffAuthCalls & DeskCalls;
+type StaffCalls = StaffAuthCalls & DeskCalls & VerificationReviewCalls;
 
 /** One /staff call with the staff token in its header (never a user's `session` field). */
 export function staffCall<P extends keyof StaffCalls & string>(

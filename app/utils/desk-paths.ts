@@ -30,3 +30,13 @@ export function deskContentItemPath(kind: string, id: number, version?: number):
   const path = `${deskContentListPath(kind)}/${encodeURIComponent(String(id))}`;
   return version === undefined ? path : `${path}?version=${encodeURIComponent(String(version))}`;
 }
+
+/** app/routes/desk.verification.$id.tsx: one real-name verification application under review. */
+export function deskVerificationPath(id: number): string {
+  return `/desk/verification/${encodeURIComponent(String(id))}`;
+}
+
+/** app/routes/desk_.verification-files.$entry.$file.ts: an application's file for the reviewer who revealed it. */
+export function deskVerificationFilePath(entryId: number, fileId: number, revealId: number): string {
+  return `/desk/verification-files/${encodeURIComponent(String(entryId))}/${encodeURIComponent(String(fileId))}?reveal=${encodeURIComponent(String(revealId))}`;
+}

@@ -49,6 +49,8 @@ export type ReviewEntryFields = { id: number };
 /** `reason` (2–100 characters) goes to the audit log with who, when and which application. */
 export type ReviewRevealFields = { id: number; reason: string };
 
+export type ReviewRevealedFields = { id: number; reveal_id: number };
+
 /** The whole values ("" when the application has none) and `reveal_id`, which opens the files (below). */
 export type ReviewRevealWire = { reveal_id: number; name: string; id_number: string; card_number: string };
 
@@ -63,6 +65,8 @@ export type VerificationReviewCalls = {
   "/verification/queue": MainApiCall<ReviewQueueFields, PageWire<ReviewItemWire>, "required">;
   "/verification/detail": MainApiCall<ReviewEntryFields, ReviewDetailWire, "required">;
   "/verification/reveal": MainApiCall<ReviewRevealFields, ReviewRevealWire, "required">;
+  /** The values again for the reviewer whose reveal (`reveal_id`) of this entry is at most 15 minutes old; audited. */
+  "/verification/revealed": MainApiCall<ReviewRevealedFields, ReviewRevealWire, "required">;
   "/verification/decide": MainApiCall<ReviewDecideFields, ReviewDetailWire, "required">;
 };
 

@@ -84,3 +84,11 @@ export function reviewMessage(kind: VerifiedKind, decision: { approved: true } |
     ? `您提交的${KIND_WORDS[kind]}申请已通过审核。`
     : `您提交的${KIND_WORDS[kind]}申请未通过审核，原因：${decision.reason}。请按原因修改后重新提交。`;
 }
+
+/** The kinds as the desk names them. */
+export const REVIEW_KIND_LABELS: Record<VerifiedKind, string> = {
+  personal: "个人认证",
+  enterprise: "企业认证",
+  student: "学生认证",
+  other: "其他方式认证",
+};

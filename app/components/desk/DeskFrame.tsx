@@ -4,6 +4,7 @@ import type { StaffMe } from "~/upstream/desk.server";
 import { Button } from "~/components/ui/Button";
 import { styled } from "~/components/ui/stitches.config";
 import { canEditContent } from "../../../platform/rules/content-desk";
+import { canReviewVerification } from "../../../platform/rules/verification-review";
 
 /** One 52px line on a desktop; on a phone the staff member and 退出 wrap onto a second line. */
 const Bar = styled("header", {
@@ -55,6 +56,11 @@ export function DeskFrame({ staff, children }: { staff: DeskStaff | null; childr
               <NavLink to="/desk/categories" prefetch="intent">
                 分类与文档
               </NavLink>
+              {canReviewVerification(staff.role) && (
+                <NavLink to="/desk/verification" prefetch="intent">
+                  实名审核
+                </NavLink>
+              )}
               {canEditContent(staff.role) && (
                 <NavLink to="/desk/content" prefetch="intent">
                   内容管理

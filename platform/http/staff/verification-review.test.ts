@@ -184,6 +184,25 @@ describe("the reveal", () => {
       targetId: String(entry.id),
       after: { reason: "核对护照信息" },
     });
+
+    // The page after the reveal shows the values again while the reveal is good, each showing audited.
+    const again = await staffPost(t, "/verification/revealed", reviewer, {
+      id: entry.id,
+      reveal_id: reply.body.data.reveal_id,
+    });
+    expect(again.body.data).toMatchObject({ name: "王小明", id_number: idNumber });
+    const shown = await t.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.targetId, String(entry.id)), eq(staffAudit.action, "verification.value_view")));
+    expect(shown).toHaveLength(1);
+    const lead = await tokenOf("lead");
+    const borrowed = await staffPost(t, "/verification/revealed", lead, {
+      id: entry.id,
+      reveal_id: reply.body.data.reveal_id,
+    });
+    expect(borrowed.body.key).toBe("PERMISSION_DENIED");
+    expect(JSON.stringify(borrowed.body)).not.toContain(idNumber);
   });
 
   it("files open only after a reveal of that entry by that reviewer, each opening audited, never cached", async () => {

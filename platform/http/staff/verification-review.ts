@@ -1,15 +1,22 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ReviewDetailWire, ReviewItemWire, VerificationReviewCalls } from "../../contract/verification-review";
+import type {
+  ReviewDetailWire,
+  ReviewItemWire,
+  ReviewRevealWire,
+  VerificationReviewCalls,
+} from "../../contract/verification-review";
 import { VERIFICATION_KINDS } from "../../db/verification-schema";
 import { DomainError } from "../../modules/errors";
 import {
   decideEntry,
   listReviewQueue,
   readEntryFileForReviewer,
+  revealedValues,
   revealEntry,
   reviewDetail,
   type ReviewDetail,
+  type RevealedEntry,
   type ReviewItem,
 } from "../../modules/verification/review";
 import { contractRoutes } from "../api/contract-routes";
@@ -53,6 +60,13 @@ const toDetail = (detail: ReviewDetail): ReviewDetailWire => ({
   })),
 });
 
+const toRevealWire = (revealed: RevealedEntry): ReviewRevealWire => ({
+  reveal_id: revealed.revealId,
+  name: revealed.name ?? "",
+  id_number: revealed.idNumber ?? "",
+  card_number: revealed.cardNumber ?? "",
+});
+
 const Queue = z.object({
   page: f.page,
   page_size: f.pageSize(50, 20),
@@ -91,13 +105,18 @@ on.post("/verification/reveal", async (c) => {
   const form = await readForm(c);
   const staff = await staffCaller(c);
   const input = parseFields(Reveal, form);
-  const revealed = await revealEntry(c.var.ctx, staff, { entryId: Number(input.id), reason: input.reason });
-  return {
-    reveal_id: revealed.revealId,
-    name: revealed.name ?? "",
-    id_number: revealed.idNumber ?? "",
-    card_number: revealed.cardNumber ?? "",
-  };
+  return toRevealWire(await revealEntry(c.var.ctx, staff, { entryId: Number(input.id), reason: input.reason }));
+});
+
+const Revealed = Entry.extend({ reveal_id: f.id("查看记录编号") });
+
+on.post("/verification/revealed", async (c) => {
+  const form = await readForm(c);
+  const staff = await staffCaller(c);
+  const input = parseFields(Revealed, form);
+  return toRevealWire(
+    await revealedValues(c.var.ctx, staff, { entryId: Number(input.id), revealId: Number(input.reveal_id) }),
+  );
 });
 
 on.post("/verification/decide", async (c) => {

@@ -27,6 +27,7 @@ export const REVIEW_AUDIT = {
   target: "verification_entry",
   reveal: "verification.reveal",
   fileView: "verification.file_view",
+  valueView: "verification.value_view",
   approve: "verification.approve",
   reject: "verification.reject",
 } as const;
@@ -167,14 +168,58 @@ export async function revealEntry(
       at: ctx.now(),
     })
     .returning({ id: staffAudit.id });
+  return { revealId: audit!.id, ...openValues(ctx, entry) };
+}
+
+/** The reveal `revealId` of this entry by this reviewer, still good (REVEAL_VALID_MS), with its reason; else refused. */
+async function liveReveal(ctx: Ctx, staff: StaffCaller, entryId: number, revealId: number) {
+  const [reveal] = await ctx.db
+    .select({ id: staffAudit.id, after: staffAudit.after })
+    .from(staffAudit)
+    .where(
+      and(
+        eq(staffAudit.id, Number.isSafeInteger(revealId) ? revealId : 0),
+        eq(staffAudit.staffId, staff.staffId),
+        eq(staffAudit.action, REVIEW_AUDIT.reveal),
+        eq(staffAudit.targetType, REVIEW_AUDIT.target),
+        eq(staffAudit.targetId, String(entryId)),
+        gte(staffAudit.at, new Date(ctx.now().getTime() - REVEAL_VALID_MS)),
+      ),
+    );
+  if (!reveal) return fail("PERMISSION_DENIED", undefined, "请先填写查看原因再查看证件");
+  return { id: reveal.id, reason: (reveal.after as { reason?: string } | null)?.reason ?? "" };
+}
+
+function openValues(ctx: Pick<Ctx, "personalData">, entry: typeof verificationEntries.$inferSelect) {
   const open = (field: "name" | "id_number" | "card_number", sealed: string | null) =>
     sealed === null ? null : openEntryField(ctx.personalData, entry.id, field, sealed);
   return {
-    revealId: audit!.id,
     name: open("name", entry.nameSealed),
     idNumber: open("id_number", entry.idNumberSealed),
     cardNumber: open("card_number", entry.cardNumberSealed),
   };
+}
+
+/**
+ * The whole values again for the reviewer whose reveal of this entry is still good (the page shown after the reveal,
+ * reloaded): each showing is audited with the reveal's reason before anything is opened.
+ */
+export async function revealedValues(
+  ctx: Ctx,
+  staff: StaffCaller,
+  input: { entryId: number; revealId: number },
+): Promise<RevealedEntry> {
+  requireReviewer(staff);
+  const { entry } = await reviewedEntry(ctx, input.entryId);
+  const reveal = await liveReveal(ctx, staff, entry.id, input.revealId);
+  await recordStaffAudit(ctx.db, staff, ctx.now(), {
+    action: REVIEW_AUDIT.valueView,
+    targetType: REVIEW_AUDIT.target,
+    targetId: entry.id,
+    before: null,
+    after: { reveal_id: reveal.id, reason: reveal.reason },
+  });
+  return { revealId: reveal.id, ...openValues(ctx, entry) };
 }
 
 /**
@@ -189,29 +234,15 @@ export async function readEntryFileForReviewer(
 ): Promise<VerificationFileContent> {
   requireReviewer(staff);
   const { entry } = await reviewedEntry(ctx, input.entryId);
-  const now = ctx.now();
-  const [reveal] = await ctx.db
-    .select({ id: staffAudit.id, after: staffAudit.after })
-    .from(staffAudit)
-    .where(
-      and(
-        eq(staffAudit.id, Number.isSafeInteger(input.revealId) ? input.revealId : 0),
-        eq(staffAudit.staffId, staff.staffId),
-        eq(staffAudit.action, REVIEW_AUDIT.reveal),
-        eq(staffAudit.targetType, REVIEW_AUDIT.target),
-        eq(staffAudit.targetId, String(entry.id)),
-        gte(staffAudit.at, new Date(now.getTime() - REVEAL_VALID_MS)),
-      ),
-    );
-  if (!reveal) return fail("PERMISSION_DENIED", undefined, "请先填写查看原因再查看证件");
+  const reveal = await liveReveal(ctx, staff, entry.id, input.revealId);
   const file = (await filesOfEntry(ctx.db, entry.id)).find((f) => f.id === input.fileId);
   if (!file) return fail("NOT_FOUND", undefined, "文件不存在");
-  await recordStaffAudit(ctx.db, staff, now, {
+  await recordStaffAudit(ctx.db, staff, ctx.now(), {
     action: REVIEW_AUDIT.fileView,
     targetType: REVIEW_AUDIT.target,
     targetId: entry.id,
     before: null,
-    after: { file_id: file.id, reveal_id: reveal.id, reason: (reveal.after as { reason?: string } | null)?.reason },
+    after: { file_id: file.id, reveal_id: reveal.id, reason: reveal.reason },
   });
   return openVerificationFile(ctx, file);
 }
