@@ -72,6 +72,11 @@ export const verificationEntries = pgTable(
     decidedAt: at("decided_at"),
     /** When a verification stops holding (a student's graduation); null: it does not expire. */
     expiresAt: at("expires_at"),
+    /**
+     * When the account closed and the sealed values were erased (decision 101): the row keeps its kind, method,
+     * decision and the ID number's keyed hash (the one-ID-number rule), nothing that names the person.
+     */
+    erasedAt: at("erased_at"),
   },
   (t) => [
     uniqueIndex("verification_entries_live_uq")
@@ -105,7 +110,10 @@ export const verificationEntries = pgTable(
       sql`(${t.status} = 'pending') = (${t.decidedAt} is null)
         and (${t.status} <> 'rejected' or ${t.reason} is not null)`,
     ),
-    check("verification_entries_hash_with_number", sql`(${t.idNumberSealed} is null) = (${t.idNumberHash} is null)`),
+    check(
+      "verification_entries_hash_with_number",
+      sql`(${t.idNumberSealed} is null) = (${t.idNumberHash} is null) or ${t.erasedAt} is not null`,
+    ),
     check("verification_entries_sealed", sql`${t.idNumberSealed} is null or ${t.idNumberSealed} like 'pd1.%'`),
   ],
 );

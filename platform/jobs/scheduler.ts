@@ -9,6 +9,7 @@ import { runPackageExpiry } from "./package-expiry";
 import { purgeUnattachedUploads } from "./purge-unattached-uploads";
 import { runRetention } from "./retention";
 import { runVerificationCleanup } from "./verification-cleanup";
+import { purgeVerificationFiles } from "./verification-retention";
 import { fireScheduledShutdowns } from "../modules/instances/schedule-fire";
 import { describeFault } from "../modules/fault-log";
 import { runGpuFreeNotices } from "../modules/gpu-notice/send";
@@ -28,6 +29,8 @@ export const JOBS: Job[] = [
   { name: "purge-unattached-uploads", everyMs: 60 * 60_000, run: purgeUnattachedUploads },
   /** Sign-in records older than 180 days (issue 38 §1). */
   { name: "purge-sign-in-records", everyMs: 60 * 60_000, run: purgeOldSignInRecords },
+  /** Verification files past their time (decision 101): hourly, a bounded batch per run. */
+  { name: "purge-verification-files", everyMs: 60 * 60_000, run: purgeVerificationFiles },
   /** The simulated fleet's state changes (creating → running, stopping → stopped, …), due every few seconds. */
   { name: "advance-instance-transitions", everyMs: 1_000, run: advanceTransitions },
   /** Custom images whose copy is done become available (decision 088). */

@@ -5,6 +5,7 @@ import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 import { revokeAllSessions } from "./sessions";
 import { consumeVerifyCode } from "./verify-codes";
+import { purgeClosedAccountVerification } from "../verification/retention";
 
 /**
  * What keeps an account from being closed, with the amount in fen: a positive
@@ -51,7 +52,8 @@ export async function unregisterCheck(
 /**
  * Closes the main account: needs a fresh SMS code (purpose "unregister") and
  * acceptance of /unregisterAgreement. Sessions are revoked and sub-accounts
- * disabled; the phone may register again.
+ * disabled; the phone may register again. Once closed, its real-name verification files are deleted and its entries
+ * keep only what decision 101 says (the hourly job finishes whatever this leaves).
  */
 export async function unregister(ctx: Ctx, caller: Caller, input: { code: string; agreed: boolean }): Promise<void> {
   if (caller.subAccountId !== null) fail("PERMISSION_DENIED");
@@ -77,4 +79,5 @@ export async function unregister(ctx: Ctx, caller: Caller, input: { code: string
       .where(and(eq(subAccounts.mainUserId, caller.userId), isNull(subAccounts.disabledAt)));
     await revokeAllSessions(tx, caller.userId, now);
   });
+  await purgeClosedAccountVerification(ctx, caller.userId);
 }
