@@ -8,7 +8,13 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verificationEntries, verificationFiles } from "../../db/verification-schema";
 import { VERIFICATION_LIMIT_DEFAULTS } from "../../rules/verification-unlocks";
-import { DAY, MINUTE, startTestPlatform, type RegisteredUser, type TestPlatform } from "../../../tests/support/platform";
+import {
+  DAY,
+  MINUTE,
+  startTestPlatform,
+  type RegisteredUser,
+  type TestPlatform,
+} from "../../../tests/support/platform";
 import { insertPendingEntry, newIdNumber } from "../../../tests/support/verification-rows";
 import { pngImage } from "../../../tests/support/upload-fixtures";
 import { storeVerificationFile } from "./files";
@@ -97,7 +103,10 @@ describe("the retention job", () => {
     expect(await bytesKept(a)).toBe(false);
     expect(await bytesKept(b)).toBe(false);
     expect(await bytesKept(fresh)).toBe(true);
-    const rows = await t.db.select().from(verificationFiles).where(inArray(verificationFiles.id, [a, b]));
+    const rows = await t.db
+      .select()
+      .from(verificationFiles)
+      .where(inArray(verificationFiles.id, [a, b]));
     expect(rows.every((r) => r.purgedAt !== null)).toBe(true);
   });
 });
