@@ -44,6 +44,8 @@ export interface EntryView {
   reason: string;
   /** Decided by staff (enterprise, other channel): pending means 审核中, 1–3 working days. */
   reviewed: boolean;
+  /** When it stops holding (a student's graduation); null when it does not expire. */
+  expiresAt: string | null;
 }
 
 /** The methods staff decide (decision 100); the others are decided by a provider at once. */
@@ -71,5 +73,6 @@ export function entryView(entry: VerificationWire | null): EntryView | null {
       .join("　"),
     reason: entry.reason,
     reviewed: REVIEWED_METHODS.includes(entry.method),
+    expiresAt: entry.expires_at,
   };
 }

@@ -115,6 +115,7 @@ export type ErrorKey =
   | "VERIFICATION_UNREADABLE"
   | "VERIFICATION_ALREADY_DECIDED"
   | "VERIFICATION_EMAIL_CODE_INVALID"
+  | "VERIFICATION_PERSONAL_REQUIRED"
   | "UNVERIFIED_GPU_LIMIT"
   | "DATABASE"
   | "TIMEOUT"
@@ -349,6 +350,13 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   VERIFICATION_ALREADY_DECIDED: {
     status: 1,
     reason: "该申请已被审核，请刷新后查看结果",
+    code: 100022,
+    http: 409,
+  },
+  /** Student verification needs a verified personal entry first. */
+  VERIFICATION_PERSONAL_REQUIRED: {
+    status: 1,
+    reason: "请先完成个人实名认证，再进行学生认证",
     code: 100022,
     http: 409,
   },

@@ -17,14 +17,15 @@ export const VERIFY_TYPE_OF_KIND = { personal: 0, enterprise: 1, student: 2, oth
 export type VerificationKindWire = keyof typeof VERIFY_TYPE_OF_KIND;
 export type VerifyTypeWire = (typeof VERIFY_TYPE_OF_KIND)[VerificationKindWire];
 
-/** `status`: 0 pending (审核中), 1 verified (the spec's), 2 rejected. */
-export const VERIFICATION_STATUS_CODES = { pending: 0, verified: 1, rejected: 2 } as const;
+/** `status`: 0 pending (审核中), 1 verified (the spec's), 2 rejected, 3 expired (a student who graduated). */
+export const VERIFICATION_STATUS_CODES = { pending: 0, verified: 1, rejected: 2, expired: 3 } as const;
 export type VerificationStatusWire = keyof typeof VERIFICATION_STATUS_CODES;
 
 export const VERIFICATION_STATUS_LABELS: Record<VerificationStatusWire, string> = {
   pending: "审核中",
   verified: "已认证",
   rejected: "未通过",
+  expired: "已过期",
 };
 
 /** How the entry was made: bank_card, id_face (ID card and face), licence, other, mailbox, card (student card). */
@@ -245,6 +246,33 @@ export interface OtherChannelBody {
 }
 
 export const OTHER_CHANNEL_FIELDS = ["document_type", "name", "document_number", "files", "note"] as const;
+/** The details of a student application (issue 37 §1; decision 101): years as 4 digits. */
+export interface StudentFieldsBody {
+  school: string;
+  student_number: string;
+  enrolment_year: string;
+  graduation_year: string;
+}
+
+/** The field names of a student application, in the order the form asks them (errors name one in `data.field`). */
+export const STUDENT_FIELDS = ["school", "student_number", "enrolment_year", "graduation_year"] as const;
+
+/** `POST student/mailbox-code`: the details and a school mailbox (`*.edu.cn`), refused beside `email` otherwise. */
+export type StudentMailboxCodeBody = StudentFieldsBody & { email: string };
+
+export interface StudentMailboxCodeWire {
+  /** Masked: z***@pku.edu.cn. */
+  sent_to: string;
+  expires_at: string;
+}
+
+/** `POST student/mailbox-verify`: the 6-digit code; the entry made is verified (method mailbox). */
+export interface StudentMailboxVerifyBody {
+  code: string;
+}
+
+/** `POST student/card`: the details and the id of an uploaded file of purpose student_card; the entry is pending. */
+export type StudentCardBody = StudentFieldsBody & { file_id: number };
 
 export type VerificationCalls = {
   /** multipart/form-data: `file` and `purpose`. JPG/PNG for ID sides and licences; PDF too for the others. */
@@ -289,4 +317,20 @@ export type VerificationCalls = {
     OtherChannelBody,
     VerificationWire
   >;
+  /** Student verification (ours: the spec names no call): refused until a personal entry is verified. */
+  studentMailboxCode: ThirdPartyCall<
+    "POST",
+    "/api/v1/verification/student/mailbox-code",
+    NoQuery,
+    StudentMailboxCodeBody,
+    StudentMailboxCodeWire
+  >;
+  studentMailboxVerify: ThirdPartyCall<
+    "POST",
+    "/api/v1/verification/student/mailbox-verify",
+    NoQuery,
+    StudentMailboxVerifyBody,
+    VerificationWire
+  >;
+  studentCard: ThirdPartyCall<"POST", "/api/v1/verification/student/card", NoQuery, StudentCardBody, VerificationWire>;
 };

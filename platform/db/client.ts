@@ -22,6 +22,8 @@ import { identitySandboxSchema } from "./identity-sandbox-schema";
 import { verificationSchema } from "./verification-schema";
 import { accountSecuritySchema } from "./account-security-schema";
 import { idfaceSchema } from "./idface-schema";
+import { signInSchema } from "./sign-in-schema";
+import { studentSchema } from "./student-schema";
 
 const schema = {
   ...coreSchema,
@@ -43,6 +45,8 @@ const schema = {
   ...verificationSchema,
   ...accountSecuritySchema,
   ...idfaceSchema,
+  ...signInSchema,
+  ...studentSchema,
 };
 
 export type Schema = typeof schema;

@@ -33,6 +33,8 @@ export const OTHER_DOCUMENT_TYPES = [
 export type OtherDocumentType = (typeof OTHER_DOCUMENT_TYPES)[number];
 
 export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
+/** expired: a verified entry past its `expires_at` (a student who graduated); it no longer counts. */
+export const VERIFICATION_STATUSES = ["pending", "verified", "rejected", "expired"] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 export const verificationEntries = pgTable(
@@ -104,7 +106,7 @@ export const verificationEntries = pgTable(
       "verification_entries_method_known",
       sql`${t.method} in ('bank_card', 'id_face', 'licence', 'other', 'mailbox', 'card')`,
     ),
-    check("verification_entries_status_known", sql`${t.status} in ('pending', 'verified', 'rejected')`),
+    check("verification_entries_status_known", sql`${t.status} in ('pending', 'verified', 'rejected', 'expired')`),
     check(
       "verification_entries_decided_shape",
       sql`(${t.status} = 'pending') = (${t.decidedAt} is null)

@@ -10,6 +10,7 @@ import { purgeUnattachedUploads } from "./purge-unattached-uploads";
 import { runRetention } from "./retention";
 import { runVerificationCleanup } from "./verification-cleanup";
 import { purgeVerificationFiles } from "./verification-retention";
+import { expireStudentVerifications } from "./student-expiry";
 import { fireScheduledShutdowns } from "../modules/instances/schedule-fire";
 import { describeFault } from "../modules/fault-log";
 import { runGpuFreeNotices } from "../modules/gpu-notice/send";
@@ -31,6 +32,8 @@ export const JOBS: Job[] = [
   { name: "purge-sign-in-records", everyMs: 60 * 60_000, run: purgeOldSignInRecords },
   /** Verification files past their time (decision 101): hourly, a bounded batch per run. */
   { name: "purge-verification-files", everyMs: 60 * 60_000, run: purgeVerificationFiles },
+  /** Student verifications end at graduation (decision 101): every 10 minutes, a bounded batch per run. */
+  { name: "expire-student-verifications", everyMs: 10 * 60_000, run: expireStudentVerifications },
   /** The simulated fleet's state changes (creating → running, stopping → stopped, …), due every few seconds. */
   { name: "advance-instance-transitions", everyMs: 1_000, run: advanceTransitions },
   /** Custom images whose copy is done become available (decision 088). */

@@ -3,7 +3,7 @@ import type { EntryView } from "~/utils/verification.server";
 import { Badge, Muted } from "../ui/layout";
 import { formatDateTime } from "~/utils/format";
 
-const TONE = { pending: "warn", verified: "success", rejected: "muted" } as const;
+const TONE = { pending: "warn", verified: "success", rejected: "muted", expired: "muted" } as const;
 
 /**
  * Where one kind of verification stands: not started, pending, verified (with the masked values) or rejected
@@ -37,6 +37,19 @@ export function EntryStatus({
         ) : (
           <p>认证信息核验中，请稍后刷新查看结果。</p>
         ))}
+      {entry.state === "verified" && <p>{entry.masked}</p>}
+      {entry.state === "pending" && <p>认证信息核验中，请稍后刷新查看结果。</p>}
+      {entry.state === "expired" && (
+        <p>
+          认证已于 {entry.expiresAt ? formatDateTime(entry.expiresAt) : "毕业时"} 到期。
+          {retry && (
+            <>
+              {" "}
+              <Link to={retry.to}>重新认证</Link>
+            </>
+          )}
+        </p>
+      )}
       {entry.state === "rejected" && (
         <p>
           未通过原因：{entry.reason}。请核对信息后重新认证。

@@ -8,6 +8,11 @@ import { listVerifications } from "../../modules/verification/entries";
 import { submitOtherChannel } from "../../modules/verification/other-channel";
 import { OTHER_FILES_MAX } from "../../rules/other-documents";
 import { fail } from "../../modules/errors";
+import {
+  applyStudentByCard,
+  sendStudentMailboxCode,
+  verifyStudentMailboxCode,
+} from "../../modules/verification/student";
 import { captchaAnswer } from "../api/security";
 import { visitor } from "../context";
 import * as f from "../fields";
@@ -131,4 +136,32 @@ on("otherChannel", "POST", "/api/v1/verification/other-channel", async (c) => {
     note: body.note,
   });
   return toVerification(entry);
+const studentBody = z.object({
+  school: typed("学校", 100),
+  student_number: typed("学号", 60),
+  enrolment_year: typed("入学年份", 8),
+  graduation_year: typed("毕业年份", 8),
+});
+const studentFields = (body: z.infer<typeof studentBody>) => ({
+  school: body.school,
+  studentNumber: body.student_number,
+  enrolmentYear: body.enrolment_year,
+  graduationYear: body.graduation_year,
+});
+
+on("studentMailboxCode", "POST", "/api/v1/verification/student/mailbox-code", async (c) => {
+  const body = parseFields(studentBody.extend({ email: typed("学校邮箱", 320) }), await readThirdPartyBody(c));
+  const sent = await sendStudentMailboxCode(c.var.ctx, c.var.caller, { ...studentFields(body), email: body.email });
+  return { sent_to: sent.sentTo, expires_at: sent.expiresAt.toISOString() };
+});
+
+on("studentMailboxVerify", "POST", "/api/v1/verification/student/mailbox-verify", async (c) => {
+  const body = parseFields(z.object({ code: typed("验证码", 16) }), await readThirdPartyBody(c));
+  return toVerification(await verifyStudentMailboxCode(c.var.ctx, c.var.caller, { code: body.code }));
+});
+
+on("studentCard", "POST", "/api/v1/verification/student/card", async (c) => {
+  const body = parseFields(studentBody.extend({ file_id: f.id("文件编号").optional() }), await readThirdPartyBody(c));
+  const fileId = body.file_id === undefined ? 0 : Number(body.file_id);
+  return toVerification(await applyStudentByCard(c.var.ctx, c.var.caller, { ...studentFields(body), fileId }));
 });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { inTransaction } from "../../db/tx";
+import { studentDetails, studentMailboxCodes } from "../../db/student-schema";
 import { verificationEntries, verificationFiles } from "../../db/verification-schema";
 import type { Ctx } from "../context";
 
@@ -9,7 +10,8 @@ import type { Ctx } from "../context";
  * VERIFICATION_FILE_RETENTION_DAYS after its application was decided, at once when it was never named by an
  * application for UNATTACHED_VERIFICATION_FILE_DAYS, and at once when the account closes; the row stays with
  * `purged_at`. A closed account's entries lose their sealed values (name, ID number, card number) and keep their
- * kind, method, decision and the ID number's keyed hash.
+ * kind, method, decision and the ID number's keyed hash (a student entry's details lose the student number); school
+ * mailbox codes go a day after they expired, and at once when the account closes.
  */
 
 /** Files uploaded and never named by an application are deleted after this many days. */
@@ -72,6 +74,16 @@ async function eraseClosedEntries(ctx: Ctx, userIds: number[] | null, batch: num
       })
       .where(inArray(verificationEntries.id, closed))
       .returning({ id: verificationEntries.id });
+    if (erased.length > 0)
+      await tx
+        .update(studentDetails)
+        .set({ studentNumberSealed: null })
+        .where(
+          inArray(
+            studentDetails.entryId,
+            erased.map((e) => e.id),
+          ),
+        );
     return erased.length;
   });
 }
@@ -98,6 +110,8 @@ export async function purgeVerificationData(
     batch,
   );
   const entries = await eraseClosedEntries(ctx, null, batch);
+  // School mailbox codes (with their sealed student number) are of no use a day after they expired.
+  await ctx.db.delete(studentMailboxCodes).where(lte(studentMailboxCodes.expiresAt, new Date(now - DAY_MS)));
   return { files, entries };
 }
 
@@ -110,4 +124,5 @@ export async function purgeClosedAccountVerification(ctx: Ctx, userId: number): 
   for (let round = 0; round < 50; round++)
     if ((await purgeFiles(ctx, and(eq(verificationFiles.userId, userId), isNotNull(users.closedAt)), 100)) < 100) break;
   await eraseClosedEntries(ctx, [userId], 1000);
+  await ctx.db.delete(studentMailboxCodes).where(eq(studentMailboxCodes.userId, userId));
 }

@@ -3,6 +3,7 @@ import { openPersonalText, personalDataHash, sealPersonalData } from "../securit
 
 /** The sealed fields of a verification entry (platform/db/verification-schema.ts). */
 export type SealedField = "name" | "id_number" | "card_number" | "legal_representative" | "note";
+export type SealedField = "name" | "id_number" | "card_number" | "student_number";
 
 /** Where a sealed value belongs: its entry and field, bound into the seal (decision 094). */
 export const sealContext = (entryId: number, field: SealedField) => `verification:${entryId}:${field}`;
