@@ -13,6 +13,15 @@ import { sendToPlatform, UpstreamError } from "./transport.server";
 import type { VerificationCaller } from "./verification.server";
 
 export type { IdCardReadingWire, IdCardSideWire, VerificationFilePurposeWire, VerificationFileWire };
+export type { VerificationFilePurposeWire, VerificationFileWire };
+
+/** A page form that carries one verification file (readUploadForm): 10 MB, the text fields and the framing. */
+export const ONE_VERIFICATION_FILE_LIMITS = {
+  maxFileBytes: UPLOAD_FILE_MAX_BYTES,
+  maxFiles: 1,
+  maxTotalBytes: UPLOAD_BODY_MAX_BYTES + 64 * 1024,
+  oversizeFile: "note",
+} as const;
 export { VERIFICATION_FILE_PURPOSE_LABELS } from "../../platform/contract/verification";
 
 /** A page form with the two sides of an ID card (readUploadForm): two photos of 10 MB at most, and its fields. */

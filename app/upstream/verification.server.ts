@@ -5,6 +5,8 @@ import type {
   BusinessLicenceBody,
   EnterpriseVerificationBody,
   OtherChannelBody,
+  StudentCardBody,
+  StudentMailboxCodeBody,
   VerificationCalls,
 } from "../../platform/contract/verification";
 import { callThirdPartyOrThrow, type ThirdPartyOptions } from "./transport.server";
@@ -26,6 +28,7 @@ export {
   BANK_CARD_FIELDS,
   ENTERPRISE_FIELDS,
   OTHER_CHANNEL_FIELDS,
+  STUDENT_FIELDS,
   VERIFICATION_METHOD_LABELS,
   VERIFICATION_STATUS_LABELS,
 } from "../../platform/contract/verification";
@@ -96,4 +99,17 @@ export function submitEnterpriseVerification(caller: VerificationCaller, body: E
 /** The other channel's application (document, name, number, files, note): the pending entry. */
 export function submitOtherChannel(caller: VerificationCaller, body: OtherChannelBody) {
   return call("otherChannel", "POST", "/api/v1/verification/other-channel", caller, body);
+/** Student verification, step one by mailbox: the details and a school mailbox; a code is emailed to it. */
+export function sendStudentMailboxCode(caller: VerificationCaller, body: StudentMailboxCodeBody) {
+  return call("studentMailboxCode", "POST", "/api/v1/verification/student/mailbox-code", caller, body);
+}
+
+/** Step two: the code from the email; the verified student entry, or a refusal beside `code`. */
+export function verifyStudentMailboxCode(caller: VerificationCaller, code: string) {
+  return call("studentMailboxVerify", "POST", "/api/v1/verification/student/mailbox-verify", caller, { code });
+}
+
+/** By student card: the details and an uploaded file's id; the pending entry for review. */
+export function applyStudentByCard(caller: VerificationCaller, body: StudentCardBody) {
+  return call("studentCard", "POST", "/api/v1/verification/student/card", caller, body);
 }

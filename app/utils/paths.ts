@@ -53,3 +53,6 @@ export function storePath(filters: Record<string, string | number | undefined> =
   const search = query.toString();
   return search ? `/store?${search}` : "/store";
 }
+
+/** app/routes/studentverify: student verification (public; signing in to submit). */
+export const STUDENT_VERIFY_PATH = "/studentverify";
