@@ -154,10 +154,38 @@ export default function DeskVerificationEntryPage() {
           <Facts data-testid="review-values">
             <dt>用户手机号</dt>
             <dd>{entry.user_phone}</dd>
-            <dt>姓名</dt>
-            <dd>{(revealed ? revealed.name : entry.name) || "—"}</dd>
-            <dt>证件号码</dt>
-            <dd>{(revealed ? revealed.id_number : entry.id_number) || "—"}</dd>
+            {(entry.name || entry.kind !== "student") && (
+              <>
+                <dt>姓名</dt>
+                <dd>{(revealed ? revealed.name : entry.name) || "—"}</dd>
+                <dt>证件号码</dt>
+                <dd>{(revealed ? revealed.id_number : entry.id_number) || "—"}</dd>
+              </>
+            )}
+            {entry.person_name && (
+              <>
+                <dt>实名姓名</dt>
+                <dd>{revealed ? revealed.person_name : entry.person_name}</dd>
+              </>
+            )}
+            {entry.student && (
+              <>
+                <dt>学校</dt>
+                <dd>{entry.student.school}</dd>
+                <dt>学号</dt>
+                <dd>{revealed ? revealed.student_number : entry.student.student_number}</dd>
+                <dt>入学 / 毕业年份</dt>
+                <dd>
+                  {entry.student.enrolment_year} / {entry.student.graduation_year}
+                </dd>
+                {entry.student.mailbox_domain && (
+                  <>
+                    <dt>学校邮箱域名</dt>
+                    <dd>{entry.student.mailbox_domain}</dd>
+                  </>
+                )}
+              </>
+            )}
             {(entry.card_number || revealed?.card_number) && (
               <>
                 <dt>银行卡号</dt>

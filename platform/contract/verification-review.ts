@@ -39,7 +39,23 @@ export type ReviewFileWire = {
   purged: boolean;
 };
 
-export type ReviewDetailWire = ReviewItemWire & { reviewer_id: number | null; files: ReviewFileWire[] };
+/** A student application's details: the student number masked (23******01). */
+export type ReviewStudentWire = {
+  school: string;
+  student_number: string;
+  enrolment_year: number;
+  graduation_year: number;
+  /** The school mailbox's domain (method mailbox); "" otherwise. */
+  mailbox_domain: string;
+};
+
+/** `person_name`: the applicant's verified personal name, masked, for another kind's application; "" without one. */
+export type ReviewDetailWire = ReviewItemWire & {
+  reviewer_id: number | null;
+  files: ReviewFileWire[];
+  person_name: string;
+  student: ReviewStudentWire | null;
+};
 
 /** `kind`: personal, enterprise, student or other; `min_wait_hours` (1–720): waiting at least that long. */
 export type ReviewQueueFields = PageFields & { kind?: VerificationKindWire; min_wait_hours?: number };
@@ -52,7 +68,14 @@ export type ReviewRevealFields = { id: number; reason: string };
 export type ReviewRevealedFields = { id: number; reveal_id: number };
 
 /** The whole values ("" when the application has none) and `reveal_id`, which opens the files (below). */
-export type ReviewRevealWire = { reveal_id: number; name: string; id_number: string; card_number: string };
+export type ReviewRevealWire = {
+  reveal_id: number;
+  name: string;
+  id_number: string;
+  card_number: string;
+  person_name: string;
+  student_number: string;
+};
 
 /**
  * `decision`: "approve" or "reject"; a rejection's `reason` is one of REJECT_REASONS (platform/rules/

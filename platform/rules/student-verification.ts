@@ -73,3 +73,9 @@ export function checkSchoolMailbox(raw: string): StudentCheck<{ email: string; d
 
 /** When a student verification stops holding: the end of 31 July of the graduation year, Beijing time. */
 export const studentExpiry = (graduationYear: number): Date => new Date(Date.UTC(graduationYear, 6, 31, 16, 0, 0));
+
+/** How pages show a student number: its first and last two characters, the rest starred (23******01). */
+export const maskStudentNumber = (value: string): string =>
+  value.length <= 4
+    ? "*".repeat(value.length)
+    : `${value.slice(0, 2)}${"*".repeat(value.length - 4)}${value.slice(-2)}`;

@@ -60,12 +60,15 @@ test("a student card rejected with a reason, applied again, approved", async ({
 
   // Masked until a reason is given; the reveal shows the card (served no-store through the desk).
   await expect(desk.getByTestId("review-values")).toContainText("李*");
+  await expect(desk.getByTestId("review-values")).toContainText("20******45");
+  await expect(desk.getByTestId("review-values")).not.toContainText("2024012345");
   await expect(desk.getByRole("img", { name: "学生证或学信网认证报告" })).toHaveCount(0);
   await desk.getByRole("button", { name: "查看" }).click();
   await expect(desk.getByText("请填写查看原因（2到100个字）")).toBeVisible();
   await desk.getByLabel("查看原因").fill("核对学生证信息");
   await desk.getByRole("button", { name: "查看" }).click();
   await expect(desk.getByTestId("review-values")).toContainText("李四");
+  await expect(desk.getByTestId("review-values")).toContainText("2024012345");
   const image = desk.getByRole("img", { name: "学生证或学信网认证报告" });
   await expect(image).toBeVisible();
   const src = await image.getAttribute("src");

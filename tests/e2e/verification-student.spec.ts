@@ -15,7 +15,7 @@ test("a verified person verifies as a student by mailbox code; the student coupo
 }) => {
   await page.goto("/studentverify");
   await expect(page.getByRole("heading", { name: "学生认证" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "登录" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "登录", exact: true })).toBeVisible();
 
   const phone = uniquePhone();
   await registerViaUi(page, phone);

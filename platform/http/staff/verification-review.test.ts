@@ -14,6 +14,9 @@ import { HOUR, startTestPlatform, type RegisteredUser, type TestPlatform } from 
 import { addStaff, staffLogin, staffPost } from "../../../tests/support/staff";
 import { insertPendingEntry, newIdNumber } from "../../../tests/support/verification-rows";
 import { STAFF_SESSION_HEADER } from "../../contract/staff";
+import { storeVerificationFile } from "../../modules/verification/files";
+import { applyStudentByCard } from "../../modules/verification/student";
+import { pngImage } from "../../../tests/support/upload-fixtures";
 
 let t: TestPlatform;
 let reviewer: string;
@@ -156,6 +159,38 @@ describe("the queue and an application's page", () => {
     ]);
     const missing = await staffPost(t, "/verification/detail", reviewer, { id: 999_999_999 });
     expect(missing.body.key).toBe("NOT_FOUND");
+  });
+});
+
+describe("a student application", () => {
+  it("shows the school, the years, the student number and the person's name masked; the reveal shows them whole", async () => {
+    const user = await t.registerUser();
+    const person = await insertPendingEntry(t, user, { kind: "personal", method: "bank_card", name: "吴十" });
+    await t.db
+      .update(verificationEntries)
+      .set({ status: "verified", decidedAt: t.clock.now() })
+      .where(eq(verificationEntries.id, person.id));
+    const caller = await t.callerOf(user);
+    const file = await storeVerificationFile(t.ctx, caller, {
+      purpose: "student_card",
+      name: "c.png",
+      bytes: pngImage(),
+    });
+    const entry = await applyStudentByCard(t.ctx, caller, {
+      school: "复旦大学",
+      studentNumber: "21301234",
+      enrolmentYear: "2024",
+      graduationYear: "2028",
+      fileId: file.id,
+    });
+    const detail = await staffPost(t, "/verification/detail", reviewer, { id: entry.id });
+    expect(detail.body.data).toMatchObject({
+      person_name: "吴*",
+      student: { school: "复旦大学", student_number: "21****34", enrolment_year: 2024, graduation_year: 2028 },
+    });
+    expect(JSON.stringify(detail.body)).not.toContain("21301234");
+    const reveal = await staffPost(t, "/verification/reveal", reviewer, { id: entry.id, reason: "核对学生证" });
+    expect(reveal.body.data).toMatchObject({ person_name: "吴十", student_number: "21301234" });
   });
 });
 

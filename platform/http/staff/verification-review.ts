@@ -58,6 +58,14 @@ const toDetail = (detail: ReviewDetail): ReviewDetailWire => ({
     size: file.byteSize,
     purged: file.purged,
   })),
+  person_name: detail.personNameMasked ?? "",
+  student: detail.student && {
+    school: detail.student.school,
+    student_number: detail.student.studentNumberMasked,
+    enrolment_year: detail.student.enrolmentYear,
+    graduation_year: detail.student.graduationYear,
+    mailbox_domain: detail.student.mailboxDomain ?? "",
+  },
 });
 
 const toRevealWire = (revealed: RevealedEntry): ReviewRevealWire => ({
@@ -65,6 +73,8 @@ const toRevealWire = (revealed: RevealedEntry): ReviewRevealWire => ({
   name: revealed.name ?? "",
   id_number: revealed.idNumber ?? "",
   card_number: revealed.cardNumber ?? "",
+  person_name: revealed.personName ?? "",
+  student_number: revealed.studentNumber ?? "",
 });
 
 const Queue = z.object({

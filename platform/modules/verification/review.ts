@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { staffAudit } from "../../db/staff-schema";
+import { studentDetails } from "../../db/student-schema";
 import { inTransaction } from "../../db/tx";
 import { verificationEntries, type VerificationKind } from "../../db/verification-schema";
 import {
@@ -11,6 +12,7 @@ import {
   reviewMessage,
   verifiedAsAfterApproval,
 } from "../../rules/verification-review";
+import { maskStudentNumber } from "../../rules/student-verification";
 import { maskPhone } from "../accounts/user-info";
 import type { Ctx } from "../context";
 import { fail } from "../errors";
@@ -18,9 +20,9 @@ import { sendAccountMessage } from "../notices/messages";
 import type { Page, PageRequest } from "../page";
 import { recordStaffAudit } from "../staff/audit";
 import type { StaffCaller } from "../staff/caller";
-import { toVerificationEntry, type VerificationEntry } from "./entries";
+import { liveEntryOf, toVerificationEntry, type VerificationEntry } from "./entries";
 import { filesOfEntry, openVerificationFile, type VerificationFileContent } from "./files";
-import { openEntryField } from "./sealing";
+import { openEntryField, type SealedField } from "./sealing";
 
 /** The audit log's names for what a reviewer did (staff_audit.action / target_type). */
 export const REVIEW_AUDIT = {
@@ -57,9 +59,21 @@ export interface ReviewFile {
   purged: boolean;
 }
 
+/** A student application's details (the student number masked). */
+export interface ReviewStudent {
+  school: string;
+  studentNumberMasked: string;
+  enrolmentYear: number;
+  graduationYear: number;
+  mailboxDomain: string | null;
+}
+
 export interface ReviewDetail extends ReviewItem {
   reviewerId: number | null;
   files: ReviewFile[];
+  /** The applicant's name from their verified personal entry, masked (what a student card must show). */
+  personNameMasked: string | null;
+  student: ReviewStudent | null;
 }
 
 export interface ReviewQueueFilter extends PageRequest {
@@ -122,9 +136,25 @@ export async function reviewDetail(ctx: Ctx, staff: StaffCaller, entryId: number
   requireReviewer(staff);
   const row = await reviewedEntry(ctx, entryId);
   const files = await filesOfEntry(ctx.db, row.entry.id);
+  const person = await verifiedPersonOf(ctx, row.entry);
+  const [student] = await ctx.db.select().from(studentDetails).where(eq(studentDetails.entryId, row.entry.id));
+  const studentNumber =
+    student?.studentNumberSealed == null
+      ? null
+      : openEntryField(ctx.personalData, row.entry.id, "student_number", student.studentNumberSealed);
   return {
     ...toItem(ctx, row),
     reviewerId: row.entry.reviewerId,
+    personNameMasked: person?.maskedName ?? null,
+    student: student
+      ? {
+          school: student.school,
+          studentNumberMasked: studentNumber === null ? "" : maskStudentNumber(studentNumber),
+          enrolmentYear: student.enrolmentYear,
+          graduationYear: student.graduationYear,
+          mailboxDomain: student.mailboxDomain,
+        }
+      : null,
     files: files.map((f) => ({
       id: f.id,
       purpose: f.purpose,
@@ -135,12 +165,27 @@ export async function reviewDetail(ctx: Ctx, staff: StaffCaller, entryId: number
   };
 }
 
+/**
+ * The applicant's verified personal entry, for an application of another kind (a student's name is on their
+ * personal entry, not on the student entry).
+ */
+async function verifiedPersonOf(ctx: Ctx, entry: typeof verificationEntries.$inferSelect) {
+  if (entry.kind === "personal") return null;
+  const live = await liveEntryOf(ctx.db, entry.userId, "personal");
+  return live?.status === "verified"
+    ? { row: live, maskedName: toVerificationEntry(ctx.personalData, live).maskedName }
+    : null;
+}
+
 /** The unmasked values of an application, and the reveal's audit row (it lets the same reviewer open the files). */
 export interface RevealedEntry {
   revealId: number;
   name: string | null;
   idNumber: string | null;
   cardNumber: string | null;
+  /** The applicant's name on their verified personal entry (another kind's application). */
+  personName: string | null;
+  studentNumber: string | null;
 }
 
 /**
@@ -168,7 +213,7 @@ export async function revealEntry(
       at: ctx.now(),
     })
     .returning({ id: staffAudit.id });
-  return { revealId: audit!.id, ...openValues(ctx, entry) };
+  return { revealId: audit!.id, ...(await openValues(ctx, entry)) };
 }
 
 /** The reveal `revealId` of this entry by this reviewer, still good (REVEAL_VALID_MS), with its reason; else refused. */
@@ -190,13 +235,18 @@ async function liveReveal(ctx: Ctx, staff: StaffCaller, entryId: number, revealI
   return { id: reveal.id, reason: (reveal.after as { reason?: string } | null)?.reason ?? "" };
 }
 
-function openValues(ctx: Pick<Ctx, "personalData">, entry: typeof verificationEntries.$inferSelect) {
-  const open = (field: "name" | "id_number" | "card_number", sealed: string | null) =>
-    sealed === null ? null : openEntryField(ctx.personalData, entry.id, field, sealed);
+/** Every whole value of an application (opened in memory for the reviewer, after the audit row is written). */
+async function openValues(ctx: Ctx, entry: typeof verificationEntries.$inferSelect) {
+  const open = (id: number, field: SealedField, sealed: string | null | undefined) =>
+    sealed == null ? null : openEntryField(ctx.personalData, id, field, sealed);
+  const person = await verifiedPersonOf(ctx, entry);
+  const [student] = await ctx.db.select().from(studentDetails).where(eq(studentDetails.entryId, entry.id));
   return {
-    name: open("name", entry.nameSealed),
-    idNumber: open("id_number", entry.idNumberSealed),
-    cardNumber: open("card_number", entry.cardNumberSealed),
+    name: open(entry.id, "name", entry.nameSealed),
+    idNumber: open(entry.id, "id_number", entry.idNumberSealed),
+    cardNumber: open(entry.id, "card_number", entry.cardNumberSealed),
+    personName: person ? open(person.row.id, "name", person.row.nameSealed) : null,
+    studentNumber: open(entry.id, "student_number", student?.studentNumberSealed),
   };
 }
 
@@ -219,7 +269,7 @@ export async function revealedValues(
     before: null,
     after: { reveal_id: reveal.id, reason: reveal.reason },
   });
-  return { revealId: reveal.id, ...openValues(ctx, entry) };
+  return { revealId: reveal.id, ...(await openValues(ctx, entry)) };
 }
 
 /**
