@@ -1,6 +1,6 @@
 /**
  * Issue 37 §2, a student-card application reviewed in the desk, with JavaScript on and off: a personally verified
- * account uploads its student card; a reviewer (made with `staff add --role reviewer`) finds it in 实名审核, sees
+ * account uploads its student card; an agent gets 403 in 实名审核; a reviewer (made with `staff add --role reviewer`) finds it in 实名审核, sees
  * masked values until a reveal with a reason shows the card, and rejects it with a listed reason; the user sees the
  * reason, applies again, the reviewer approves, and the user is a verified student.
  */
@@ -48,6 +48,16 @@ test("a student card rejected with a reason, applied again, approved", async ({
   await useOwnClientAddress(page.context());
   await verifyPersonByBankCard(page, "李四");
   await applyByCard(page);
+
+  // An agent has no review: no 实名审核 in the bar, and the page is 403.
+  const agent = uniqueStaffLogin();
+  await addStaffByCli(baseURL!, agent, "客服小赵", "agent");
+  const agentContext = await browser.newContext({ baseURL, javaScriptEnabled });
+  const agentPage = await agentContext.newPage();
+  await staffLogsIn(agentPage, agent, STAFF_PASSWORD);
+  await expect(agentPage.getByRole("link", { name: "实名审核" })).toHaveCount(0);
+  expect((await agentPage.goto("/desk/verification"))?.status()).toBe(403);
+  await agentContext.close();
 
   const login = uniqueStaffLogin();
   await addStaffByCli(baseURL!, login, "审核员小陈", "reviewer");
