@@ -23,7 +23,6 @@ export default defineConfig({
     "./platform/db/verification-schema.ts",
     "./platform/db/account-security-schema.ts",
     "./platform/db/idface-schema.ts",
-    "./platform/db/sign-in-schema.ts",
     "./platform/db/student-schema.ts",
   ],
   out: "./platform/db/migrations",

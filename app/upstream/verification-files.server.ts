@@ -13,7 +13,6 @@ import { sendToPlatform, UpstreamError } from "./transport.server";
 import type { VerificationCaller } from "./verification.server";
 
 export type { IdCardReadingWire, IdCardSideWire, VerificationFilePurposeWire, VerificationFileWire };
-export type { VerificationFilePurposeWire, VerificationFileWire };
 
 /** A page form that carries one verification file (readUploadForm): 10 MB, the text fields and the framing. */
 export const ONE_VERIFICATION_FILE_LIMITS = {

@@ -99,6 +99,8 @@ export function submitEnterpriseVerification(caller: VerificationCaller, body: E
 /** The other channel's application (document, name, number, files, note): the pending entry. */
 export function submitOtherChannel(caller: VerificationCaller, body: OtherChannelBody) {
   return call("otherChannel", "POST", "/api/v1/verification/other-channel", caller, body);
+}
+
 /** Student verification, step one by mailbox: the details and a school mailbox; a code is emailed to it. */
 export function sendStudentMailboxCode(caller: VerificationCaller, body: StudentMailboxCodeBody) {
   return call("studentMailboxCode", "POST", "/api/v1/verification/student/mailbox-code", caller, body);

@@ -346,6 +346,9 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   VERIFICATION_UNREADABLE: {
     status: 1,
     reason: "无法识别营业执照，请上传清晰、完整的营业执照照片",
+    code: 100022,
+    http: 400,
+  },
   /** A reviewer decided an application another reviewer (or the same, twice) decided first. */
   VERIFICATION_ALREADY_DECIDED: {
     status: 1,

@@ -22,7 +22,6 @@ import { identitySandboxSchema } from "./identity-sandbox-schema";
 import { verificationSchema } from "./verification-schema";
 import { accountSecuritySchema } from "./account-security-schema";
 import { idfaceSchema } from "./idface-schema";
-import { signInSchema } from "./sign-in-schema";
 import { studentSchema } from "./student-schema";
 
 const schema = {
@@ -45,7 +44,6 @@ const schema = {
   ...verificationSchema,
   ...accountSecuritySchema,
   ...idfaceSchema,
-  ...signInSchema,
   ...studentSchema,
 };
 

@@ -32,7 +32,6 @@ export const OTHER_DOCUMENT_TYPES = [
 ] as const;
 export type OtherDocumentType = (typeof OTHER_DOCUMENT_TYPES)[number];
 
-export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
 /** expired: a verified entry past its `expires_at` (a student who graduated); it no longer counts. */
 export const VERIFICATION_STATUSES = ["pending", "verified", "rejected", "expired"] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];

@@ -7,7 +7,6 @@
 import { expect, test } from "./fixtures/session";
 import { DEMO_SUB, readCode, registerViaUi, uniquePhone, useOwnClientAddress } from "./support";
 import { cardNumber, idNumber } from "./verification-support";
-import { cardNumber, idNumber } from "./verification-steps";
 
 test("register, verify by bank card, the label changes", async ({ page }) => {
   await registerViaUi(page, uniquePhone());

@@ -9,7 +9,7 @@ import { pngImage } from "../support/upload-fixtures";
 import { expect, test } from "./fixtures/session";
 import { addStaffByCli, STAFF_PASSWORD, staffLogsIn, uniqueStaffLogin } from "./staff";
 import { masked, registerViaUi, uniquePhone, useOwnClientAddress } from "./support";
-import { verifyPersonByBankCard } from "./verification-steps";
+import { verifyByBankCardViaUi } from "./verification-support";
 
 async function applyByCard(page: Page) {
   await page.goto("/studentverify");
@@ -46,7 +46,7 @@ test("a student card rejected with a reason, applied again, approved", async ({
   const phone = uniquePhone();
   await registerViaUi(page, phone);
   await useOwnClientAddress(page.context());
-  await verifyPersonByBankCard(page, "李四");
+  await verifyByBankCardViaUi(page, "李四");
   await applyByCard(page);
 
   // An agent has no review: no 实名审核 in the bar, and the page is 403.

@@ -6,7 +6,7 @@
  */
 import { expect, test } from "./fixtures/session";
 import { registerViaUi, uniquePhone, useOwnClientAddress } from "./support";
-import { mailedCode, verifyPersonByBankCard } from "./verification-steps";
+import { mailedCode, verifyByBankCardViaUi } from "./verification-support";
 
 const STUDENT_COUPON = "学生专享八折券";
 
@@ -22,7 +22,7 @@ test("a verified person verifies as a student by mailbox code; the student coupo
   await useOwnClientAddress(page.context());
   await page.goto("/studentverify");
   await expect(page.getByRole("link", { name: "去完成个人认证" })).toBeVisible();
-  await verifyPersonByBankCard(page);
+  await verifyByBankCardViaUi(page, "张三");
 
   await page.goto("/console/coupon/center");
   await expect(page.getByRole("article", { name: "满 100 减 10 元" })).toBeVisible();

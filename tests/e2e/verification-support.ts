@@ -1,13 +1,18 @@
-/** Helpers of the verification journeys (issue 37): valid numbers no other run uses, and a bank-card verification. */
+/**
+ * Helpers of the verification journeys (issue 37): valid numbers no other run uses, a bank-card verification, and the
+ * code of the newest sandbox email to an address.
+ */
 import { randomInt } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { creditCodeCheckChar, idCheckChar, luhnValid } from "../../platform/rules/identity-numbers";
 import { expect } from "./fixtures/session";
 import { readCode, uniquePhone, useOwnClientAddress } from "./support";
 
-/** A valid resident ID number (GB 11643): Dongcheng, Beijing, born 1990-03-07. */
+/** A valid resident ID number (GB 11643): Dongcheng, Beijing, born on a random day of 1980–2005 (one ID number
+ * verifies one account, so journeys running side by side must not draw the same). */
 export function idNumber(): string {
-  const first17 = `11010119900307${String(randomInt(0, 1000)).padStart(3, "0")}`;
+  const born = new Date(Date.UTC(1980, 0, 1) + randomInt(0, 9000) * 86_400_000).toISOString().slice(0, 10);
+  const first17 = `110101${born.replaceAll("-", "")}${String(randomInt(0, 1000)).padStart(3, "0")}`;
   return first17 + idCheckChar(first17);
 }
 
@@ -42,4 +47,18 @@ export async function verifyByBankCardViaUi(page: Page, name: string): Promise<v
   await page.getByLabel("短信验证码").fill(await readCode(page.request, phone, "bank_card"));
   await page.getByRole("button", { name: "提交认证" }).click();
   await expect(page.getByText("个人实名认证已完成")).toBeVisible();
+}
+
+/** The 6-digit code in the newest sandbox email to `address` (waits for the delivery outbox to send it). */
+export async function mailedCode(request: APIRequestContext, address: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const reply = await request.get(`/sandbox/email.json?to=${encodeURIComponent(address)}`);
+      const [newest] = (await reply.json()) as { body: string }[];
+      code = /验证码为：(\d{6})/.exec(newest?.body ?? "")?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
 }

@@ -6,8 +6,8 @@ import { formatDateTime } from "~/utils/format";
 const TONE = { pending: "warn", verified: "success", rejected: "muted", expired: "muted" } as const;
 
 /**
- * Where one kind of verification stands: not started, pending, verified (with the masked values) or rejected
- * (with the reason and how to try again, `retry`).
+ * Where one kind of verification stands: not started, pending, verified (with the masked values), rejected (with the
+ * reason) or expired (a student who graduated), with how to try again (`retry`).
  */
 export function EntryStatus({
   entry,
@@ -30,15 +30,13 @@ export function EntryStatus({
           {entry.methodText} · 提交于 {formatDateTime(entry.createdAt)}
         </Muted>
       </p>
-      {entry.state !== "rejected" && entry.masked && <p>{entry.masked}</p>}
+      {(entry.state === "pending" || entry.state === "verified") && entry.masked && <p>{entry.masked}</p>}
       {entry.state === "pending" &&
         (entry.reviewed ? (
           <p>审核中：已提交人工审核，通常需要1–3个工作日，结果将以站内信通知。</p>
         ) : (
           <p>认证信息核验中，请稍后刷新查看结果。</p>
         ))}
-      {entry.state === "verified" && <p>{entry.masked}</p>}
-      {entry.state === "pending" && <p>认证信息核验中，请稍后刷新查看结果。</p>}
       {entry.state === "expired" && (
         <p>
           认证已于 {entry.expiresAt ? formatDateTime(entry.expiresAt) : "毕业时"} 到期。

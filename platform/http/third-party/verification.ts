@@ -136,6 +136,8 @@ on("otherChannel", "POST", "/api/v1/verification/other-channel", async (c) => {
     note: body.note,
   });
   return toVerification(entry);
+});
+
 const studentBody = z.object({
   school: typed("学校", 100),
   student_number: typed("学号", 60),

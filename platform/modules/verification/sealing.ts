@@ -2,8 +2,7 @@ import type { PersonalDataKeys } from "../security/personal-data-cipher";
 import { openPersonalText, personalDataHash, sealPersonalData } from "../security/personal-data-cipher";
 
 /** The sealed fields of a verification entry (platform/db/verification-schema.ts). */
-export type SealedField = "name" | "id_number" | "card_number" | "legal_representative" | "note";
-export type SealedField = "name" | "id_number" | "card_number" | "student_number";
+export type SealedField = "name" | "id_number" | "card_number" | "legal_representative" | "note" | "student_number";
 
 /** Where a sealed value belongs: its entry and field, bound into the seal (decision 094). */
 export const sealContext = (entryId: number, field: SealedField) => `verification:${entryId}:${field}`;
