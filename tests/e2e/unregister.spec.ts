@@ -8,16 +8,17 @@ test("closing an account needs a fresh code and both confirmations; the closed a
   const { phone } = await login();
   await useOwnClientAddress(page.context());
   await page.goto("/console/safe");
-  await page.getByRole("button", { name: "确认注销" }).click();
+  const panel = page.getByRole("region", { name: "注销账号" });
+  await panel.getByRole("button", { name: "确认注销" }).click();
   await expect(page.getByText("请填写验证码")).toBeVisible();
   await expect(page.getByText("请阅读并同意《账号注销协议》")).toBeVisible();
 
-  await page.getByRole("button", { name: "获取验证码" }).click();
-  await expect(page.getByText("验证码已发送")).toBeVisible();
-  await page.getByLabel(/短信验证码/).fill(await readCode(page.request, phone, "unregister"));
-  await page.getByLabel(/我已阅读并同意/).check();
-  await page.getByLabel(/我确认注销账号/).check();
-  await page.getByRole("button", { name: "确认注销" }).click();
+  await panel.getByRole("button", { name: "获取验证码" }).click();
+  await expect(panel.getByText("验证码已发送")).toBeVisible();
+  await panel.getByLabel(/短信验证码/).fill(await readCode(page.request, phone, "unregister"));
+  await panel.getByLabel(/我已阅读并同意/).check();
+  await panel.getByLabel(/我确认注销账号/).check();
+  await panel.getByRole("button", { name: "确认注销" }).click();
   await page.waitForURL("**/login");
   await expect(page.getByRole("status")).toHaveText("账号已注销");
 
