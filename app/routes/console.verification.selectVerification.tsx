@@ -1,3 +1,4 @@
+import { STUDENT_VERIFY_PATH } from "~/utils/paths";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EntryStatus } from "~/components/verification/EntryStatus";
@@ -22,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     label: verificationLabel(verifications),
     personal: entryView(latestOf(verifications, "personal")),
     enterprise: entryView(latestOf(verifications, "enterprise")),
+    student: entryView(latestOf(verifications, "student")),
     unlocks: unlockTable({ unverifiedGpuLimit: unverified_gpu_limit }),
   };
 }
@@ -31,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * (the table of platform/rules/verification-unlocks.ts, with the configured GPU limit).
  */
 export default function SelectVerificationPage() {
-  const { label, personal, enterprise, unlocks } = useLoaderData<typeof loader>();
+  const { label, personal, enterprise, student, unlocks } = useLoaderData<typeof loader>();
   const personalDone = personal?.state === "verified";
   const bankCard = { to: BANK_CARD_VERIFY_PATH, label: "银行卡认证" };
   // A rejected or waiting ID card application continues on its own page.
@@ -83,6 +85,18 @@ export default function SelectVerificationPage() {
         <p>
           <Link to={ENTERPRISE_VERIFY_PATH}>企业认证</Link>
           ：上传营业执照，核对企业信息；申请人非法定代表人时上传授权书，人工审核（1–3个工作日）。
+          {!personalDone && "须先完成个人实名认证。"}
+        </p>
+      </Panel>
+      <Panel>
+        <PanelTitle>学生认证</PanelTitle>
+        <EntryStatus
+          entry={student}
+          retry={personalDone && student?.state !== "verified" ? { to: STUDENT_VERIFY_PATH, label: "学生认证" } : null}
+        />
+        <p>
+          <Link to={STUDENT_VERIFY_PATH}>学生认证</Link>
+          ：学校邮箱（*.edu.cn）验证码即时完成，或上传学生证、学信网在线验证报告人工审核；毕业后失效，可领取学生专享优惠券。
           {!personalDone && "须先完成个人实名认证。"}
         </p>
       </Panel>

@@ -23,6 +23,7 @@ import { requireReviewer, reviewIdParam } from "~/utils/desk-verification.server
 import { formatDateTime } from "~/utils/format";
 import { redirectWithToast } from "~/utils/toast.server";
 import { REJECT_REASON_OTHER, REJECT_REASONS, REVIEW_KIND_LABELS } from "../../platform/rules/verification-review";
+import { isOtherDocumentType, OTHER_DOCUMENT_LABELS } from "../../platform/rules/other-documents";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `认证申请 #${data.entry.id} · 实名审核` : "认证申请 · 实名审核" },
@@ -131,6 +132,9 @@ const Choices = styled("fieldset", {
   label: { display: "flex", gap: "$2", alignItems: "center" },
 });
 
+/** The other channel's document in words (its type as stored: passport, hk_macao_permit, …). */
+const documentLabel = (type: string) => (isOtherDocumentType(type) ? OTHER_DOCUMENT_LABELS[type] : type);
+
 export default function DeskVerificationEntryPage() {
   const { entry, revealed, revealExpired } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -154,7 +158,23 @@ export default function DeskVerificationEntryPage() {
           <Facts data-testid="review-values">
             <dt>用户手机号</dt>
             <dd>{entry.user_phone}</dd>
-            {(entry.name || entry.kind !== "student") && (
+            {entry.company && (
+              <>
+                <dt>企业名称</dt>
+                <dd>{entry.company.company_name}</dd>
+                <dt>统一社会信用代码</dt>
+                <dd>{entry.company.credit_code}</dd>
+                <dt>法定代表人</dt>
+                <dd>{(revealed ? revealed.legal_representative : entry.company.legal_representative) || "—"}</dd>
+              </>
+            )}
+            {entry.document_type && (
+              <>
+                <dt>证件类型</dt>
+                <dd>{documentLabel(entry.document_type)}</dd>
+              </>
+            )}
+            {(entry.name || (entry.kind !== "student" && entry.kind !== "enterprise")) && (
               <>
                 <dt>姓名</dt>
                 <dd>{(revealed ? revealed.name : entry.name) || "—"}</dd>
@@ -190,6 +210,12 @@ export default function DeskVerificationEntryPage() {
               <>
                 <dt>银行卡号</dt>
                 <dd>{revealed ? revealed.card_number : entry.card_number}</dd>
+              </>
+            )}
+            {entry.has_note && (
+              <>
+                <dt>申请说明</dt>
+                <dd data-wrap>{revealed ? revealed.note : "（填写查看原因后显示）"}</dd>
               </>
             )}
             {entry.reason && (

@@ -49,12 +49,26 @@ export type ReviewStudentWire = {
   mailbox_domain: string;
 };
 
-/** `person_name`: the applicant's verified personal name, masked, for another kind's application; "" without one. */
+/** An enterprise application's company: name and credit code whole (public registry data), legal representative masked. */
+export type ReviewCompanyWire = {
+  company_name: string;
+  credit_code: string;
+  legal_representative: string;
+};
+
+/**
+ * `person_name`: the applicant's verified personal name, masked, for another kind's application; "" without one.
+ * `document_type`: the other channel's document (passport, hk_macao_permit, …), "" otherwise; `has_note`: it carries
+ * a note, shown after the reveal.
+ */
 export type ReviewDetailWire = ReviewItemWire & {
   reviewer_id: number | null;
   files: ReviewFileWire[];
   person_name: string;
   student: ReviewStudentWire | null;
+  company: ReviewCompanyWire | null;
+  document_type: string;
+  has_note: boolean;
 };
 
 /** `kind`: personal, enterprise, student or other; `min_wait_hours` (1–720): waiting at least that long. */
@@ -75,6 +89,8 @@ export type ReviewRevealWire = {
   card_number: string;
   person_name: string;
   student_number: string;
+  legal_representative: string;
+  note: string;
 };
 
 /**

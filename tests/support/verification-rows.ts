@@ -24,6 +24,11 @@ export interface PendingEntryInput {
   method: VerificationMethod;
   name?: string;
   idNumber?: string;
+  /** An enterprise application's company (required for kind enterprise). */
+  company?: { name: string; creditCode: string; legalRepresentative: string };
+  /** The other channel's document type and note. */
+  documentType?: "passport" | "hk_macao_permit" | "taiwan_permit" | "foreign_permanent_residence" | "other";
+  note?: string;
   /** One uploaded PNG per purpose, stored sealed and attached to the entry. */
   files?: VerificationFilePurpose[];
   createdAt?: Date;
@@ -59,6 +64,13 @@ export async function insertPendingEntry(
     nameSealed: input.name === undefined ? null : sealEntryField(keys, id, "name", input.name),
     idNumberSealed: input.idNumber === undefined ? null : sealEntryField(keys, id, "id_number", input.idNumber),
     idNumberHash: input.idNumber === undefined ? null : idNumberHash(keys, input.idNumber),
+    companyName: input.company?.name ?? null,
+    creditCode: input.company?.creditCode ?? null,
+    legalRepresentativeSealed: input.company
+      ? sealEntryField(keys, id, "legal_representative", input.company.legalRepresentative)
+      : null,
+    documentType: input.documentType ?? null,
+    noteSealed: input.note === undefined ? null : sealEntryField(keys, id, "note", input.note),
     createdAt: input.createdAt ?? t.clock.now(),
   });
   await attachVerificationFiles(t.db, {

@@ -194,6 +194,46 @@ describe("a student application", () => {
   });
 });
 
+describe("enterprise and other-channel applications", () => {
+  it("show the company whole and the legal representative masked, the document type, and the note after the reveal", async () => {
+    const user = await t.registerUser();
+    const company = await insertPendingEntry(t, user, {
+      kind: "enterprise",
+      method: "licence",
+      files: ["licence"],
+      company: { name: "北京算力科技有限公司", creditCode: "91110108MA01C3XY29", legalRepresentative: "赵六" },
+    });
+    const detail = await staffPost(t, "/verification/detail", reviewer, { id: company.id });
+    expect(detail.body.data).toMatchObject({
+      company: {
+        company_name: "北京算力科技有限公司",
+        credit_code: "91110108MA01C3XY29",
+        legal_representative: "赵*",
+      },
+      document_type: "",
+      has_note: false,
+    });
+    expect(JSON.stringify(detail.body)).not.toContain("赵六");
+    const reveal = await staffPost(t, "/verification/reveal", reviewer, { id: company.id, reason: "核对营业执照" });
+    expect(reveal.body.data).toMatchObject({ legal_representative: "赵六" });
+
+    const other = await t.registerUser();
+    const passport = await insertPendingEntry(t, other, {
+      kind: "personal",
+      method: "other",
+      name: "陈七",
+      files: ["other"],
+      documentType: "passport",
+      note: "长期居住在新加坡，护照号见附件",
+    });
+    const shown = await staffPost(t, "/verification/detail", reviewer, { id: passport.id });
+    expect(shown.body.data).toMatchObject({ company: null, document_type: "passport", has_note: true });
+    expect(JSON.stringify(shown.body)).not.toContain("新加坡");
+    const opened = await staffPost(t, "/verification/reveal", reviewer, { id: passport.id, reason: "核对护照" });
+    expect(opened.body.data).toMatchObject({ note: "长期居住在新加坡，护照号见附件" });
+  });
+});
+
 describe("the reveal", () => {
   it("asks why, writes the audit (who, which entry, why), then answers the whole values", async () => {
     const user = await t.registerUser();

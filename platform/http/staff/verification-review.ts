@@ -66,6 +66,16 @@ const toDetail = (detail: ReviewDetail): ReviewDetailWire => ({
     graduation_year: detail.student.graduationYear,
     mailbox_domain: detail.student.mailboxDomain ?? "",
   },
+  company:
+    detail.companyName === null
+      ? null
+      : {
+          company_name: detail.companyName,
+          credit_code: detail.creditCode ?? "",
+          legal_representative: detail.maskedLegalRepresentative ?? "",
+        },
+  document_type: detail.documentType ?? "",
+  has_note: detail.hasNote,
 });
 
 const toRevealWire = (revealed: RevealedEntry): ReviewRevealWire => ({
@@ -75,6 +85,8 @@ const toRevealWire = (revealed: RevealedEntry): ReviewRevealWire => ({
   card_number: revealed.cardNumber ?? "",
   person_name: revealed.personName ?? "",
   student_number: revealed.studentNumber ?? "",
+  legal_representative: revealed.legalRepresentative ?? "",
+  note: revealed.note ?? "",
 });
 
 const Queue = z.object({

@@ -74,6 +74,8 @@ export interface ReviewDetail extends ReviewItem {
   /** The applicant's name from their verified personal entry, masked (what a student card must show). */
   personNameMasked: string | null;
   student: ReviewStudent | null;
+  /** The other channel's application carries a note (shown after the reveal only). */
+  hasNote: boolean;
 }
 
 export interface ReviewQueueFilter extends PageRequest {
@@ -155,6 +157,7 @@ export async function reviewDetail(ctx: Ctx, staff: StaffCaller, entryId: number
           mailboxDomain: student.mailboxDomain,
         }
       : null,
+    hasNote: row.entry.noteSealed !== null,
     files: files.map((f) => ({
       id: f.id,
       purpose: f.purpose,
@@ -186,6 +189,9 @@ export interface RevealedEntry {
   /** The applicant's name on their verified personal entry (another kind's application). */
   personName: string | null;
   studentNumber: string | null;
+  legalRepresentative: string | null;
+  /** The other channel's note, as the applicant wrote it. */
+  note: string | null;
 }
 
 /**
@@ -247,6 +253,8 @@ async function openValues(ctx: Ctx, entry: typeof verificationEntries.$inferSele
     cardNumber: open(entry.id, "card_number", entry.cardNumberSealed),
     personName: person ? open(person.row.id, "name", person.row.nameSealed) : null,
     studentNumber: open(entry.id, "student_number", student?.studentNumberSealed),
+    legalRepresentative: open(entry.id, "legal_representative", entry.legalRepresentativeSealed),
+    note: open(entry.id, "note", entry.noteSealed),
   };
 }
 
