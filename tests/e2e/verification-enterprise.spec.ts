@@ -2,20 +2,28 @@
  * Issue 37 §1, enterprise verification and the other channel, with JavaScript on and off (decision 100): a new
  * account learns on 企业认证 that personal verification comes first; verified by bank card, it uploads its licence,
  * confirms the reading (correcting the credit code), is asked beside the field for the authorisation letter
- * because the legal representative is someone else, uploads it and reaches 审核中 with what it sent shown masked.
+ * because the legal representative is someone else, uploads it and reaches 审核中 with what it sent shown masked;
+ * a reviewer approves it in the desk and the label becomes 企业认证.
  * Another account applies by the other channel (passport): a bad permit number is refused beside its field; with
  * files and a note it reaches 审核中.
  */
 import { Buffer } from "node:buffer";
 import { pngImage } from "../support/upload-fixtures";
 import { expect, test } from "./fixtures/session";
-import { DEMO_SUB, registerViaUi, uniquePhone } from "./support";
+import { addStaffByCli, STAFF_PASSWORD, staffLogsIn, uniqueStaffLogin } from "./staff";
+import { DEMO_SUB, masked, registerViaUi, uniquePhone } from "./support";
 import { creditCode, verifyByBankCardViaUi } from "./verification-support";
 
 const png = (name: string) => ({ name, mimeType: "image/png", buffer: Buffer.from(pngImage(40, 30)) });
 
-test("a personally verified user applies for enterprise verification up to 审核中", async ({ page }) => {
-  await registerViaUi(page, uniquePhone());
+test("a personally verified user applies for enterprise verification; a reviewer approves it in the desk", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const phone = uniquePhone();
+  await registerViaUi(page, phone);
   await page.goto("/console/verification/enterprise");
   await expect(page.getByTestId("personal-missing")).toContainText("请先完成个人实名认证");
   await page.goto("/console/verification/license");
@@ -66,6 +74,35 @@ test("a personally verified user applies for enterprise verification up to 审�
   await page.goto("/console/verification/license");
   await expect(page.getByTestId("verification-enterprise")).toContainText("审核中");
   await expect(page.getByRole("button", { name: "识别营业执照" })).toHaveCount(0);
+
+  // A reviewer sees the company whole and the legal representative masked, reveals it, and approves.
+  const login = uniqueStaffLogin();
+  await addStaffByCli(baseURL!, login, "审核员小王", "reviewer");
+  const deskContext = await browser.newContext({ baseURL, javaScriptEnabled });
+  const desk = await deskContext.newPage();
+  await staffLogsIn(desk, login, STAFF_PASSWORD);
+  await desk.goto("/desk/verification?kind=enterprise");
+  await desk
+    .getByRole("row")
+    .filter({ hasText: masked(phone) })
+    .last()
+    .getByRole("link", { name: "审核" })
+    .click();
+  const values = desk.getByTestId("review-values");
+  await expect(values).toContainText("演示算力科技有限公司");
+  await expect(values).toContainText(code);
+  await expect(values).toContainText("李*");
+  await desk.getByLabel("查看原因").fill("核对营业执照与授权书");
+  await desk.getByRole("button", { name: "查看" }).click();
+  await expect(values).toContainText("李四");
+  await expect(desk.getByRole("img", { name: "营业执照" })).toBeVisible();
+  await desk.getByRole("button", { name: "通过" }).click();
+  await expect(desk.getByText("已通过该申请，已通知用户")).toBeVisible();
+  await deskContext.close();
+
+  await page.goto("/console/verification/selectVerification");
+  await expect(page.getByTestId("verification-label")).toHaveText("企业认证");
+  await expect(page.getByTestId("verification-enterprise")).toContainText("已认证");
 });
 
 test("an application by the other channel (passport) reaches 审核中", async ({ page }) => {
