@@ -174,7 +174,11 @@ async function readReply(response: Response): Promise<Reply> {
  * in-memory PGlite otherwise; demo data seeded; the clock starts now and moves
  * only when the test advances it.
  */
-export async function startTestPlatform(options: { start?: Date } = {}): Promise<TestPlatform> {
+/** `log`: where the platform's log lines (and the sandbox SMS and email outboxes') go; dropped unless given. */
+export async function startTestPlatform(
+  options: { start?: Date; log?: (line: string) => void } = {},
+): Promise<TestPlatform> {
+  const log = options.log ?? (() => {});
   const clock = createClock(options.start);
   const fileDatabase = process.env.DATABASE_URL ? await createFileDatabase(process.env.DATABASE_URL) : null;
   const platform = await createPlatform({
@@ -199,11 +203,11 @@ export async function startTestPlatform(options: { start?: Date } = {}): Promise
     },
     now: clock.now,
     jobs: false,
-    log: () => {},
+    log,
   });
   // Same sandbox outbox, without a log line per code.
-  platform.ctx.providers.sms = new OutboxSmsProvider(platform.ctx.db, () => {});
-  platform.ctx.providers.email = new OutboxEmailProvider(platform.ctx.db, () => {});
+  platform.ctx.providers.sms = new OutboxSmsProvider(platform.ctx.db, log);
+  platform.ctx.providers.email = new OutboxEmailProvider(platform.ctx.db, log);
   // Requests carry no client address unless a test sends one (x-client-address, as the web tier does).
   const request = async (path: string, init: RequestInit = {}): Promise<Reply> =>
     readReply(await platform.fetch(new Request(`http://x${path}`, init)));
