@@ -22,6 +22,7 @@ import { personallyVerified, verificationCall } from "../../tests/support/verifi
 import { insertPendingEntry } from "../../tests/support/verification-rows";
 import {
   FILE_IMAGE,
+  ID_CARD_IMAGE,
   newBankCardNumber,
   runEveryVerificationFlow,
   type VerificationFlows,
@@ -93,6 +94,18 @@ async function getFile(who: TestAccount, id: number) {
 }
 
 type Reply = { http: number; body: any };
+
+/** A multipart upload call (`file` and `ocr-image`) with a PNG and the given fields. */
+function postImage(who: TestAccount, path: string, fields: Record<string, string>): Promise<Reply> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append("file", new File([FILE_IMAGE], "idcard-front.png", { type: "image/png" }));
+  return t.request(`/third-party/api/v1/verification/${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${who.token}` },
+    body: form,
+  });
+}
 
 /**
  * The calls that name a file, each with the owner's file id(s) in it. `reach`: only those whose file check the
@@ -176,7 +189,8 @@ describe("another main account with the owner's ids", () => {
       for (const id of allFileIds()) {
         const reply = await getFile(stranger, id);
         expect([id, reply.http]).toEqual([id, 404]);
-        expect(reply.body.includes(Buffer.from(FILE_IMAGE.subarray(0, 64)))).toBe(false);
+        for (const image of [FILE_IMAGE, ID_CARD_IMAGE])
+          expect(reply.body.includes(Buffer.from(image.subarray(0, 64)))).toBe(false);
       }
       for (const [name, call] of fileCalls(stranger, reach)) {
         const reply = await call();
@@ -214,16 +228,6 @@ describe("the owner's sub-account", () => {
     const sub = await subAccount(t, flows.owner, 0);
     const before = await snapshot();
     const call = (path: string, body?: object) => verificationCall(t, sub, path, body);
-    const upload = async (purpose: string) => {
-      const form = new FormData();
-      form.append("file", new File([FILE_IMAGE], "x.png", { type: "image/png" }));
-      form.append("purpose", purpose);
-      return t.request("/third-party/api/v1/verification/file", {
-        method: "POST",
-        headers: { authorization: `Bearer ${sub.token}` },
-        body: form,
-      });
-    };
     const replies: [string, Reply][] = [];
     for (const id of allFileIds()) {
       const res = await t.request(`/third-party/api/v1/verification/file/${id}`, {
@@ -231,20 +235,10 @@ describe("the owner's sub-account", () => {
       });
       replies.push([`GET file/${id}`, res]);
     }
-    replies.push(["POST file", await upload("other")]);
-    const ocr = await t
-      .request("/third-party/api/v1/verification/ocr-image", {
-        method: "POST",
-        headers: { authorization: `Bearer ${sub.token}` },
-        body: (() => {
-          const form = new FormData();
-          form.append("side", "front");
-          form.append("file", new File([FILE_IMAGE], "idcard-front.png", { type: "image/png" }));
-          return form;
-        })(),
-      })
-      .catch((e: unknown) => ({ http: 0, body: String(e) }));
-    replies.push(["POST ocr-image", ocr]);
+    replies.push(
+      ["POST file", await postImage(sub, "file", { purpose: "other" })],
+      ["POST ocr-image", await postImage(sub, "ocr-image", { side: "front" })],
+    );
     for (const [name, run] of fileCalls(sub, "all")) replies.push([name, await run()]);
     const phone = uniquePhone();
     replies.push(

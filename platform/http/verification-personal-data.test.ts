@@ -70,7 +70,7 @@ async function storedObjects(): Promise<Buffer[]> {
   expect(storage).toBeInstanceOf(FilesystemStorageProvider);
   const root = (storage as FilesystemStorageProvider).root;
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return Promise.all(entries.filter((e) => e.isFile()).map((e) => readFile(path.join(e.parentPath ?? e.path, e.name))));
+  return Promise.all(entries.filter((e) => e.isFile()).map((e) => readFile(path.join(e.parentPath, e.name))));
 }
 
 it("no table holds a plain ID number, card number, name, document or student number; sealed values are there", async () => {
