@@ -102,12 +102,13 @@ describe("PERSONAL_DATA_KEYS and PERSONAL_DATA_HASH_KEY", () => {
 });
 
 describe("the verification limits", () => {
-  it("default to 1 account per ID number, 5 attempts a day per account and per ID number, 8 GPUs unverified", () => {
+  it("default to 1 account per ID number, 5 attempts a day per account and per ID number, 8 GPUs unverified, files kept 30 days", () => {
     expect(loadPlatformConfig({}).verification).toEqual({
       idNumberMaxAccounts: 1,
       attemptsPerAccountDay: 5,
       attemptsPerIdDay: 5,
       unverifiedGpuLimit: 8,
+      fileRetentionDays: 30,
     });
   });
 
@@ -118,8 +119,16 @@ describe("the verification limits", () => {
         VERIFICATION_ATTEMPTS_PER_ACCOUNT_DAY: "3",
         VERIFICATION_ATTEMPTS_PER_ID_DAY: "4",
         UNVERIFIED_GPU_LIMIT: "0",
+        VERIFICATION_FILE_RETENTION_DAYS: "7",
       }).verification,
-    ).toEqual({ idNumberMaxAccounts: 2, attemptsPerAccountDay: 3, attemptsPerIdDay: 4, unverifiedGpuLimit: 0 });
+    ).toEqual({
+      idNumberMaxAccounts: 2,
+      attemptsPerAccountDay: 3,
+      attemptsPerIdDay: 4,
+      unverifiedGpuLimit: 0,
+      fileRetentionDays: 7,
+    });
+    expect(refusal({ VERIFICATION_FILE_RETENTION_DAYS: "0" })).toContain("VERIFICATION_FILE_RETENTION_DAYS");
     expect(refusal({ VERIFICATION_ID_MAX_ACCOUNTS: "0" })).toContain("VERIFICATION_ID_MAX_ACCOUNTS must be at least 1");
     expect(refusal({ UNVERIFIED_GPU_LIMIT: "many" })).toContain("UNVERIFIED_GPU_LIMIT must be a whole number");
   });
