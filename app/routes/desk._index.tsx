@@ -15,22 +15,18 @@ import { loadDeskPage, requireStaff } from "~/utils/desk-session.server";
 import { formatDateTime } from "~/utils/format";
 import { deskOrderPath } from "~/utils/desk-paths";
 import { statusFilterCount } from "~/utils/status-filter-count";
+import { WaitFilter, waitQuery } from "~/components/desk/WaitFilter";
 
 export const meta: MetaFunction = () => [{ title: "工单队列 · 客服工作台" }];
 
 const PAGE_SIZE = 20;
 const STATUS_OPTIONS = ["open", "new", "processing", "waiting_user", "resolved", "closed", "revoked", "all"] as const;
-const WAIT_OPTIONS = [1, 4, 24, 72] as const;
 
 /** The queue's filters from the query string; anything unknown falls back to its default. */
 const QueueQuery = z.object({
   status: z.enum(STATUS_OPTIONS).catch("open"),
   category: z.coerce.number().int().positive().optional().catch(undefined),
-  wait: z.coerce
-    .number()
-    .refine((h) => (WAIT_OPTIONS as readonly number[]).includes(h))
-    .optional()
-    .catch(undefined),
+  wait: waitQuery,
   assignee: z
     .string()
     .regex(/^(me|none|all|[1-9]\d{0,15})$/)
@@ -118,17 +114,7 @@ export default function DeskQueuePage() {
             ))}
           </select>
         </label>
-        <label>
-          等待时长
-          <select name="wait" defaultValue={query.wait ?? ""}>
-            <option value="">不限</option>
-            {WAIT_OPTIONS.map((h) => (
-              <option key={h} value={h}>
-                超过 {h} 小时
-              </option>
-            ))}
-          </select>
-        </label>
+        <WaitFilter value={query.wait} />
         <label>
           处理人
           <select name="assignee" defaultValue={query.assignee}>

@@ -12,21 +12,17 @@ import { deskVerificationPath } from "~/utils/desk-paths";
 import { loadDeskPage } from "~/utils/desk-session.server";
 import { requireReviewer } from "~/utils/desk-verification.server";
 import { REVIEW_KIND_LABELS } from "../../platform/rules/verification-review";
+import { WaitFilter, waitQuery } from "~/components/desk/WaitFilter";
 
 export const meta: MetaFunction = () => [{ title: "实名审核 · 客服工作台" }];
 
 const PAGE_SIZE = 20;
 const KINDS = ["personal", "enterprise", "student", "other"] as const;
-const WAIT_OPTIONS = [1, 4, 24, 72] as const;
 
 /** The queue's filters from the query string; anything unknown falls back to no filter. */
 const QueueQuery = z.object({
   kind: z.enum(KINDS).optional().catch(undefined),
-  wait: z.coerce
-    .number()
-    .refine((h) => (WAIT_OPTIONS as readonly number[]).includes(h))
-    .optional()
-    .catch(undefined),
+  wait: waitQuery,
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 type QueueQuery = z.infer<typeof QueueQuery>;
@@ -91,17 +87,7 @@ export default function DeskVerificationQueuePage() {
             ))}
           </select>
         </label>
-        <label>
-          等待时长
-          <select name="wait" defaultValue={query.wait ?? ""}>
-            <option value="">不限</option>
-            {WAIT_OPTIONS.map((h) => (
-              <option key={h} value={h}>
-                超过 {h} 小时
-              </option>
-            ))}
-          </select>
-        </label>
+        <WaitFilter value={query.wait} />
         <Button type="submit" variant="secondary">
           筛选
         </Button>
