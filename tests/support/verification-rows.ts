@@ -13,9 +13,14 @@ import { idCheckChar } from "../../platform/rules/identity-numbers";
 import { pngImage } from "./upload-fixtures";
 import type { RegisteredUser, TestPlatform } from "./platform";
 
-/** A valid resident ID number (GB 11643) no other test uses: Dongcheng, Beijing, born 1995-06-01. */
+/**
+ * A valid resident ID number (GB 11643) no other test of the run draws: Dongcheng, Beijing, born on a random day of
+ * 1970–1999 with a random sequence (about 10 million numbers; one ID number verifies one account, so two tests
+ * drawing the same would refuse each other).
+ */
 export function newIdNumber(): string {
-  const first17 = `11010119950601${String(randomInt(0, 1000)).padStart(3, "0")}`;
+  const born = new Date(Date.UTC(1970, 0, 1) + randomInt(0, 10_950) * 86_400_000).toISOString().slice(0, 10);
+  const first17 = `110101${born.replaceAll("-", "")}${String(randomInt(0, 1000)).padStart(3, "0")}`;
   return first17 + idCheckChar(first17);
 }
 

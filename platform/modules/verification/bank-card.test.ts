@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "../../db/schema";
 import { verificationAttempts, verificationEntries } from "../../db/verification-schema";
-import { idCheckChar, luhnValid } from "../../rules/identity-numbers";
+import { luhnValid } from "../../rules/identity-numbers";
 import { verificationLabel } from "../../rules/verification-label";
 import { VERIFICATION_LIMIT_DEFAULTS } from "../../rules/verification-unlocks";
 import { mainAccount, subAccount, type TestAccount } from "../../../tests/support/instances";
@@ -23,6 +23,7 @@ import {
 } from "../../../tests/support/platform";
 import { IdentityProviderError } from "../../providers/identity/types";
 import { idNumberHash } from "./sealing";
+import { newIdNumber } from "../../../tests/support/verification-rows";
 
 let t: TestPlatform;
 beforeAll(async () => {
@@ -35,11 +36,6 @@ afterEach(() => {
 });
 
 /** A valid resident ID number (GB 11643) no other test uses: Dongcheng, Beijing, born 1990-03-07. */
-function newIdNumber(): string {
-  const first17 = `11010119900307${String(randomInt(0, 1000)).padStart(3, "0")}`;
-  return first17 + idCheckChar(first17);
-}
-
 function luhnComplete(body: string): string {
   for (let d = 0; d <= 9; d++) if (luhnValid(body + d)) return body + d;
   throw new Error("unreachable");

@@ -6,18 +6,17 @@
  * (IDOR), sub-accounts, and no plain name or ID number in the tables written or the log. Runs on PGlite and on
  * PostgreSQL (scripts/with-postgres.sh).
  */
-import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { faceChecks, idCardReadings } from "../../db/idface-schema";
 import { users } from "../../db/schema";
 import { verificationAttempts, verificationFiles } from "../../db/verification-schema";
-import { idCheckChar } from "../../rules/identity-numbers";
 import { VERIFICATION_LIMIT_DEFAULTS } from "../../rules/verification-unlocks";
 import { mainAccount, subAccount, type TestAccount } from "../../../tests/support/instances";
 import { MINUTE, startTestPlatform, uniqueIp, type TestPlatform } from "../../../tests/support/platform";
 import { pngImage } from "../../../tests/support/upload-fixtures";
 import { FACE_SESSION_TTL_MS } from "../../providers/identity/face-session";
+import { newIdNumber } from "../../../tests/support/verification-rows";
 
 let t: TestPlatform;
 
@@ -34,12 +33,6 @@ afterEach(() => {
  * A valid resident ID number (GB 11643), random enough that the tests of one run never draw the same one (one ID
  * number verifies one account): Xicheng, Beijing, a birth date in 1970–1999 and a random sequence.
  */
-function newIdNumber(): string {
-  const birth = `${randomInt(1970, 2000)}${String(randomInt(1, 13)).padStart(2, "0")}${String(randomInt(1, 29)).padStart(2, "0")}`;
-  const first17 = `110102${birth}${String(randomInt(0, 1000)).padStart(3, "0")}`;
-  return first17 + idCheckChar(first17);
-}
-
 interface Person {
   account: TestAccount;
   ip: string;
