@@ -30,7 +30,7 @@ async function claimDiscountCoupon(request: APIRequestContext, token: string) {
 /** Waits for the row's state: with JavaScript the dashboard polls by itself; without, the user clicks 刷新. */
 async function expectState(page: Page, row: Locator, state: string, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) {
-    await expect(row.getByTestId("instance-state")).toContainText(state, { timeout: 20_000 });
+    await expect(row.getByTestId("instance-state")).toContainText(state, { timeout: 45_000 });
     return;
   }
   await expect
@@ -41,7 +41,7 @@ async function expectState(page: Page, row: Locator, state: string, javaScriptEn
         await page.waitForLoadState();
         return (await row.getByTestId("instance-state").textContent())?.includes(state) ?? false;
       },
-      { timeout: 20_000, intervals: [1000] },
+      { timeout: 45_000, intervals: [1000] },
     )
     .toBe(true);
 }
