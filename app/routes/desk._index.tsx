@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Button } from "~/components/ui/Button";
 import { Dot, Muted, Panel, PanelTitle, Row, Table } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
-import { styled } from "~/components/ui/stitches.config";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { StatusBadge } from "~/components/work-orders/StatusBadge";
 import { StatusTabs } from "~/components/work-orders/StatusTabs";
@@ -15,7 +14,7 @@ import { loadDeskPage, requireStaff } from "~/utils/desk-session.server";
 import { formatDateTime } from "~/utils/format";
 import { deskOrderPath } from "~/utils/desk-paths";
 import { statusFilterCount } from "~/utils/status-filter-count";
-import { WaitFilter, waitQuery } from "~/components/desk/WaitFilter";
+import { Filters, WaitFilter, waitQuery } from "~/components/desk/WaitFilter";
 
 export const meta: MetaFunction = () => [{ title: "工单队列 · 客服工作台" }];
 
@@ -83,16 +82,6 @@ function queuePath(query: QueueQuery): string {
   if (query.wait) params.set("wait", String(query.wait));
   return `/desk?${params.toString()}`;
 }
-
-const Filters = styled(Form, {
-  display: "flex",
-  flexWrap: "wrap",
-  gap: "$3",
-  alignItems: "flex-end",
-  marginBottom: "$4",
-  label: { display: "flex", flexDirection: "column", gap: "$1", fontSize: "$sm", color: "$mutedText" },
-  select: { height: "$control", minWidth: 120, border: "1px solid $border", borderRadius: "$sm", padding: "0 $2" },
-});
 
 export default function DeskQueuePage() {
   const { query, statusTabs, queue, categories, now } = useLoaderData<typeof loader>();

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Button } from "~/components/ui/Button";
 import { Muted, Panel, PanelTitle, Table } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
-import { styled } from "~/components/ui/stitches.config";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { getReviewQueue, VERIFICATION_METHOD_LABELS } from "~/upstream/verification-review.server";
 import { waitingText } from "~/utils/desk-age";
@@ -12,7 +11,7 @@ import { deskVerificationPath } from "~/utils/desk-paths";
 import { loadDeskPage } from "~/utils/desk-session.server";
 import { requireReviewer } from "~/utils/desk-verification.server";
 import { REVIEW_KIND_LABELS } from "../../platform/rules/verification-review";
-import { WaitFilter, waitQuery } from "~/components/desk/WaitFilter";
+import { Filters, WaitFilter, waitQuery } from "~/components/desk/WaitFilter";
 
 export const meta: MetaFunction = () => [{ title: "实名审核 · 客服工作台" }];
 
@@ -59,16 +58,6 @@ function queuePath(query: QueueQuery): string {
   if (query.wait) params.set("wait", String(query.wait));
   return `/desk/verification?${params.toString()}`;
 }
-
-const Filters = styled(Form, {
-  display: "flex",
-  flexWrap: "wrap",
-  gap: "$3",
-  alignItems: "flex-end",
-  marginBottom: "$4",
-  label: { display: "flex", flexDirection: "column", gap: "$1", fontSize: "$sm", color: "$mutedText" },
-  select: { height: "$control", minWidth: 120, border: "1px solid $border", borderRadius: "$sm", padding: "0 $2" },
-});
 
 export default function DeskVerificationQueuePage() {
   const { query, queue, now } = useLoaderData<typeof loader>();

@@ -1,4 +1,6 @@
+import { Form } from "@remix-run/react";
 import { z } from "zod";
+import { styled } from "../ui/stitches.config";
 
 /** The desk queues' wait filter: at least this many hours waiting (work orders, verification applications). */
 export const WAIT_OPTIONS = [1, 4, 24, 72] as const;
@@ -26,3 +28,14 @@ export function WaitFilter({ value }: { value: number | undefined }) {
     </label>
   );
 }
+
+/** A desk queue's GET filter form: its selects in a row, labels above them. */
+export const Filters = styled(Form, {
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "$3",
+  alignItems: "flex-end",
+  marginBottom: "$4",
+  label: { display: "flex", flexDirection: "column", gap: "$1", fontSize: "$sm", color: "$mutedText" },
+  select: { height: "$control", minWidth: 120, border: "1px solid $border", borderRadius: "$sm", padding: "0 $2" },
+});
