@@ -24,6 +24,7 @@ export default defineConfig({
     "./platform/db/account-security-schema.ts",
     "./platform/db/idface-schema.ts",
     "./platform/db/student-schema.ts",
+    "./platform/db/two-step-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -30,7 +30,8 @@ export interface GuardedCall {
   captcha?: CaptchaFields;
 }
 
-const callOptions = (guarded: GuardedCall): CallOptions => ({
+/** The browser facts a guarded call forwards (also used by app/upstream/two-step.server.ts). */
+export const callOptions = (guarded: GuardedCall): CallOptions => ({
   clientAddress: guarded.clientAddress,
   clientUserAgent: guarded.clientUserAgent,
 });

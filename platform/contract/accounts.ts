@@ -3,6 +3,7 @@
  * login, sessions, user info, membership, unregistration and the notice email.
  * Names and JSON are exactly what outside clients see; do not rename.
  */
+import type { LoginReplyWire } from "./two-step";
 import type { MainApiCall, NoFields } from "./calls";
 import type { CaptchaFields } from "./security";
 
@@ -200,8 +201,9 @@ export type AccountCalls = {
   "/auth/send_verify_code": MainApiCall<SendVerifyCodeFields, SendVerifyCodeWire>;
   "/register": MainApiCall<RegisterFields, TokenWire>;
   "/company_register": MainApiCall<CompanyRegisterFields, TokenWire>;
-  "/login": MainApiCall<LoginFields, TokenWire>;
-  "/sub_account_login": MainApiCall<SubAccountLoginFields, TokenWire>;
+  /** A session, or for a main account with two-step login on the second step's ticket (contract/two-step.ts). */
+  "/login": MainApiCall<LoginFields, LoginReplyWire>;
+  "/sub_account_login": MainApiCall<SubAccountLoginFields, LoginReplyWire>;
   "/logout": MainApiCall<NoFields, null, "required">;
   /** The same answer whether or not the phone has an account; every session of the account ends. */
   "/reset_password": MainApiCall<ResetPasswordFields, null>;

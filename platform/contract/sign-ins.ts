@@ -34,8 +34,8 @@ export const SIGN_IN_METHOD_LABELS: Record<SignInMethodWire, string> = {
 export interface SignInRecordWire {
   id: number;
   method: SignInMethodWire;
-  /** "ok" signed in; "failed" a wrong password or code. */
-  result: "ok" | "failed";
+  /** "ok" signed in; "failed" a wrong password or code; "second_step_failed" a wrong two-step code (decision 103). */
+  result: "ok" | "failed" | "second_step_failed";
   ip: string;
   user_agent: string;
   at: string;

@@ -12,7 +12,8 @@ import { subAccounts, users } from "./schema";
 export const SIGN_IN_METHODS = ["password", "code", "sub_account", "register"] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
-export const SIGN_IN_RESULTS = ["ok", "failed"] as const;
+/** "second_step_failed": the password or SMS code was right, the two-step code was not (decision 103). */
+export const SIGN_IN_RESULTS = ["ok", "failed", "second_step_failed"] as const;
 export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
 
 export const signInRecords = pgTable(
@@ -34,7 +35,7 @@ export const signInRecords = pgTable(
     index("sign_in_records_user_idx").on(t.userId, t.subAccountId, t.at),
     index("sign_in_records_at_idx").on(t.at),
     check("sign_in_records_method_known", sql`${t.method} in ('password', 'code', 'sub_account', 'register')`),
-    check("sign_in_records_result_known", sql`${t.result} in ('ok', 'failed')`),
+    check("sign_in_records_result_known", sql`${t.result} in ('ok', 'failed', 'second_step_failed')`),
   ],
 );
 

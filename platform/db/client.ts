@@ -23,6 +23,7 @@ import { verificationSchema } from "./verification-schema";
 import { accountSecuritySchema } from "./account-security-schema";
 import { idfaceSchema } from "./idface-schema";
 import { studentSchema } from "./student-schema";
+import { twoStepSchema } from "./two-step-schema";
 
 const schema = {
   ...coreSchema,
@@ -45,6 +46,7 @@ const schema = {
   ...accountSecuritySchema,
   ...idfaceSchema,
   ...studentSchema,
+  ...twoStepSchema,
 };
 
 export type Schema = typeof schema;

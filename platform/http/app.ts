@@ -15,6 +15,7 @@ import { modelsApi } from "./api/models";
 import { securityApi } from "./api/security";
 import { signInsApi } from "./api/sign-ins";
 import { accountSecurityApi } from "./api/account-security";
+import { twoStepApi } from "./api/two-step";
 import { vouchersApi } from "./api/vouchers";
 import { instancesApi } from "./api/instances";
 import { pagesApi } from "./api/pages";
@@ -106,6 +107,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", securityApi);
   api.route("/", signInsApi);
   api.route("/", accountSecurityApi);
+  api.route("/", twoStepApi);
   api.route("/", vouchersApi);
   api.route("/", paymentsApi);
   api.route("/", financeApi);

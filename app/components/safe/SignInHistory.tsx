@@ -32,7 +32,13 @@ export function SignInHistory({ records }: { records: LabelledSignInRecord[] }) 
                 <td>{r.method_label}</td>
                 <td>{describeUserAgent(r.user_agent)}</td>
                 <td>{r.ip || "未知"}</td>
-                <td>{r.result === "ok" ? <Badge tone="success">成功</Badge> : <Badge tone="warn">失败</Badge>}</td>
+                <td>
+                  {r.result === "ok" ? (
+                    <Badge tone="success">成功</Badge>
+                  ) : (
+                    <Badge tone="warn">{r.result === "second_step_failed" ? "两步验证失败" : "失败"}</Badge>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

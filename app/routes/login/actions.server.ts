@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import { z } from "zod";
 import * as accounts from "~/upstream/accounts.server";
+import { loginSecondStep, type LoginReplyWire } from "~/upstream/two-step.server";
 import { anyone, formAction } from "~/utils/action.server";
 import { readBdVid } from "~/utils/bd-vid.server";
 import { captchaFieldsOf } from "~/upstream/security.server";
@@ -14,6 +15,7 @@ import {
   CompanyRegisterSchema,
   PasswordLoginSchema,
   RegisterSchema,
+  SecondStepSchema,
   SendCodeSchema,
   SmsLoginSchema,
   SubLoginSchema,
@@ -43,6 +45,18 @@ async function loggedIn(token: string, form: FormData, message: string) {
   headers.append("Set-Cookie", await commitSessionToken(token));
   headers.append("Set-Cookie", await toastHeader({ type: "success", message }));
   return redirect(requestedRedirect(form.get("redirectTo")), { headers });
+}
+
+/**
+ * A login's reply: signed in, or (two-step login on, decision 103) the second step's form, its ticket handed back
+ * to the page for a hidden field (never a URL).
+ */
+async function afterLogin(reply: LoginReplyWire, form: FormData) {
+  if (!reply.need_second_step) return loggedIn(reply.token, form, "登录成功");
+  return {
+    notice: "该账号已开启两步验证，请输入验证器应用中的 6 位验证码或一个恢复码",
+    values: { ticket: reply.ticket },
+  };
 }
 
 /** A filled honeypot field: a bot. */
@@ -86,16 +100,17 @@ export async function handleLoginAction(request: Request) {
         await accounts.sendVerifyCode(phone, purpose, guarded(form));
         return { notice: `验证码已发送至 ${maskPhone(phone)}，10分钟内有效` };
       }),
-      password: intent(PasswordLoginSchema, async ({ phone, password }, { form }) => {
-        const { token } = await accounts.loginWithPassword(phone, password, guarded(form));
-        return loggedIn(token, form, "登录成功");
-      }),
-      sms: intent(SmsLoginSchema, async ({ phone, code }, { form }) => {
-        const { token } = await accounts.loginWithCode(phone, code, guarded(form));
-        return loggedIn(token, form, "登录成功");
-      }),
-      sub: intent(SubLoginSchema, async ({ phone, name, password }, { form }) => {
-        const { token } = await accounts.loginSubAccount(phone, name, password, guarded(form));
+      password: intent(PasswordLoginSchema, async ({ phone, password }, { form }) =>
+        afterLogin(await accounts.loginWithPassword(phone, password, guarded(form)), form),
+      ),
+      sms: intent(SmsLoginSchema, async ({ phone, code }, { form }) =>
+        afterLogin(await accounts.loginWithCode(phone, code, guarded(form)), form),
+      ),
+      sub: intent(SubLoginSchema, async ({ phone, name, password }, { form }) =>
+        afterLogin(await accounts.loginSubAccount(phone, name, password, guarded(form)), form),
+      ),
+      "second-step": intent(SecondStepSchema, async ({ ticket, code }, { form }) => {
+        const { token } = await loginSecondStep(ticket, code, guarded(form));
         return loggedIn(token, form, "登录成功");
       }),
       register: intent(RegisterSchema, async ({ phone, code, password }, { form }) => {

@@ -9,6 +9,7 @@ import { SmsCodeField } from "~/components/ui/SmsCodeField";
 import { styled } from "~/components/ui/stitches.config";
 import { StatusButton } from "~/components/ui/StatusButton";
 import { handleLoginAction, loginLoader } from "./actions.server";
+import { SecondStepForm } from "./SecondStepForm";
 import { LOGIN_TABS, TAB_LABELS, type LoginTab } from "./tabs";
 
 export const meta: MetaFunction = () => [{ title: "登录 / 注册 · 算力云" }];
@@ -44,6 +45,24 @@ export default function LoginPage() {
     if (channel === "sy") params.set("channel", "sy");
     return `/login?${params.toString()}`;
   };
+  // Two-step login (decision 103): a first step that passed hands back its ticket; an expired one starts over.
+  const ticket = values.ticket && !errors.ticket ? values.ticket : null;
+  if (ticket)
+    return (
+      <AuthLayout>
+        <h1 className="visually-hidden">登录算力云</h1>
+        <HoneypotProvider {...honeypotProps}>
+          <SecondStepForm
+            ticket={ticket}
+            redirectTo={redirectTo}
+            notice={result?.notice ?? null}
+            formError={result?.formError ?? null}
+            codeError={errors.code}
+            restartHref={tabHref(tab)}
+          />
+        </HoneypotProvider>
+      </AuthLayout>
+    );
   const needsCode = tab === "sms" || tab === "register" || tab === "company";
   const isRegister = tab === "register" || tab === "company";
   return (
@@ -73,6 +92,7 @@ export default function LoginPage() {
           <input type="hidden" name="event_channel" value={channel} />
           {result?.notice && <Notice role="status">{result.notice}</Notice>}
           {result?.formError && <FormErrorText role="alert">{result.formError}</FormErrorText>}
+          {errors.ticket && <FormErrorText role="alert">{errors.ticket}</FormErrorText>}
           {tab === "company" && (
             <>
               <Field

@@ -11,6 +11,11 @@ export const SubLoginSchema = z.object({
   name: field.requiredText("子账号名称", 32),
   password: field.password,
 });
+/** Two-step login's second step (decision 103): the ticket from the first step and a TOTP or recovery code. */
+export const SecondStepSchema = z.object({
+  ticket: field.requiredText("登录凭据", 64),
+  code: field.requiredText("验证码或恢复码", 32),
+});
 export const RegisterSchema = z.object({
   phone: field.phone(),
   code: field.smsCode,

@@ -22,6 +22,7 @@ import {
   toUnregisterCheck,
   toVipInfos,
 } from "../shapes/accounts";
+import { toLoginReply } from "../shapes/two-step";
 import { toUserInfo } from "../shapes/user-info";
 import { parseFields, readForm, type Form } from "../wire";
 import { captchaAnswer } from "./security";
@@ -110,7 +111,7 @@ on.post("/login", async (c) => {
           ...parseFields(PasswordLoginFields, form),
           captcha,
         });
-  return toToken(session);
+  return toLoginReply(session);
 });
 
 on.post("/sub_account_login", async (c) => {
@@ -122,7 +123,7 @@ on.post("/sub_account_login", async (c) => {
     name: input.name,
     password: input.password,
   });
-  return toToken(session);
+  return toLoginReply(session);
 });
 
 on.post("/reset_password", async (c) => {

@@ -6,8 +6,11 @@ import { fail } from "../errors";
 import type { CaptchaAnswer } from "../security/captcha";
 import { forgetAuthFailures, guardAuthAttempt, recordAuthFailure } from "../security/auth-guard";
 import { burnPasswordCheck, verifyPassword } from "./passwords";
+import type { SignInMethod } from "../../db/account-security-schema";
+import { startSecondStep, type PendingSecondStep } from "./second-step-login";
 import { issueSession, type IssuedSession } from "./sessions";
 import { recordSignIn } from "./sign-in-records";
+import { twoStepOf } from "./two-step-factor";
 import { consumeVerifyCode } from "./verify-codes";
 
 async function findOpenUser(ctx: Ctx, phone: string) {
@@ -24,7 +27,7 @@ export async function loginWithPassword(
   ctx: Ctx,
   visitor: Visitor,
   input: { phone: string; password: string; captcha?: CaptchaAnswer },
-): Promise<IssuedSession> {
+): Promise<SignInOutcome> {
   if (!PHONE_PATTERN.test(input.phone)) fail("PHONE_INVALID", "phone");
   await guardAuthAttempt(ctx, visitor, { subject: input.phone, captcha: input.captcha });
   const user = await findOpenUser(ctx, input.phone);
@@ -41,17 +44,33 @@ export async function loginWithPassword(
 }
 
 type SessionOwner = { userId: number; subAccountId?: number | null };
-type LoginMethod = "password" | "code" | "sub_account";
 
-/** A sign-in that succeeded: recorded (issue 38 §1), and a session started with the visitor's address and browser. */
-async function signIn(ctx: Ctx, visitor: Visitor, owner: SessionOwner, method: LoginMethod): Promise<IssuedSession> {
+/**
+ * What a login whose credentials were right answers: a session, or (a main account with two-step login on,
+ * decision 103) no session yet but a ticket for the second step (platform/modules/accounts/second-step-login.ts).
+ */
+export type SignInOutcome = ({ kind: "session" } & IssuedSession) | ({ kind: "second_step" } & PendingSecondStep);
+
+/**
+ * A first step that succeeded, from any login path. A main account with two-step login on gets a second-step ticket
+ * (its sign-in is recorded when that step passes); otherwise the sign-in is recorded (issue 38 §1) and a session
+ * started with the visitor's address and browser. Sub-accounts never have a second step (decision 103).
+ */
+export async function signIn(
+  ctx: Ctx,
+  visitor: Visitor,
+  owner: SessionOwner,
+  method: SignInMethod,
+): Promise<SignInOutcome> {
   const now = ctx.now();
+  if (!owner.subAccountId && (await twoStepOf(ctx.db, owner.userId)))
+    return { kind: "second_step", ...(await startSecondStep(ctx.db, now, owner.userId, method)) };
   await recordSignIn(ctx.db, { ...owner, method, result: "ok", origin: visitor.origin, at: now });
-  return issueSession(ctx.db, now, owner, visitor.origin);
+  return { kind: "session", ...(await issueSession(ctx.db, now, owner, visitor.origin)) };
 }
 
 /** A failed sign-in of an existing account, recorded for its owner to see. */
-async function failedSignIn(ctx: Ctx, visitor: Visitor, owner: SessionOwner, method: LoginMethod): Promise<void> {
+async function failedSignIn(ctx: Ctx, visitor: Visitor, owner: SessionOwner, method: SignInMethod): Promise<void> {
   await recordSignIn(ctx.db, { ...owner, method, result: "failed", origin: visitor.origin, at: ctx.now() });
 }
 
@@ -60,7 +79,7 @@ export async function loginWithCode(
   ctx: Ctx,
   visitor: Visitor,
   input: { phone: string; code: string; captcha?: CaptchaAnswer },
-): Promise<IssuedSession> {
+): Promise<SignInOutcome> {
   if (!PHONE_PATTERN.test(input.phone)) fail("PHONE_INVALID", "phone");
   await guardAuthAttempt(ctx, visitor, { subject: input.phone, captcha: input.captcha });
   try {
@@ -82,7 +101,7 @@ export async function loginSubAccount(
   ctx: Ctx,
   visitor: Visitor,
   input: { mainPhone: string; name: string; password: string; captcha?: CaptchaAnswer },
-): Promise<IssuedSession> {
+): Promise<SignInOutcome> {
   if (!PHONE_PATTERN.test(input.mainPhone)) fail("PHONE_INVALID", "mainPhone");
   const subject = `${input.mainPhone}/${input.name}`;
   await guardAuthAttempt(ctx, visitor, { subject, captcha: input.captcha });
