@@ -6,6 +6,7 @@ import { CHANGE_PHONE_INTENTS, ChangePhonePanel } from "~/components/safe/Change
 import { resultFor } from "~/components/safe/form-result";
 import { SignedInDevices } from "~/components/safe/SignedInDevices";
 import { SignInHistory } from "~/components/safe/SignInHistory";
+import { TWO_STEP_INTENTS, TwoStepPanel } from "~/components/safe/TwoStepPanel";
 import { UnregisterPanel } from "~/components/safe/UnregisterPanel";
 import { changePassword, changePhone, sendOldPhoneCode, verifyOldPhone } from "~/upstream/account-security.server";
 import { sendVerifyCode, unregister, unregisterCheck } from "~/upstream/accounts.server";
@@ -17,11 +18,13 @@ import {
   signOutDevice,
   signOutOtherDevices,
 } from "~/upstream/sign-ins.server";
+import { getTwoStepStatus } from "~/upstream/two-step.server";
 import { formAction } from "~/utils/action.server";
 import { requestClientAddress } from "~/utils/client-address.server";
 import { destroySessionCookie, requireMainAccount } from "~/utils/session.server";
 import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";
+import { twoStepIntents } from "~/utils/two-step-actions.server";
 import { maskPhone } from "~/utils/user-figures";
 import * as field from "../../platform/rules/fields";
 
@@ -30,15 +33,17 @@ export const meta: MetaFunction = () => [{ title: "安全设置 · 算力云" }]
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
     const { token, user } = await requireMainAccount(request, "子账号不能访问安全设置");
-    const [check, devices, history] = await Promise.all([
+    const [check, devices, history, twoStep] = await Promise.all([
       unregisterCheck(token),
       listSignedInDevices(token),
       listSignInRecords(token),
+      getTwoStepStatus(token),
     ]);
     return {
       phone: maskPhone(user.Phone),
       passwordByCode: new URL(request.url).searchParams.get("password") === "code",
       check,
+      twoStep,
       devices: devices.devices,
       records: history.records.map((r) => ({ ...r, method_label: SIGN_IN_METHOD_LABELS[r.method] })),
     };
@@ -76,6 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return formAction(request, {
     guard: (r) => requireMainAccount(r, "子账号不能访问安全设置"),
     intents: (intent) => ({
+      ...twoStepIntents(intent),
       "sign-out-device": intent(DeviceForm, async ({ id }, { guard }) => {
         await signOutDevice(guard.token, id);
         return redirectWithToast("/console/safe", { message: "该设备已退出登录" });
@@ -131,7 +137,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SafePage() {
-  const { phone, passwordByCode, check, devices, records } = useLoaderData<typeof loader>();
+  const { phone, passwordByCode, check, twoStep, devices, records } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <>
@@ -142,6 +148,7 @@ export default function SafePage() {
         result={resultFor(result, ["change-password", "send-password-code"])}
       />
       <ChangePhonePanel phone={phone} result={resultFor(result, CHANGE_PHONE_INTENTS)} />
+      <TwoStepPanel status={twoStep} result={resultFor(result, TWO_STEP_INTENTS)} />
       <SignedInDevices devices={devices} error={resultFor(result, ["sign-out-device"])?.fieldErrors.id} />
       <SignInHistory records={records} />
       <UnregisterPanel check={check} phone={phone} result={resultFor(result, ["send-code", "unregister"])} />
