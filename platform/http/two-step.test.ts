@@ -273,3 +273,27 @@ describe("turning two-step login off and new recovery codes", () => {
     await secondStepLogin(user, fresh[0]!);
   });
 });
+
+describe("bad input", () => {
+  it("is refused with a Chinese reason beside its field, never a 500", async () => {
+    const user = await t.registerUser();
+    const cases: [string, Record<string, string>, string][] = [
+      ["/login_second_step", { code: "123456" }, "ticket"],
+      ["/login_second_step", { ticket: "x".repeat(43), code: "123456" }, "ticket"],
+      ["/login_second_step", { ticket: "short", code: "123456" }, "ticket"],
+      ["/login_second_step", { ticket: "a".repeat(43), code: "1".repeat(33) }, "code"],
+      ["/two_step/enable", { session: user.token, pending: "pd1.garbage", code: "123456" }, "code"],
+      ["/two_step/enable", { session: user.token, pending: "not sealed at all", code: "123456" }, "code"],
+      ["/two_step/enable", { session: user.token, code: "123456" }, "pending"],
+      ["/two_step/disable", { session: user.token, code: "123456" }, "code"],
+      ["/two_step/regenerate_recovery_codes", { session: user.token }, "code"],
+    ];
+    for (const [path, fields, field] of cases) {
+      const reply = await t.post(path, fields);
+      expect(reply.http, `${path} ${JSON.stringify(fields)}`).toBeLessThan(500);
+      expect(reply.body, `${path} ${JSON.stringify(fields)}`).toMatchObject({ status: 1, data: { field } });
+      expect(reply.body.reason).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect((await t.post("/two_step/begin", { session: "no-such-session" })).body.status).toBe(2);
+  });
+});
