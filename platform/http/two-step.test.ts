@@ -9,9 +9,13 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInRecords } from "../db/account-security-schema";
 import { messages } from "../db/schema";
-import { twoStepSecrets } from "../db/two-step-schema";
+import { secondStepTickets, twoStepSecrets } from "../db/two-step-schema";
 import { createSubAccount } from "../modules/accounts/sub-accounts";
-import { SECOND_STEP_TTL_MS } from "../modules/accounts/second-step-login";
+import {
+  purgeOldSecondStepTickets,
+  SECOND_STEP_TICKET_KEEP_MS,
+  SECOND_STEP_TTL_MS,
+} from "../modules/accounts/second-step-login";
 import { totpCodeAt } from "../modules/accounts/totp";
 import { TWO_STEP_SETUP_TTL_MS } from "../modules/accounts/two-step-setup";
 import { startTestPlatform, type RegisteredUser, type TestPlatform } from "../../tests/support/platform";
@@ -199,6 +203,19 @@ describe("signing in with two-step login on", () => {
       status: 1,
       data: { field: "ticket" },
     });
+  });
+
+  it("keeps a lapsed ticket a day, then the hourly job deletes it", async () => {
+    const user = await t.registerUser();
+    await turnOn(user);
+    await ticketOf(user);
+    const mine = () => t.db.select().from(secondStepTickets).where(eq(secondStepTickets.userId, user.userId));
+    t.clock.advance(SECOND_STEP_TTL_MS + SECOND_STEP_TICKET_KEEP_MS - 60_000);
+    await purgeOldSecondStepTickets(t.ctx);
+    expect(await mine()).toHaveLength(1);
+    t.clock.advance(2 * 60_000);
+    expect(await purgeOldSecondStepTickets(t.ctx)).toBeGreaterThan(0);
+    expect(await mine()).toHaveLength(0);
   });
 
   it("burns a ticket after 5 wrong codes, records each and counts them toward the CAPTCHA", async () => {

@@ -14,6 +14,7 @@ import { expireStudentVerifications } from "./student-expiry";
 import { fireScheduledShutdowns } from "../modules/instances/schedule-fire";
 import { describeFault } from "../modules/fault-log";
 import { runGpuFreeNotices } from "../modules/gpu-notice/send";
+import { purgeOldSecondStepTickets } from "../modules/accounts/second-step-login";
 import { purgeOldSignInRecords } from "../modules/accounts/sign-in-records";
 
 interface Job {
@@ -30,6 +31,8 @@ export const JOBS: Job[] = [
   { name: "purge-unattached-uploads", everyMs: 60 * 60_000, run: purgeUnattachedUploads },
   /** Sign-in records older than 180 days (issue 38 §1). */
   { name: "purge-sign-in-records", everyMs: 60 * 60_000, run: purgeOldSignInRecords },
+  /** Two-step login's tickets a day after they lapse (decision 103). */
+  { name: "purge-second-step-tickets", everyMs: 60 * 60_000, run: purgeOldSecondStepTickets },
   /** Verification files past their time (decision 101): hourly, a bounded batch per run. */
   { name: "purge-verification-files", everyMs: 60 * 60_000, run: purgeVerificationFiles },
   /** Student verifications end at graduation (decision 101): every 10 minutes, a bounded batch per run. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { SignInMethod } from "../../db/account-security-schema";
 import { users } from "../../db/schema";
@@ -105,4 +105,22 @@ export async function completeSecondStep(
   await forgetAuthFailures(ctx, outcome.phone);
   await recordSignIn(ctx.db, { ...owner, method: outcome.method, result: "ok", origin: visitor.origin, at: now });
   return issueSession(ctx.db, now, owner, visitor.origin);
+}
+
+/** Tickets are deleted a day after they lapse (used or not): only a pending login needs one. */
+export const SECOND_STEP_TICKET_KEEP_MS = 24 * 3600_000;
+
+/** Deletes up to `batch` tickets that lapsed over a day ago; answers how many (the hourly job). */
+export async function purgeOldSecondStepTickets(ctx: Pick<Ctx, "db" | "now">, batch = 1000): Promise<number> {
+  const before = new Date(ctx.now().getTime() - SECOND_STEP_TICKET_KEEP_MS);
+  const due = ctx.db
+    .select({ id: secondStepTickets.id })
+    .from(secondStepTickets)
+    .where(lt(secondStepTickets.expiresAt, before))
+    .limit(batch);
+  const deleted = await ctx.db
+    .delete(secondStepTickets)
+    .where(inArray(secondStepTickets.id, due))
+    .returning({ id: secondStepTickets.id });
+  return deleted.length;
 }
