@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { totpCodeAt } from "../../platform/modules/accounts/totp";
 import { expect, test } from "./fixtures/session";
-import { logout, TEST_PASSWORD, useOwnClientAddress } from "./support";
+import { loginAs, logout, TEST_PASSWORD, useOwnClientAddress } from "./support";
 
 /** The code the app shows one step ahead: inside the ±1 step window, and never the step that turned it on. */
 const nextCode = (secret: string) => totpCodeAt(secret, new Date(Date.now() + 30_000));
@@ -38,9 +38,7 @@ test("turn on, then sign in with the password and a code; a recovery code works 
   await panel.getByLabel("验证码").fill(totpCodeAt(secret, new Date()));
   await panel.getByRole("button", { name: "开启", exact: true }).click();
   await expect(panel.getByRole("status")).toContainText("两步验证已开启");
-  const codes = (await panel.getByTestId("recovery-codes").getByRole("listitem").allTextContents()).map((c) =>
-    c.trim(),
-  );
+  const codes = await recoveryCodesIn(panel);
   expect(codes).toHaveLength(10);
   await expect(panel.getByText("剩余恢复码 10 个")).toBeVisible();
 
@@ -67,4 +65,52 @@ test("turn on, then sign in with the password and a code; a recovery code works 
   await page.getByRole("button", { name: "验证并登录" }).click();
   await expect(page.getByText("验证码错误或已使用")).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+});
+
+/** Turns two-step login on in the panel with the app's current code; the secret and the recovery codes. */
+async function turnOn(page: Page) {
+  await page.goto("/console/safe");
+  const panel = page.getByRole("region", { name: "两步验证" });
+  await panel.getByRole("button", { name: "开启两步验证" }).click();
+  const secret = (await panel.getByTestId("two-step-secret").textContent())!.trim();
+  await panel.getByLabel("验证码").fill(totpCodeAt(secret, new Date()));
+  await panel.getByRole("button", { name: "开启", exact: true }).click();
+  await expect(panel.getByRole("status")).toContainText("两步验证已开启");
+  return { panel, secret, codes: await recoveryCodesIn(panel) };
+}
+
+async function recoveryCodesIn(panel: ReturnType<Page["getByRole"]>) {
+  const items = await panel.getByTestId("recovery-codes").getByRole("listitem").allTextContents();
+  return items.map((c) => c.trim());
+}
+
+test("new recovery codes with a code, then turn off with a recovery code: the password alone signs in", async ({
+  page,
+  login,
+}) => {
+  const { phone } = await login();
+  await useOwnClientAddress(page.context());
+  const { panel, secret, codes } = await turnOn(page);
+
+  await panel.getByLabel("验证码或恢复码").fill("000000");
+  await panel.getByRole("button", { name: "重新生成恢复码" }).click();
+  await expect(panel.getByText("验证码错误或已使用")).toBeVisible();
+  await panel.getByLabel("验证码或恢复码").fill(nextCode(secret));
+  await panel.getByRole("button", { name: "重新生成恢复码" }).click();
+  await expect(panel.getByRole("status")).toContainText("已生成新的恢复码");
+  const fresh = await recoveryCodesIn(panel);
+  expect(fresh).toHaveLength(10);
+  expect(fresh.filter((c) => codes.includes(c))).toEqual([]);
+
+  // An old recovery code no longer turns it off; a new one does.
+  await panel.getByLabel("验证码或恢复码").fill(codes[0]!);
+  await panel.getByRole("button", { name: "关闭两步验证" }).click();
+  await expect(panel.getByText("验证码错误或已使用")).toBeVisible();
+  await panel.getByLabel("验证码或恢复码").fill(fresh[0]!);
+  await panel.getByRole("button", { name: "关闭两步验证" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "两步验证已关闭" })).toBeVisible();
+  await expect(panel.getByRole("button", { name: "开启两步验证" })).toBeVisible();
+
+  await logout(page);
+  await loginAs(page, phone, TEST_PASSWORD);
 });
