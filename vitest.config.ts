@@ -13,14 +13,17 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
  * - app: the web tier's unit tests, and tests/integration/ (the web tier
  *   against a real platform).
  *
- * Test files run one at a time (a root-only option in vitest 3): on PostgreSQL
- * they share one database, and argon2 hashing is CPU-bound.
+ * On PostgreSQL, test files run one at a time (a root-only option in vitest 3): they share one database. On PGlite
+ * each file has its own in-memory database, so two files run at once, one per core (argon2 hashing and PGlite are
+ * CPU-bound, so more workers than cores only queue).
  */
 export default defineConfig({
   resolve: { alias },
   test: {
     passWithNoTests: true,
-    fileParallelism: false,
+    fileParallelism: !process.env.DATABASE_URL,
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       {
         resolve: { alias },
@@ -40,6 +43,8 @@ export default defineConfig({
         test: {
           name: "app",
           environment: "node",
+          // As the platform's: a CPU-bound equivalence check shares the machine with the other file's worker.
+          testTimeout: 30_000,
           include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
         },
       },

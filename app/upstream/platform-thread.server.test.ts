@@ -27,7 +27,9 @@ describe("PlatformThread", () => {
     const sentAt = Date.now();
     const reply = await thread.request({ method: "GET", path: "/api/first", headers: [], body: null });
     const { threadStartedAt } = JSON.parse(new TextDecoder().decode(reply.body)) as { threadStartedAt: number };
-    expect(sentAt - threadStartedAt).toBeGreaterThanOrEqual(300);
+    // Started by start(), not by the request: its module ran before the request was sent (how long it took to boot
+    // depends on the machine's load, so the test asks only for the order).
+    expect(threadStartedAt).toBeLessThanOrEqual(sentAt);
   });
 
   it("fails the requests in flight when the thread dies, then starts a new one", async () => {
