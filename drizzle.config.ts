@@ -25,6 +25,7 @@ export default defineConfig({
     "./platform/db/idface-schema.ts",
     "./platform/db/student-schema.ts",
     "./platform/db/two-step-schema.ts",
+    "./platform/db/sub-account-budget-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -46,6 +46,10 @@ export type ErrorKey =
   | "CONTENT_CHANGED"
   | "BALANCE_BELOW_PRICE"
   | "SUB_ACCOUNT_LIMIT_REACHED"
+  | "SUB_ACCOUNT_BUDGET_REACHED"
+  | "SUB_ACCOUNT_MAY_NOT_RENT"
+  | "SUB_ACCOUNT_LIMIT_BELOW_USED"
+  | "SUB_ACCOUNT_HAS_INSTANCES"
   | "AMOUNT_INVALID"
   | "AMOUNT_TOO_LARGE"
   | "PAY_TYPE_INVALID"
@@ -194,6 +198,19 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
     code: 100041,
     http: 409,
   },
+  /** A sub-account's spend above what its monthly budget has left (issue 38 §3, decision 107). */
+  SUB_ACCOUNT_BUDGET_REACHED: {
+    status: 1,
+    reason: "子账号本月预算已用完，请联系主账号调整预算",
+    code: 100041,
+    http: 409,
+  },
+  /** A sub-account whose main account turned renting off for it. */
+  SUB_ACCOUNT_MAY_NOT_RENT: { status: 1, reason: "主账号未允许该子账号租用实例", code: 100041, http: 403 },
+  /** A limit below what the sub-account has already used. */
+  SUB_ACCOUNT_LIMIT_BELOW_USED: { status: 1, reason: "额度不能低于子账号已使用的金额", code: 100022, http: 400 },
+  /** Deleting a sub-account that still has instances that are not released. */
+  SUB_ACCOUNT_HAS_INSTANCES: { status: 1, reason: "该子账号还有未释放的实例，不能删除", code: 100022, http: 409 },
   AMOUNT_INVALID: { status: 1, reason: "输入金额不合法", code: 100022, http: 400 },
   AMOUNT_TOO_LARGE: { status: 1, reason: "单次充值金额不能超过 ¥1,000,000.00", code: 100022, http: 400 },
   PAY_TYPE_INVALID: { status: 1, reason: "请选择支付方式", code: 100022, http: 400 },

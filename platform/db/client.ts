@@ -24,6 +24,7 @@ import { accountSecuritySchema } from "./account-security-schema";
 import { idfaceSchema } from "./idface-schema";
 import { studentSchema } from "./student-schema";
 import { twoStepSchema } from "./two-step-schema";
+import { subAccountBudgetSchema } from "./sub-account-budget-schema";
 
 const schema = {
   ...coreSchema,
@@ -47,6 +48,7 @@ const schema = {
   ...idfaceSchema,
   ...studentSchema,
   ...twoStepSchema,
+  ...subAccountBudgetSchema,
 };
 
 export type Schema = typeof schema;

@@ -9,6 +9,7 @@ import { isPackageMode } from "../../rules/rental-price";
 import { imagePullDelayMs } from "../images/host-cache";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
+import { refuseWhenBudgetCannotPay, subAccountRules } from "../sub-accounts/budget";
 import { spendFromLockedAccount } from "../wallet/spend";
 import type { RentalChoice } from "./choice";
 import { createEventText, instanceEventsFrom } from "./events";
@@ -187,6 +188,9 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
   const fleetPullMs = ctx.providers.compute.imagePullMs();
   return inTransaction(ctx.db, async (tx) => {
     const paying = await payingWallets(tx, caller, true);
+    // A sub-account whose main account turned renting off rents nothing new (its running instances stay).
+    if (caller.subAccountId !== null && !(await subAccountRules(tx, caller.subAccountId)).mayRent)
+      fail("SUB_ACCOUNT_MAY_NOT_RENT");
     // The statements of this transaction are SQL templates, not the builder (decision 050).
     const [earlier] = await preparedRowsOf<{ id: unknown; sub_account_id: unknown }>(
       tx,
@@ -216,6 +220,7 @@ async function rentInTransaction(ctx: Ctx, caller: Caller, input: CreateInstance
     if (!isPackage) {
       const plan = planRentalPayment(paying, price.amountFen);
       if (!plan.ok) refuseShortfall(plan);
+      if (caller.subAccountId !== null) await refuseWhenBudgetCannotPay(tx, now, caller.subAccountId, price.amountFen);
     }
 
     // Slots first, before any money moves: a rental that finds none is refused having done little.

@@ -14,6 +14,7 @@ import { subAccounts } from "../../db/schema";
 import { inTransaction } from "../../db/tx";
 import { subAccountCanUseFen } from "../../rules/balances";
 import { fenToYuan } from "../../rules/money";
+import { chargeMonthBudget } from "../sub-accounts/budget";
 import { planPurchasePayment } from "../../rules/purchase-payment";
 import type { Caller, Ctx } from "../context";
 
@@ -90,7 +91,8 @@ function checkInput(input: PurchaseInput): void {
  * within what it can still use; its used amount rises in the same
  * transaction, only while it stays within the limit. Refuses with
  * BALANCE_BELOW_PRICE (可用余额少于套餐价格!) or SUB_ACCOUNT_LIMIT_REACHED, with
- * the shortfall, and moves nothing.
+ * the shortfall, and moves nothing. A sub-account's spend also counts against its
+ * monthly budget (SUB_ACCOUNT_BUDGET_REACHED past it; decision 107).
  */
 export async function spendForPurchase(ctx: WalletCtx, caller: Caller, input: PurchaseInput): Promise<PurchaseOrder> {
   checkInput(input);
@@ -166,6 +168,8 @@ export async function spendFromLockedAccount(
       if (!row) return fail("NOT_FOUND");
       refuseShortfall(Math.max(1, input.priceFen - subAccountCanUseFen(row.limitFen, row.usedFen, wallets)), true);
     }
+    // The limit's UPDATE holds the sub-account's row lock: its month's budget is raised under it (decision 107).
+    await chargeMonthBudget(tx, now, { userId: caller.userId, subAccountId: caller.subAccountId! }, input.priceFen);
   }
 
   const movements: Movement[] = [];
