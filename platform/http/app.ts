@@ -16,6 +16,7 @@ import { securityApi } from "./api/security";
 import { signInsApi } from "./api/sign-ins";
 import { accountSecurityApi } from "./api/account-security";
 import { twoStepApi } from "./api/two-step";
+import { subAccountsApi } from "./api/sub-accounts";
 import { vouchersApi } from "./api/vouchers";
 import { instancesApi } from "./api/instances";
 import { pagesApi } from "./api/pages";
@@ -108,6 +109,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", signInsApi);
   api.route("/", accountSecurityApi);
   api.route("/", twoStepApi);
+  api.route("/", subAccountsApi);
   api.route("/", vouchersApi);
   api.route("/", paymentsApi);
   api.route("/", financeApi);
