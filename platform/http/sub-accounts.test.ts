@@ -226,3 +226,22 @@ describe("another main account's sub-accounts (IDOR)", () => {
     expect((await t.post("/get_user_info", { session: ownerSub })).body.status).toBe(0);
   });
 });
+
+describe("what a sub-account can never do", () => {
+  it("is refused top-up and the finance calls (verification: verification-idor.test.ts)", async () => {
+    const owner = await t.registerUser();
+    await addSub(owner, "no-money");
+    const session = await signInAs(owner, "no-money");
+    const calls: [string, Record<string, string>][] = [
+      ["/create_qrcode", { amount: "10", pay_type: "1" }],
+      ["/get_order", {}],
+      ["/get_wallet_balance_change_list", {}],
+      ["/withdraw/get_refundable", {}],
+      ["/withdraw/get_list", {}],
+    ];
+    for (const [path, fields] of calls) {
+      const reply = await t.post(path, { session, ...fields });
+      expect({ path, body: reply.body }).toMatchObject({ path, body: { status: 1, key: "PERMISSION_DENIED" } });
+    }
+  });
+});
