@@ -10,6 +10,7 @@ const PAGES: [string, string][] = [
   ["/console/reservations", "裸金属预约"],
   ["/console/cloudDisk", "云盘"],
   ["/console/subAccountInstance", "子账号实例"],
+  ["/console/subAccount", "子账号管理"],
   ["/console/recharge", "充值"],
   ["/console/pay", "充值"],
   ["/console/finance/expenseDetail", "收支明细"],
@@ -41,6 +42,7 @@ describe("the console's navigation", () => {
     expect(subLinks).not.toContain("实名认证");
     expect(subLinks).not.toContain("充值");
     expect(subLinks).not.toContain("子账号实例");
+    expect(subLinks).not.toContain("子账号管理");
   });
 
   it("has no 退出登录 (it is in the account menu)", () => {

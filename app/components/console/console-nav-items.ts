@@ -31,6 +31,8 @@ export function consoleNavGroups(isSub: boolean, workOrderUnread = false): Conso
         ...(isSub ? [] : [{ to: "/console/cloudDisk", label: "云盘" }]),
         // A main account's view of its sub-accounts' instances (issue 36 §2).
         ...(isSub ? [] : [{ to: "/console/subAccountInstance", label: "子账号实例" }]),
+        // A main account manages its sub-accounts (issue 38 §3).
+        ...(isSub ? [] : [{ to: "/console/subAccount", label: "子账号管理" }]),
       ],
     },
   ];
