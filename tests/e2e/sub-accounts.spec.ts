@@ -1,0 +1,66 @@
+import { expect, test } from "./fixtures/session";
+import { useOwnClientAddress } from "./support";
+
+/**
+ * Issue 38 §3, JavaScript on and off: a main account adds a sub-account on /console/subAccount (a bad name and a
+ * bad amount refused beside their fields), gives it a monthly budget, the sub-account signs in with the login page's
+ * sub-account tab and finds no management page (404), and disabling it ends its session on its next request.
+ */
+test("a main account adds a sub-account, which signs in, and disabling it ends its session", async ({
+  page,
+  login,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const main = await login();
+  const name = `e2e-${Date.now().toString(36)}`;
+  await page.goto("/console/subAccount");
+  await expect(page.getByRole("heading", { name: "子账号管理", level: 1 })).toBeVisible();
+  await expect(page.getByText("还没有子账号。")).toBeVisible();
+
+  const add = page.getByRole("region", { name: "添加子账号" });
+  await add.getByLabel("子账号名称").fill("x");
+  await add.getByLabel("登录密码").fill("Subpass123");
+  await add.getByLabel("可用额度（元）").fill("abc");
+  await add.getByRole("button", { name: "添加子账号" }).click();
+  await expect(add.getByText("子账号名称需为2-32位字母、数字、汉字、下划线或短横线")).toBeVisible();
+  await expect(add.getByText("输入金额不合法")).toBeVisible();
+
+  await add.getByLabel("子账号名称").fill(name);
+  await add.getByLabel("登录密码").fill("Subpass123");
+  await add.getByLabel("可用额度（元）").fill("50");
+  await add.getByRole("button", { name: "添加子账号" }).click();
+  await expect(page.getByText(`子账号「${name}」已添加`)).toBeVisible();
+  const card = page.getByTestId("sub-account");
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId("sub-account-figures")).toContainText("¥50.00");
+  await expect(card.getByTestId("sub-account-figures")).toContainText("从未登录");
+
+  await card.getByLabel("每月预算（元，留空为不限）").fill("30");
+  await card.getByRole("button", { name: "保存预算" }).click();
+  await expect(page.getByText("预算已保存")).toBeVisible();
+  await expect(page.getByTestId("sub-account-figures")).toContainText("¥0.00 / ¥30.00");
+
+  const laptop = await browser.newContext({ baseURL, javaScriptEnabled, locale: "zh-CN" });
+  await useOwnClientAddress(laptop);
+  const sub = await laptop.newPage();
+  await sub.goto("/login?tab=sub");
+  await sub.getByLabel("主账号手机号").fill(main.phone);
+  await sub.getByLabel("子账号名称").fill(name);
+  await sub.getByLabel("密码", { exact: true }).fill("Subpass123");
+  await sub.getByRole("button", { name: "登录", exact: true }).click();
+  await sub.waitForURL("**/console/dashboard");
+  const refused = await sub.goto("/console/subAccount");
+  expect(refused?.status()).toBe(404);
+
+  await page.reload();
+  await expect(page.getByTestId("sub-account-figures")).not.toContainText("从未登录");
+  await page.getByTestId("sub-account").getByRole("button", { name: "停用（立即退出其登录）" }).click();
+  await expect(page.getByText("子账号已停用，其登录已失效")).toBeVisible();
+  await expect(page.getByTestId("sub-account").getByText("已停用")).toBeVisible();
+
+  await sub.goto("/console/dashboard");
+  await expect(sub).toHaveURL(/\/login/);
+  await laptop.close();
+});
