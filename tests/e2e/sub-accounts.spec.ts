@@ -1,4 +1,8 @@
+import type { Page } from "@playwright/test";
+import { createInstancePath } from "../../app/utils/paths";
+import { rememberRenter } from "./fixtures/gpu-return";
 import { expect, test } from "./fixtures/session";
+import { mainApi, RTX4090_OFFER, tokenOf, topUp } from "./platform-calls";
 import { useOwnClientAddress } from "./support";
 
 /**
@@ -62,5 +66,70 @@ test("a main account adds a sub-account, which signs in, and disabling it ends i
 
   await sub.goto("/console/dashboard");
   await expect(sub).toHaveURL(/\/login/);
+  await laptop.close();
+});
+
+/** Opens the rental form of the RTX 4090 offer at 包日 × 1 and answers its total (yuan), as rental.spec.ts does. */
+async function oneDayTotal(page: Page, javaScriptEnabled: boolean): Promise<string> {
+  await page.goto(createInstancePath(RTX4090_OFFER));
+  await page.getByRole("radio", { name: "包日" }).check();
+  await page.getByRole("combobox", { name: "包日天数" }).selectOption("1");
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "计算价格" }).click();
+  await expect(page.getByTestId("rental-price")).toContainText("× 24 小时");
+  return (await page.getByTestId("rental-total").textContent())!.replace("¥", "");
+}
+
+test("a sub-account rents until its monthly budget stops it", async ({
+  page,
+  login,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  test.setTimeout(120_000);
+  const main = await login();
+  await topUp(page.request, await tokenOf(page.request, main.phone, main.password), "500");
+  const name = `budget-${Date.now().toString(36)}`;
+  await page.goto("/console/subAccount");
+  const add = page.getByRole("region", { name: "添加子账号" });
+  await add.getByLabel("子账号名称").fill(name);
+  await add.getByLabel("登录密码").fill("Subpass123");
+  await add.getByLabel("可用额度（元）").fill("400");
+  await add.getByRole("button", { name: "添加子账号" }).click();
+  await expect(page.getByText(`子账号「${name}」已添加`)).toBeVisible();
+
+  const laptop = await browser.newContext({ baseURL, javaScriptEnabled, locale: "zh-CN" });
+  await useOwnClientAddress(laptop);
+  const sub = await laptop.newPage();
+  await sub.goto("/login?tab=sub");
+  await sub.getByLabel("主账号手机号").fill(main.phone);
+  await sub.getByLabel("子账号名称").fill(name);
+  await sub.getByLabel("密码", { exact: true }).fill("Subpass123");
+  await sub.getByRole("button", { name: "登录", exact: true }).click();
+  await sub.waitForURL("**/console/dashboard");
+  // A second session of the sub-account, so the fixture gives its GPUs back after the test.
+  const signedIn = await mainApi<{ token: string }>(page.request, "/sub_account_login", {
+    phone: main.phone,
+    name,
+    password: "Subpass123",
+  });
+  expect(signedIn.status, signedIn.reason).toBe(0);
+  rememberRenter(signedIn.data.token);
+
+  const total = await oneDayTotal(sub, javaScriptEnabled);
+  // The budget is one day: the first day is rented, the second refused with the budget's reason.
+  const card = page.getByTestId("sub-account");
+  await card.getByLabel("每月预算（元，留空为不限）").fill(total);
+  await card.getByRole("button", { name: "保存预算" }).click();
+  await expect(page.getByText("预算已保存")).toBeVisible();
+
+  await sub.getByRole("button", { name: "立即租用" }).click();
+  await sub.waitForURL("**/console/dashboard");
+  await oneDayTotal(sub, javaScriptEnabled);
+  await sub.getByRole("button", { name: "立即租用" }).click();
+  await expect(sub.getByTestId("rental-error")).toHaveText("子账号本月预算已用完，请联系主账号调整预算");
+
+  await page.reload();
+  await expect(page.getByTestId("sub-account-figures")).toContainText(`¥${total} / ¥${total}`);
   await laptop.close();
 });
