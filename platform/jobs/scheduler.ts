@@ -16,6 +16,7 @@ import { describeFault } from "../modules/fault-log";
 import { runGpuFreeNotices } from "../modules/gpu-notice/send";
 import { purgeOldSecondStepTickets } from "../modules/accounts/second-step-login";
 import { purgeOldSignInRecords } from "../modules/accounts/sign-in-records";
+import { runSubAccountBudgetStops } from "./sub-account-budget-stops";
 
 interface Job {
   name: string;
@@ -47,6 +48,8 @@ export const JOBS: Job[] = [
   { name: "cloud-disk-expiry", everyMs: 60_000, run: runCloudDiskExpiry },
   /** Scheduled shutdowns (decision 087): every 15 s, so one fires within its minute. */
   { name: "scheduled-shutdowns", everyMs: 15_000, run: fireScheduledShutdowns },
+  /** Sub-accounts at their monthly budget with "stop at budget" (decision 107): a bounded batch each minute. */
+  { name: "sub-account-budget-stops", everyMs: 60_000, run: runSubAccountBudgetStops },
   /** GPU free notices (decision 092): expired after 24 h, else sent once when the host has the GPUs. */
   { name: "gpu-free-notices", everyMs: 10_000, run: runGpuFreeNotices },
   /** Expired sandbox face sessions and stale ID card readings (decision 099), in bounded batches. */

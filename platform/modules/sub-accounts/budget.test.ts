@@ -12,9 +12,12 @@ import { outcomeOf } from "../../../tests/support/domain-outcome";
 import { daily, hourly, mainAccount, opKey, subAccount, testOffer } from "../../../tests/support/instances";
 import { startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
 import { beijingMonth } from "../../rules/sub-account-budget";
+import { instances } from "../../db/market-schema";
 import { createInstance } from "../instances/create";
+import { advanceTransitions } from "../instances/transitions";
 import { spendForPurchase, type PurchaseInput } from "../wallet/spend";
 import { updateSubAccountBudget, updateSubAccountPermissions } from "./manage";
+import { stopInstancesAtBudget } from "./stop-at-budget";
 
 let t: TestPlatform;
 beforeAll(async () => {
@@ -157,5 +160,41 @@ describe("renting as a sub-account", () => {
       stopAtBudget: false,
     });
     expect(await outcomeOf(createInstance(t.ctx, sub.caller, { ...hourly(offer), operationKey: opKey() }))).toBe("ok");
+  });
+});
+
+describe("stop at budget", () => {
+  it("stops the running instances of a sub-account at its budget once, only when the main account chose it", async () => {
+    const offer = await testOffer(t, { hosts: [8] });
+    const main = await mainAccount(t, { cashFen: 10_000_00 });
+    const [stopping, keeping] = [await subAccount(t, main, 5_000_00), await subAccount(t, main, 5_000_00)];
+    const rent = async (sub: typeof stopping) =>
+      (await createInstance(t.ctx, sub.caller, { ...daily(offer, 1), operationKey: opKey() })).instance;
+    const [a, b] = [await rent(stopping), await rent(keeping)];
+    t.clock.advance(10 * 60 * 1000);
+    await advanceTransitions(t.ctx);
+    const stateOf = async (uuid: string) =>
+      (await t.db.select({ state: instances.state }).from(instances).where(eq(instances.uuid, uuid)))[0]!.state;
+    expect([await stateOf(a.uuid), await stateOf(b.uuid)]).toEqual(["running", "running"]);
+
+    const spent = (await monthOf(stopping.subAccountId!))!.spentFen;
+    await updateSubAccountBudget(t.ctx, main.caller, {
+      id: stopping.subAccountId!,
+      monthlyBudgetFen: spent,
+      stopAtBudget: true,
+    });
+    await updateSubAccountBudget(t.ctx, main.caller, {
+      id: keeping.subAccountId!,
+      monthlyBudgetFen: spent,
+      stopAtBudget: false,
+    });
+    const first = await stopInstancesAtBudget(t.ctx);
+    expect(first.stopped).toEqual([a.uuid]);
+    expect([await stateOf(a.uuid), await stateOf(b.uuid)]).toEqual(["stopping", "running"]);
+    expect((await monthOf(stopping.subAccountId!))!.stoppedAt).not.toBeNull();
+    expect((await messagesOf(main.userId, stopping.subAccountId)).map((m) => m.message)).toContainEqual(
+      expect.stringContaining("已关闭其运行中的实例（1 台）"),
+    );
+    expect((await stopInstancesAtBudget(t.ctx)).stopped).toEqual([]);
   });
 });
