@@ -13,6 +13,10 @@
  * with ON CONFLICT DO NOTHING means no period is ever charged twice, and only
  * inserted settlements move money.
  *
+ * A sub-account's instance's settlement also counts against that sub-account's limit (money_used_fen) and its month's
+ * spending (the Beijing month the period ends in: the job settles each hour as it ends, so a period crosses a month's
+ * turn only when the jobs were down over it).
+ *
  * A settlement never takes more than vouchers + cash + available credit: the
  * arrears check stops instances an hour early so this does not arise; if it
  * still does (the jobs were down), the part that cannot be paid is recorded
@@ -21,6 +25,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inTransaction } from "../../db/tx";
+import { beijingMonth } from "../../rules/sub-account-budget";
 import { rowsOf } from "../finance/rows";
 import { billedUsageAmountSql } from "./sql-money";
 
@@ -128,7 +133,7 @@ export function settlementStatement(opts: SettleOptions, part: Partition = { of:
   const lock = opts.instanceIds === undefined ? sql`for update of i skip locked` : sql`for update of i`;
   return sql`
     with priced as (
-      select i.id, i.uuid, i.name, i.user_id, i.billed_until,
+      select i.id, i.uuid, i.name, i.user_id, i.sub_account_id, i.billed_until,
              -- Without GPU (decision 086): 0 GPUs at its own hourly rate, no discount.
              case when i.no_gpu_rate_fen is null then i.gpu_count else 0 end as gpu_count,
              coalesce(i.no_gpu_rate_fen, i.unit_price_fen) as unit_price_fen,
@@ -215,6 +220,27 @@ export function settlementStatement(opts: SettleOptions, part: Partition = { of:
       from paid_by_owner p join owners o on o.id = p.user_id
       where u.id = p.user_id and (p.voucher_fen > 0 or p.cash_fen > 0)
       returning u.id
+    ),
+    sub_account_charges as (
+      select s.sub_account_id, sum(n.amount_fen) as amount_fen
+      from inserted n join split s on s.id = n.instance_id
+      where s.sub_account_id is not null and n.amount_fen > 0
+      group by s.sub_account_id
+    ),
+    sub_accounts_charged as (
+      -- A sub-account's hours count against its limit and its month (decision 107): after the owners' locks, as
+      -- every purchase takes them (the account, then its sub-account).
+      update sub_accounts a set money_used_fen = a.money_used_fen + c.amount_fen
+      from sub_account_charges c where a.id = c.sub_account_id
+      returning a.id
+    ),
+    sub_account_months_charged as (
+      insert into sub_account_month_spending (sub_account_id, month, spent_fen)
+      select c.sub_account_id, ${beijingMonth(new Date(opts.upTo.getTime() - 1))}, c.amount_fen
+      from sub_account_charges c
+      on conflict (sub_account_id, month) do update
+        set spent_fen = sub_account_month_spending.spent_fen + excluded.spent_fen
+      returning sub_account_id
     ),
     instances_updated as (
       update instances i

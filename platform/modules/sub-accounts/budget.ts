@@ -65,22 +65,44 @@ export async function chargeMonthBudget(
     );
     return refuse(budget!, num(row?.spent_fen ?? 0));
   }
-  const spentFen = num(raised.spent_fen);
-  const threshold = budgetThreshold(spentFen, budget);
-  const warnNow = threshold !== "none" && raised.warned_at === null;
-  const reachNow = threshold === "reached" && raised.reached_at === null;
+  await noticeBudgetThresholds(
+    tx,
+    now,
+    { ...owner, name: rules.name, month, budgetFen: budget },
+    {
+      spentFen: num(raised.spent_fen),
+      warnedAt: raised.warned_at,
+      reachedAt: raised.reached_at,
+    },
+  );
+}
+
+/**
+ * Sends the 80 % and 100 % site messages to both accounts the first time the month reaches them, and marks the month
+ * so they go once: after a purchase (above), and after the billing job's hourly charges (the budget notices job).
+ */
+export async function noticeBudgetThresholds(
+  tx: Db,
+  now: Date,
+  owner: { userId: number; subAccountId: number; name: string; month: string; budgetFen: number | null },
+  month: { spentFen: number; warnedAt: unknown; reachedAt: unknown },
+): Promise<void> {
+  const budget = owner.budgetFen;
+  const threshold = budgetThreshold(month.spentFen, budget);
+  const warnNow = threshold !== "none" && month.warnedAt === null;
+  const reachNow = threshold === "reached" && month.reachedAt === null;
   if (!warnNow && !reachNow) return;
   await preparedRowsOf(
     tx,
     sql`update sub_account_month_spending
         set warned_at = coalesce(warned_at, ${now.toISOString()}::timestamptz),
             reached_at = ${reachNow ? sql`${now.toISOString()}::timestamptz` : sql`reached_at`}
-        where sub_account_id = ${owner.subAccountId} and month = ${month}`,
+        where sub_account_id = ${owner.subAccountId} and month = ${owner.month}`,
   );
-  const figures = `本月已花费 ¥${fenToYuan(spentFen)}，预算 ¥${fenToYuan(budget!)}`;
+  const figures = `本月已花费 ¥${fenToYuan(month.spentFen)}，预算 ¥${fenToYuan(budget!)}`;
   const text = reachNow
-    ? `子账号「${rules.name}」本月预算已用完（${figures}），本月不能再租用实例或购买。`
-    : `子账号「${rules.name}」本月花费已达预算的 80%（${figures}）。`;
+    ? `子账号「${owner.name}」本月预算已用完（${figures}），本月不能再租用实例或购买。`
+    : `子账号「${owner.name}」本月花费已达预算的 80%（${figures}）。`;
   await preparedRowsOf(
     tx,
     sql`insert into messages (user_id, sub_account_id, message, created_at)

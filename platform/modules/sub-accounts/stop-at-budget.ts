@@ -1,16 +1,15 @@
 /**
  * "Stop at budget" (issue 38 §3, decision 107): a sub-account whose main account chose it has its running
  * instances stopped once its month's spending reaches the budget. A bounded job: at most BATCH sub-accounts a run,
- * each instance stopped through the user's own stop path (stopInstance: settled up to now, then stopping), the
+ * each instance stopped through the user's own stop path (stop-instances.ts), the
  * month marked stopped (once per month) and both accounts told in a site message.
  */
 import { sql } from "drizzle-orm";
 import { preparedRowsOf } from "../../db/prepared";
 import { beijingMonth } from "../../rules/sub-account-budget";
-import type { Caller, Ctx } from "../context";
-import { DomainError } from "../errors";
+import type { Ctx } from "../context";
 import { num } from "../finance/rows";
-import { stopInstance } from "../instances/actions";
+import { stopSubAccountInstances } from "./stop-instances";
 
 /** At most this many sub-accounts a run; the next run takes the rest. */
 const BATCH = 100;
@@ -32,22 +31,7 @@ export async function stopInstancesAtBudget(ctx: Ctx): Promise<{ subAccounts: nu
   for (const row of due) {
     const subAccountId = num(row.sub_account_id);
     const userId = num(row.main_user_id);
-    // The stop is the sub-account's own action, as if it had pressed 关机 (no session behind it).
-    const caller: Caller = { userId, subAccountId, sessionId: 0, origin: { ip: null } };
-    const running = await preparedRowsOf<{ uuid: string }>(
-      ctx.db,
-      sql`select uuid from instances where sub_account_id = ${subAccountId} and state = 'running' order by id`,
-    );
-    const mine: string[] = [];
-    for (const { uuid } of running) {
-      try {
-        await stopInstance(ctx, caller, { uuid });
-        mine.push(uuid);
-      } catch (error) {
-        // One that moved on meanwhile (stopped, released) is left as it is.
-        if (!(error instanceof DomainError)) throw error;
-      }
-    }
+    const mine = await stopSubAccountInstances(ctx, { userId, subAccountId }, "all");
     const at = now.toISOString();
     const [marked] = await preparedRowsOf<{ sub_account_id: unknown }>(
       ctx.db,
