@@ -26,6 +26,7 @@ export default defineConfig({
     "./platform/db/student-schema.ts",
     "./platform/db/two-step-schema.ts",
     "./platform/db/sub-account-budget-schema.ts",
+    "./platform/db/open-api-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

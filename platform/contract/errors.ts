@@ -50,6 +50,18 @@ export type ErrorKey =
   | "SUB_ACCOUNT_MAY_NOT_RENT"
   | "SUB_ACCOUNT_LIMIT_BELOW_USED"
   | "SUB_ACCOUNT_HAS_INSTANCES"
+  | "OPEN_API_KEY_LIMIT"
+  | "OPEN_API_KEY_NOT_FOUND"
+  | "OPEN_API_HEADERS_MISSING"
+  | "OPEN_API_KEY_UNKNOWN"
+  | "OPEN_API_KEY_REVOKED"
+  | "OPEN_API_KEY_EXPIRED"
+  | "OPEN_API_SIGNATURE_INVALID"
+  | "OPEN_API_TIMESTAMP_SKEWED"
+  | "OPEN_API_NONCE_REUSED"
+  | "OPEN_API_SCOPE_DENIED"
+  | "OPEN_API_ADDRESS_DENIED"
+  | "OPEN_API_RATE_LIMITED"
   | "AMOUNT_INVALID"
   | "AMOUNT_TOO_LARGE"
   | "PAY_TYPE_INVALID"
@@ -394,6 +406,24 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
     code: 100022,
     http: 409,
   },
+  // Open API keys and signed requests (issue 38 §4, decision 110): each refusal of a signed request has its own key.
+  OPEN_API_KEY_LIMIT: { status: 1, reason: "最多可创建5个访问密钥，请先删除不用的密钥", code: 100022, http: 409 },
+  OPEN_API_KEY_NOT_FOUND: { status: 1, reason: "访问密钥不存在或无权访问", code: 100041, http: 404 },
+  OPEN_API_HEADERS_MISSING: {
+    status: 1,
+    reason: "缺少签名请求头（X-Key-Id、X-Timestamp、X-Nonce、X-Signature）",
+    code: 100031,
+    http: 401,
+  },
+  OPEN_API_KEY_UNKNOWN: { status: 1, reason: "访问密钥不存在", code: 100031, http: 401 },
+  OPEN_API_KEY_REVOKED: { status: 1, reason: "访问密钥已删除", code: 100031, http: 401 },
+  OPEN_API_KEY_EXPIRED: { status: 1, reason: "访问密钥已过期", code: 100032, http: 401 },
+  OPEN_API_SIGNATURE_INVALID: { status: 1, reason: "签名不正确", code: 100031, http: 401 },
+  OPEN_API_TIMESTAMP_SKEWED: { status: 1, reason: "请求时间戳与服务器时间相差超过5分钟", code: 100031, http: 401 },
+  OPEN_API_NONCE_REUSED: { status: 1, reason: "请求随机数已使用过，请勿重放请求", code: 100031, http: 401 },
+  OPEN_API_SCOPE_DENIED: { status: 1, reason: "访问密钥没有该接口的权限", code: 100041, http: 403 },
+  OPEN_API_ADDRESS_DENIED: { status: 1, reason: "请求来源地址不在访问密钥的白名单内", code: 100041, http: 403 },
+  OPEN_API_RATE_LIMITED: { status: 1, reason: "请求过于频繁，请稍后再试", code: 102252, http: 429 },
   DATABASE: { status: 1, reason: "服务繁忙，请稍后再试", code: 100001, http: 500 },
   /** Answered by the web tier, not the platform: a call that took longer than UPSTREAM_TIMEOUT_MS (spec §9: 30000 ms). */
   TIMEOUT: { status: 1, reason: "服务响应超时，请稍后重试", code: 100011, http: 504 },

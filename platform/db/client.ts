@@ -25,6 +25,7 @@ import { idfaceSchema } from "./idface-schema";
 import { studentSchema } from "./student-schema";
 import { twoStepSchema } from "./two-step-schema";
 import { subAccountBudgetSchema } from "./sub-account-budget-schema";
+import { openApiSchema } from "./open-api-schema";
 
 const schema = {
   ...coreSchema,
@@ -49,6 +50,7 @@ const schema = {
   ...studentSchema,
   ...twoStepSchema,
   ...subAccountBudgetSchema,
+  ...openApiSchema,
 };
 
 export type Schema = typeof schema;

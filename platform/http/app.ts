@@ -33,6 +33,9 @@ import { datasetsApi } from "./api/datasets";
 import { softwareApi } from "./api/software";
 import { searchApi } from "./api/search";
 import { cloudDiskApi } from "./api/cloud-disk";
+import { openApiKeysApi } from "./api/open-api-keys";
+import { OPEN_API_PREFIX } from "./open-api/calls";
+import { openApiRoutes } from "./open-api/router";
 import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
@@ -97,6 +100,9 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
     return c.json({ ok }, ok ? 200 : 503);
   });
 
+  // The open API (issue 38 §4): signed by a key rather than a session, with its own refusals; ahead of /api.
+  app.route(OPEN_API_PREFIX, openApiRoutes());
+
   const api = new Hono<Env>();
   api.use(
     "*",
@@ -131,6 +137,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", searchApi);
   api.route("/", contentImagesApi);
   api.route("/", cloudDiskApi);
+  api.route("/", openApiKeysApi);
   api.route("/", pagesApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));

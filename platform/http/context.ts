@@ -12,6 +12,8 @@ export type Env = {
     addressing: Addressing;
     /** This platform's own HTTP handler: the sandbox payment page sends its callback through it, as a provider would. */
     dispatch: (request: Request) => Promise<Response>;
+    /** Set by the open API's signature check (http/open-api/): the key's main account, in place of a session. */
+    openApiCaller?: Caller;
   };
 };
 
@@ -45,6 +47,8 @@ export function sessionToken(form: Form): string | undefined {
 
 /** The main API's signed-in caller: the `session` field of the body (spec §7); status 2 when it is dead. */
 export function callerFromForm(c: Context<Env>, form: Form): Promise<Caller> {
+  const signed = c.get("openApiCaller");
+  if (signed) return Promise.resolve(signed);
   return resolveSession(c.var.ctx, visitor(c), { token: sessionToken(form) });
 }
 
@@ -54,6 +58,8 @@ export function callerFromForm(c: Context<Env>, form: Form): Promise<Caller> {
  * such a call treats as no session rather than refusing.
  */
 export async function optionalCallerFromForm(c: Context<Env>, form: Form): Promise<Caller | null> {
+  const signed = c.get("openApiCaller");
+  if (signed) return signed;
   const token = sessionToken(form);
   if (!token) return null;
   try {

@@ -14,7 +14,8 @@ export type RateBucket =
   | "sms_address_phone"
   | "sms_site"
   | "email_account"
-  | "ops_key_fail";
+  | "ops_key_fail"
+  | "open_api_key";
 
 /** The subject of site-wide counters. */
 export const SITE = "*";
@@ -77,6 +78,23 @@ export async function addHits(db: Db, now: Date, hits: { bucket: RateBucket; sub
       set: { hits: sql`${rateCounters.hits} + 1` },
     });
   if (Math.random() * PRUNE_ONE_IN < 1) await pruneCounters(db, now);
+}
+
+/**
+ * Adds one hit to (bucket, subject) in the current minute and answers that minute's hits, the new one included, in
+ * one atomic statement: a fixed one-minute window, for limits that must hold under concurrency (open API keys).
+ */
+export async function addHitThisMinute(db: Db, now: Date, bucket: RateBucket, subject: string): Promise<number> {
+  const [row] = await db
+    .insert(rateCounters)
+    .values({ bucket, subject, windowStart: granule(now), hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateCounters.bucket, rateCounters.subject, rateCounters.windowStart],
+      set: { hits: sql`${rateCounters.hits} + 1` },
+    })
+    .returning({ hits: rateCounters.hits });
+  if (Math.random() * PRUNE_ONE_IN < 1) await pruneCounters(db, now);
+  return row?.hits ?? 1;
 }
 
 /** Forgets a subject's hits in a bucket (a successful login forgets that account's failures). */
