@@ -40,15 +40,15 @@ export interface CreatedOpenApiKeyWire {
   secret: string;
 }
 
-export interface CreateOpenApiKeyFields {
+export type CreateOpenApiKeyFields = {
   name: string;
-  /** Repeated: one field per scope. */
-  scopes: OpenApiScopeWire | OpenApiScopeWire[];
+  /** The scopes, separated by commas: "instances:read,finance:read". */
+  scopes: string;
   /** Addresses or CIDR blocks, one per line or separated by commas; empty: any. */
   allowed_addresses?: string;
   /** "YYYY-MM-DD": the key works through that day (Beijing time); empty: never expires. */
   expires_on?: string;
-}
+};
 
 export type OpenApiKeyCalls = {
   "/open_api/get_key_list": MainApiCall<NoFields, OpenApiKeyListWire, "required">;

@@ -48,7 +48,7 @@ async function createKey(account: TestAccount, options: KeyOptions = {}) {
   const reply = await t.post("/open_api/create_key", {
     session: account.token,
     name: options.name ?? "脚本",
-    scopes: options.scopes ?? ["instances:read", "instances:write", "finance:read"],
+    scopes: (options.scopes ?? ["instances:read", "instances:write", "finance:read"]).join(","),
     allowed_addresses: options.allowed_addresses,
     expires_on: options.expires_on,
   });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { OpenApiKeyCalls } from "../../contract/open-api";
-import { OPEN_API_SCOPES } from "../../db/open-api-schema";
+import { OPEN_API_SCOPES, type OpenApiScope } from "../../db/open-api-schema";
 import { createOpenApiKey, listOpenApiKeys, MAX_OPEN_API_KEYS, revokeOpenApiKey } from "../../modules/open-api/keys";
 import { parseAllowList } from "../../rules/address-allow-list";
 import { callerFromForm, type Env } from "../context";
@@ -14,15 +14,21 @@ import { contractRoutes } from "./contract-routes";
 export const openApiKeysApi = new Hono<Env>();
 const on = contractRoutes<OpenApiKeyCalls>(openApiKeysApi);
 
+const isScope = (s: string): s is OpenApiScope => (OPEN_API_SCOPES as readonly string[]).includes(s);
+
 const DAY_MS = 24 * 60 * 60_000;
 
 const CreateFields = z.object({
   name: f.requiredText("密钥名称", 30),
   scopes: z
-    .union([z.enum(OPEN_API_SCOPES), z.array(z.enum(OPEN_API_SCOPES))], {
-      errorMap: () => ({ message: "请至少选择一项权限" }),
-    })
-    .transform((v) => [...new Set([v].flat())]),
+    .string({ required_error: "请至少选择一项权限", invalid_type_error: "请至少选择一项权限" })
+    .max(200, "请至少选择一项权限")
+    .transform((text, ctx) => {
+      const scopes = [...new Set(text.split(",").map((s) => s.trim()))].filter(Boolean);
+      if (scopes.length > 0 && scopes.every(isScope)) return scopes;
+      ctx.addIssue({ code: "custom", message: "请至少选择一项权限" });
+      return z.NEVER;
+    }),
   allowed_addresses: z
     .string({ invalid_type_error: "IP白名单格式不正确" })
     .max(2000, "IP白名单过长")
