@@ -52,7 +52,7 @@ export default function AccessKeyPage() {
       <h1>开放API · 访问密钥</h1>
       <p>
         使用访问密钥签名请求，即可通过开放API管理实例、查询算力市场和财务记录。签名方法与示例见
-        <a href="/docs/open-api">开放API文档</a>。
+        <a href="/docs/open-api-signing">开放API文档</a>。
       </p>
       <CreateKeyPanel count={keys.length} max={max_keys} result={createResult} />
       <KeyList keys={keys} error={result?.intent === "delete" ? (result.fieldErrors.id ?? result.formError) : null} />

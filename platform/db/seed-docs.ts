@@ -4,6 +4,7 @@ import { seedPublishedContent } from "../modules/content/lifecycle";
 import type { Db } from "./client";
 import { docs } from "./content-schema";
 import { contentSeedContext } from "./seed-content-context";
+import { OPEN_API_SIGNING_DOC } from "./seed-docs-open-api";
 
 /** One seeded doc: its URL name, title, summary and markdown (`<!-- rules:NAME -->` lines become tables). */
 export interface DocSeed {
@@ -436,7 +437,7 @@ export const DOCS_SEED: DocSectionSeed[] = [
     title: "开放 API",
     summary: "网站背后的接口同样对外开放：表单提交，统一的返回格式。",
     body: md(
-      "本站的页面都通过同一套接口工作，您也可以在自己的程序中调用。目前开放的有以下两类。",
+      "本站的页面都通过同一套接口工作，您也可以在自己的程序中调用。目前开放的有以下两类。在自己的程序中长期调用时，请使用[访问密钥与签名请求](/docs/open-api-signing)。",
       "",
       "## 主接口 `/api`",
       "",
@@ -470,7 +471,7 @@ export const DOCS_SEED: DocSectionSeed[] = [
       "",
       "> 令牌等同于您的登录状态，请妥善保管；退出登录后令牌立即失效。",
     ),
-    pages: [],
+    pages: [OPEN_API_SIGNING_DOC],
   },
 ];
 

@@ -11,6 +11,9 @@ function externalTab(label: string, href: string | undefined): NavTab | false {
   return href ? { label, href, external: true } : false;
 }
 
+/** The open API's reference in the site's own docs (platform/db/seed-docs-open-api.ts). */
+export const OPEN_API_DOC_PATH = "/docs/open-api-signing";
+
 /** The bar's tabs in the spec's order (§2); the drawer adds datasets. */
 export function navTabs(
   site: Pick<SiteConfig, "docsUrl" | "openApiUrl" | "hardwareMarketUrl" | "raffleOpen">,
@@ -24,7 +27,8 @@ export function navTabs(
     { label: "软件下载", href: "/software" },
     !opts.isSub && { label: "积分商城", href: "/scoreStore" },
     site.raffleOpen && { label: "周年庆抽奖", href: "/activity_202510" },
-    externalTab("开放API", site.openApiUrl),
+    // Without an outside address, the site's own reference of the open API (issue 38 §4).
+    externalTab("开放API", site.openApiUrl) || { label: "开放API", href: OPEN_API_DOC_PATH },
     externalTab("硬件市场", site.hardwareMarketUrl),
     opts.drawer === true && { label: "数据集", href: "/dataset" },
   ];
