@@ -36,6 +36,7 @@ import { cloudDiskApi } from "./api/cloud-disk";
 import { openApiKeysApi } from "./api/open-api-keys";
 import { OPEN_API_PREFIX } from "./open-api/calls";
 import { openApiRoutes } from "./open-api/router";
+import { openApiDocument } from "./open-api/document";
 import type { Addressing } from "./client-address";
 import type { Env } from "./context";
 import { DomainError } from "../modules/errors";
@@ -102,6 +103,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
 
   // The open API (issue 38 §4): signed by a key rather than a session, with its own refusals; ahead of /api.
   app.route(OPEN_API_PREFIX, openApiRoutes());
+  app.get("/api/openapi.json", (c) => c.json(openApiDocument()));
 
   const api = new Hono<Env>();
   api.use(

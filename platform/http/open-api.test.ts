@@ -16,6 +16,7 @@ import {
 import { signedRequest, type OpenApiKeyPair, type SignedRequestInput } from "../../tests/support/open-api-signing";
 import { MINUTE, startTestPlatform, type TestPlatform } from "../../tests/support/platform";
 import { messages } from "../db/schema";
+import { OPEN_API_CALLS } from "./open-api/calls";
 import { advanceTransitions } from "../modules/instances/transitions";
 
 let t: TestPlatform;
@@ -351,5 +352,34 @@ describe("the secret at rest (decision 109)", () => {
     }
     const logs = logLines.join("\n");
     for (const secret of secrets) expect(logs.includes(secret)).toBe(false);
+  });
+});
+
+describe("the OpenAPI document (/api/openapi.json)", () => {
+  it("is OpenAPI 3.1 with every open call, its body made from the handler's zod schema, and the refusals", async () => {
+    const reply = await t.request("/api/openapi.json");
+    expect(reply.http).toBe(200);
+    const doc = reply.body as {
+      openapi: string;
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: any }> }; responses: any } }>;
+    };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toEqual(Object.keys(OPEN_API_CALLS).map((call) => `/api/open/v1${call}`));
+    const release = doc.paths["/api/open/v1/instance/release_instance"]!.post;
+    const body = release.requestBody.content["application/x-www-form-urlencoded"]!.schema;
+    expect(body).toMatchObject({
+      type: "object",
+      required: ["instance_uuid", "confirm_name"],
+      properties: { instance_uuid: { type: "string", minLength: 1, maxLength: 32 }, confirm_name: { maxLength: 64 } },
+    });
+    const list =
+      doc.paths["/api/open/v1/instance/get_instance_list"]!.post.requestBody.content[
+        "application/x-www-form-urlencoded"
+      ]!.schema;
+    expect(list.properties.page).toMatchObject({ default: "1" });
+    expect(list.properties.state.anyOf[0].enum).toContain("running");
+    expect(release.responses["429"].headers["Retry-After"]).toBeDefined();
+    expect(release.responses["401"].description).toContain("OPEN_API_NONCE_REUSED");
+    expect(release.responses["403"].description).toContain("OPEN_API_SCOPE_DENIED");
   });
 });

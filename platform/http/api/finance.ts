@@ -31,7 +31,7 @@ const choice = <T extends string>(label: string, values: readonly [T, ...T[]]) =
     z.enum(values, { errorMap: () => ({ message: `${label}不正确` }) }).optional(),
   );
 
-const orderFields = z
+export const orderFields = z
   .object({
     page: f.page,
     page_size: f.pageSize(50, 10),
@@ -54,7 +54,7 @@ on.post("/get_order", async (c) => {
   return toPage(page, toOrderItem);
 });
 
-const balanceChangeFields = z
+export const balanceChangeFields = z
   .object({
     page: f.page,
     page_size: f.pageSize(100, 20),
@@ -97,7 +97,7 @@ on.post("/get_wallet_balance_change_export", async (c) => {
   return { list: exported.entries.map(toBalanceChange), too_many: exported.tooMany, limit: EXPORT_LIMIT };
 });
 
-const spendingFields = dateRangeFields.refine((v) => v.start_date && v.end_date, {
+export const spendingFields = dateRangeFields.refine((v) => v.start_date && v.end_date, {
   message: "请选择开始日期和结束日期",
   path: ["start_date"],
 });

@@ -63,9 +63,9 @@ export const instanceUuid = z
   .trim()
   .min(1, "请选择实例")
   .max(32, "实例编号格式不正确");
-const RefFields = z.object({ instance_uuid: instanceUuid });
+export const RefFields = z.object({ instance_uuid: instanceUuid });
 
-const ListFields = z.object({
+export const ListFields = z.object({
   page: f.page,
   page_size: f.pageSize(100, 10),
   state: z
@@ -74,8 +74,8 @@ const ListFields = z.object({
     .or(z.literal("").transform(() => undefined)),
 });
 
-const DetailFields = RefFields.extend({ reveal_password: f.flag("显示密码") });
-const ReleaseFields = RefFields.extend({
+export const DetailFields = RefFields.extend({ reveal_password: f.flag("显示密码") });
+export const ReleaseFields = RefFields.extend({
   confirm_name: z
     .string({ required_error: "请输入实例名称以确认释放", invalid_type_error: "实例名称格式不正确" })
     .max(64, "实例名称过长"),

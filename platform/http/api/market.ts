@@ -37,11 +37,12 @@ const machineType = z.enum(["kvm", "docker", "bare_metal"], {
 const code = (label: string) => f.text(label, 32).trim().min(1, `请选择${label}`);
 const optionalCode = (label: string) => f.optionalText(label, 32);
 
-const TypeFields = z.object({ type: machineType.optional().default("docker") });
+export const TypeFields = z.object({ type: machineType.optional().default("docker") });
 const KeyFields = z.object({ type: machineType, region: code("地区"), gpu: code("GPU型号") });
 const WhereFields = z.object({ region: optionalCode("地区"), gpu: optionalCode("GPU型号") });
 const ImageFields = WhereFields.extend({ image_id: f.id("镜像编号") });
 const ReservationRefFields = z.object({ reservation_id: f.id("预约编号") });
+export const PriceInfoFields = z.object({ phone: f.optionalText("手机号", 32) });
 const SpecFields = z.object({ gpu: code("GPU型号"), type: machineType.optional().default("docker") });
 
 /** The selector's filter: a bad field is refused by name with its Chinese reason (rules/market-filter.ts). */
@@ -84,7 +85,7 @@ on.post("/gpu_selector_detail", async (c) => {
 
 on.post("/gpu_priceinfo", async (c) => {
   const form = await readForm(c);
-  const input = parseFields(z.object({ phone: f.optionalText("手机号", 32) }), form);
+  const input = parseFields(PriceInfoFields, form);
   const caller = await optionalCallerFromForm(c, form);
   return toPriceInfo(await getPriceInfo(c.var.ctx, caller, { phone: input.phone?.trim() || undefined }));
 });

@@ -56,7 +56,7 @@ export function openApiRoutes(): Hono<Env> {
         query: url.search,
         body: new Uint8Array(await c.req.arrayBuffer()),
       },
-      OPEN_API_CALLS[call] ?? null,
+      OPEN_API_CALLS[call]?.scope ?? null,
     );
     c.set("openApiCaller", caller);
     await next();
