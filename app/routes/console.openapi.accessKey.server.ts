@@ -39,12 +39,16 @@ export const CreateKeyForm = z
       .regex(/^(\d{4}-\d{2}-\d{2})?$/, "过期日期格式不正确")
       .optional(),
   })
+  // Checked beside the other fields' errors (a refinement after the transform would wait for them to pass).
+  .superRefine((v, ctx) => {
+    if (!Object.keys(SCOPE_FIELDS).some((name) => v[name as keyof typeof SCOPE_FIELDS] === "1"))
+      ctx.addIssue({ code: "custom", path: ["scopes"], message: "请至少选择一项权限" });
+  })
   .transform((v) => ({
     ...v,
     scopes: Object.entries(SCOPE_FIELDS)
       .filter(([name]) => v[name as keyof typeof SCOPE_FIELDS] === "1")
       .map(([, scope]) => scope),
-  }))
-  .refine((v) => v.scopes.length > 0, { path: ["scopes"], message: "请至少选择一项权限" });
+  }));
 
 export const DeleteKeyForm = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, "密钥编号无效") });
