@@ -25,6 +25,7 @@ export const PUBLIC_PAGES = [
 export const CONTENT_PAGES = [
   "/docs",
   "/docs/billing-modes",
+  "/docs/open-api-signing",
   "/docs/search?q=数据盘",
   "/dataset",
   "/software",
@@ -50,4 +51,5 @@ export const CONSOLE_PAGES = [
   "/console/createWorkOrder/selectQuestion?keyword=充值",
   "/console/createWorkOrder/myWorkOrder",
   "/console/reservations",
+  "/console/openapi/accessKey",
 ];

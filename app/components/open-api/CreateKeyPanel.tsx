@@ -3,7 +3,7 @@ import { CopyButton } from "../ui/CopyButton";
 import { CheckboxField, Field, FieldError, TextArea } from "../ui/Field";
 import { Panel, PanelTitle } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
-import { OPEN_API_SCOPE_LABELS } from "../../../platform/contract/open-api";
+import { OPEN_API_SCOPE_LABELS } from "~/upstream/open-api.server";
 
 export interface CreateKeyResult {
   ok: boolean;

@@ -1,7 +1,6 @@
 import { Form } from "@remix-run/react";
-import type { OpenApiKeyWire } from "~/upstream/open-api.server";
+import { OPEN_API_SCOPE_LABELS, type OpenApiKeyWire } from "~/upstream/open-api.server";
 import { formatDateTime } from "~/utils/format";
-import { OPEN_API_SCOPE_LABELS } from "../../../platform/contract/open-api";
 import { FieldError } from "../ui/Field";
 import { Panel, PanelTitle, Table } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
