@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CreateKeyPanel } from "~/components/open-api/CreateKeyPanel";
 import { KeyList } from "~/components/open-api/KeyList";
-import { createOpenApiKey, deleteOpenApiKey, listOpenApiKeys } from "~/upstream/open-api.server";
+import { createOpenApiKey, deleteOpenApiKey, listOpenApiKeys, OPEN_API_SCOPE_LABELS } from "~/upstream/open-api.server";
 import { formAction } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";
@@ -13,7 +13,8 @@ export const meta: MetaFunction = () => [{ title: "访问密钥 · 开放API · 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
     const { token } = await requireKeyOwner(request);
-    return listOpenApiKeys(token);
+    // The labels travel with the data: app/upstream is server-only, so components get them from the loader.
+    return { ...(await listOpenApiKeys(token)), scopeLabels: OPEN_API_SCOPE_LABELS };
   });
 }
 
@@ -44,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AccessKeyPage() {
-  const { keys, max_keys } = useLoaderData<typeof loader>();
+  const { keys, max_keys, scopeLabels } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const createResult = result?.intent === "create" ? result : null;
   return (
@@ -54,8 +55,12 @@ export default function AccessKeyPage() {
         使用访问密钥签名请求，即可通过开放API管理实例、查询算力市场和财务记录。签名方法与示例见
         <a href="/docs/open-api-signing">开放API文档</a>。
       </p>
-      <CreateKeyPanel count={keys.length} max={max_keys} result={createResult} />
-      <KeyList keys={keys} error={result?.intent === "delete" ? (result.fieldErrors.id ?? result.formError) : null} />
+      <CreateKeyPanel count={keys.length} max={max_keys} labels={scopeLabels} result={createResult} />
+      <KeyList
+        keys={keys}
+        labels={scopeLabels}
+        error={result?.intent === "delete" ? (result.fieldErrors.id ?? result.formError) : null}
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { CopyButton } from "../ui/CopyButton";
 import { CheckboxField, Field, FieldError, TextArea } from "../ui/Field";
 import { Panel, PanelTitle } from "../ui/layout";
 import { StatusButton } from "../ui/StatusButton";
-import { OPEN_API_SCOPE_LABELS } from "~/upstream/open-api.server";
+import type { OpenApiScopeWire } from "~/upstream/open-api.server";
 
 export interface CreateKeyResult {
   ok: boolean;
@@ -23,7 +23,18 @@ const SCOPES = [
  * 创建访问密钥 (issue 38 §4): a name, scopes, an optional address allow-list and expiry. After creation the secret is
  * shown here once, from the action's answer (page state): reloading the page loses it for good.
  */
-export function CreateKeyPanel({ count, max, result }: { count: number; max: number; result: CreateKeyResult | null }) {
+export function CreateKeyPanel({
+  count,
+  max,
+  labels,
+  result,
+}: {
+  count: number;
+  max: number;
+  /** Each scope's Chinese name (the contract's labels, from the loader). */
+  labels: Record<OpenApiScopeWire, string>;
+  result: CreateKeyResult | null;
+}) {
   const errors = result?.fieldErrors ?? {};
   const typed = result && !result.ok ? result.values : {};
   const secret = result?.ok ? result.values.created_secret : undefined;
@@ -53,7 +64,7 @@ export function CreateKeyPanel({ count, max, result }: { count: number; max: num
             <legend>权限</legend>
             {SCOPES.map((s) => (
               <CheckboxField key={s.name} name={s.name} defaultChecked={typed[s.name] === "1"}>
-                {OPEN_API_SCOPE_LABELS[s.scope]}（{s.scope}）
+                {labels[s.scope]}（{s.scope}）
               </CheckboxField>
             ))}
             <FieldError id="scopes-error" role={errors.scopes ? "alert" : undefined}>

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { OPEN_API_SCOPE_LABELS, type OpenApiKeyWire } from "~/upstream/open-api.server";
+import type { OpenApiKeyWire, OpenApiScopeWire } from "~/upstream/open-api.server";
 import { formatDateTime } from "~/utils/format";
 import { FieldError } from "../ui/Field";
 import { Panel, PanelTitle, Table } from "../ui/layout";
@@ -10,7 +10,15 @@ import { TableScroll } from "../ui/TableScroll";
  * The account's live keys (issue 38 §4): id, name, scopes, allow-list, expiry, last use (time and address), and 删除,
  * asked twice (a details box opens the confirming button: works without JavaScript).
  */
-export function KeyList({ keys, error }: { keys: OpenApiKeyWire[]; error: string | null | undefined }) {
+export function KeyList({
+  keys,
+  labels,
+  error,
+}: {
+  keys: OpenApiKeyWire[];
+  labels: Record<OpenApiScopeWire, string>;
+  error: string | null | undefined;
+}) {
   return (
     <Panel aria-labelledby="keys-title">
       <PanelTitle id="keys-title">我的访问密钥</PanelTitle>
@@ -39,7 +47,7 @@ export function KeyList({ keys, error }: { keys: OpenApiKeyWire[]; error: string
                     <br />
                     <code>{k.access_key_id}</code>
                   </td>
-                  <td>{k.scopes.map((s) => OPEN_API_SCOPE_LABELS[s]).join("、")}</td>
+                  <td>{k.scopes.map((s) => labels[s]).join("、")}</td>
                   <td>{k.allowed_addresses.length ? k.allowed_addresses.join("、") : "不限"}</td>
                   <td>{k.expires_at ? formatDateTime(k.expires_at) : "长期有效"}</td>
                   <td data-testid="open-api-key-last-use">
