@@ -27,6 +27,7 @@ export default defineConfig({
     "./platform/db/two-step-schema.ts",
     "./platform/db/sub-account-budget-schema.ts",
     "./platform/db/open-api-schema.ts",
+    "./platform/db/wechat-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -41,6 +41,7 @@ describe("outside production", () => {
         sms: { provider: "sandbox" },
         email: { provider: "sandbox" },
         identity: { provider: "sandbox" },
+        wechatLogin: { provider: "sandbox" },
         seedDemo: true,
       });
     }
@@ -77,8 +78,33 @@ describe("APP_ENV=production", () => {
       "ALIPAY_PRIVATE_KEY",
       "ALIPAY_PUBLIC_KEY",
       "IDENTITY_PROVIDER",
+      "WECHAT_PROVIDER",
+      "WECHAT_APP_ID",
+      "WECHAT_APP_SECRET",
+      "WECHAT_EVENT_TOKEN",
     ])
       expect(message).toContain(name);
+  });
+
+  it("refuses the sandbox WeChat login (anyone could play any WeChat user's scan), and says what the official account needs", () => {
+    const real = { APP_ENV: "production", ...ALIYUN, ...SMTP, ...PAYMENTS };
+    for (const sandbox of [{ WECHAT_PROVIDER: "sandbox" }, { WECHAT_PROVIDER: "" }]) {
+      const message = refusal({ ...real, ...sandbox });
+      expect(message).toMatch(/^ {2}WECHAT_PROVIDER: APP_ENV=production refuses the sandbox WeChat login/m);
+      expect(message).not.toContain("SMS_PROVIDER");
+    }
+    expect(refusal({ ...real, WECHAT_APP_SECRET: "" })).toMatch(
+      /^ {2}WECHAT_APP_SECRET: required when WECHAT_PROVIDER=official$/m,
+    );
+    expect(loadPlatformConfig(real).wechatLogin).toEqual({
+      provider: "official",
+      official: {
+        appId: PAYMENTS.WECHAT_APP_ID,
+        appSecret: PAYMENTS.WECHAT_APP_SECRET,
+        eventToken: PAYMENTS.WECHAT_EVENT_TOKEN,
+        apiBase: new URL("http://127.0.0.1:9"),
+      },
+    });
   });
 
   it("refuses the sandbox identity provider (anyone could pass its face page), and says what Aliyun needs", () => {
@@ -186,6 +212,7 @@ describe("the Aliyun and SMTP variables", () => {
       ALIYUN_SMS_TEMPLATE_CODE_RESET_PASSWORD: "SMS_3",
       ALIYUN_SMS_TEMPLATE_CODE_BANK_CARD: "SMS_4",
       ALIYUN_SMS_TEMPLATE_CODE_CHANGE_PHONE: "SMS_5",
+      ALIYUN_SMS_TEMPLATE_CODE_WECHAT_UNBIND: "SMS_6",
       ALIYUN_SMS_ENDPOINT: "http://127.0.0.1:3601",
     });
     if (config.sms.provider !== "aliyun") throw new Error("expected aliyun");
@@ -197,6 +224,7 @@ describe("the Aliyun and SMTP variables", () => {
       reset_password: "SMS_3",
       bank_card: "SMS_4",
       change_phone: "SMS_5",
+      wechat_unbind: "SMS_6",
     });
     expect(config.sms.aliyun.noticeTemplateCodes).toEqual({});
     expect(config.sms.aliyun.endpoint.href).toBe("http://127.0.0.1:3601/");

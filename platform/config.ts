@@ -56,6 +56,7 @@ const PlatformEnv = z.object({
   ALIYUN_SMS_TEMPLATE_CODE_RESET_PASSWORD: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_BANK_CARD: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_CHANGE_PHONE: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
+  ALIYUN_SMS_TEMPLATE_CODE_WECHAT_UNBIND: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_TEMPLATE_CODE_GPU_FREE: optional(z.string().regex(/^SMS_\d+$/, "must be an Aliyun template code")),
   ALIYUN_SMS_ENDPOINT: optional(z.string().url("must be a URL, e.g. https://dysmsapi.aliyuncs.com")),
@@ -163,6 +164,13 @@ const PlatformEnv = z.object({
   VERIFICATION_ATTEMPTS_PER_ACCOUNT_DAY: wholeNumber("VERIFICATION_ATTEMPTS_PER_ACCOUNT_DAY", 1, 1000),
   VERIFICATION_ATTEMPTS_PER_ID_DAY: wholeNumber("VERIFICATION_ATTEMPTS_PER_ID_DAY", 1, 1000),
   UNVERIFIED_GPU_LIMIT: wholeNumber("UNVERIFIED_GPU_LIMIT", 0, 10_000),
+  /** WeChat login through an official account's parametric QR codes (issue 38 §2, decision 106). */
+  WECHAT_PROVIDER: unsetWhenEmpty(z.enum(["sandbox", "official"]).optional()),
+  WECHAT_APP_ID: optional(z.string()),
+  WECHAT_APP_SECRET: optional(z.string()),
+  /** The Token set in the official account's 服务器配置: it signs every event push. */
+  WECHAT_EVENT_TOKEN: optional(z.string()),
+  WECHAT_API_BASE_URL: optional(z.string().url("must be a URL, e.g. https://api.weixin.qq.com")),
   /** Days a verification file's bytes are kept after its application was decided (decision 101). */
   VERIFICATION_FILE_RETENTION_DAYS: wholeNumber("VERIFICATION_FILE_RETENTION_DAYS", 1, 3650),
 });
@@ -250,6 +258,17 @@ export interface AliyunIdentityConfig {
 
 export type IdentityConfig = { provider: "sandbox" } | { provider: "aliyun"; aliyun: AliyunIdentityConfig };
 
+/** The official account (公众号) of WeChat login: its app, secret and event token. */
+export interface WechatOfficialConfig {
+  appId: string;
+  appSecret: string;
+  eventToken: string;
+  /** Where the API lives; a test points it at a local fake. */
+  apiBase: URL;
+}
+
+export type WechatLoginConfig = { provider: "sandbox" } | { provider: "official"; official: WechatOfficialConfig };
+
 export type SmsConfig = { provider: "sandbox" } | { provider: "aliyun"; aliyun: AliyunSmsConfig };
 export type EmailConfig = { provider: "sandbox" } | { provider: "smtp"; smtpUrl: string; from: string };
 
@@ -287,6 +306,8 @@ export interface PlatformConfig {
   personalDataKeys?: PersonalDataKeys;
   /** The VERIFICATION_* limits and UNVERIFIED_GPU_LIMIT, each at its default when unset. */
   verification?: VerificationLimits;
+  /** WECHAT_PROVIDER: WeChat login's sandbox page or official account (unset: the sandbox). */
+  wechatLogin?: WechatLoginConfig;
 }
 
 export const DEFAULT_WECHATPAY_BASE_URL = "https://api.mch.weixin.qq.com";
@@ -294,6 +315,7 @@ export const DEFAULT_ALIPAY_GATEWAY = "https://openapi.alipay.com";
 export const DEFAULT_ALIYUN_SMS_ENDPOINT = "https://dysmsapi.aliyuncs.com";
 export const DEFAULT_ALIYUN_OCR_ENDPOINT = "https://ocr-api.cn-hangzhou.aliyuncs.com";
 export const DEFAULT_ALIYUN_CLOUDAUTH_ENDPOINT = "https://cloudauth.aliyuncs.com";
+export const DEFAULT_WECHAT_API_BASE_URL = "https://api.weixin.qq.com";
 
 const ALIYUN_REQUIRED = [
   "ALIYUN_ACCESS_KEY_ID",
@@ -302,6 +324,23 @@ const ALIYUN_REQUIRED = [
   "ALIYUN_SMS_TEMPLATE_CODE",
 ] as const;
 const SMTP_REQUIRED = ["SMTP_URL", "MAIL_FROM"] as const;
+const WECHAT_REQUIRED = ["WECHAT_APP_ID", "WECHAT_APP_SECRET", "WECHAT_EVENT_TOKEN"] as const;
+
+function wechatLoginConfig(e: Env, problems: string[]): WechatLoginConfig {
+  if ((e.WECHAT_PROVIDER ?? "sandbox") === "sandbox") return { provider: "sandbox" };
+  const missing = WECHAT_REQUIRED.filter((name) => !e[name]);
+  for (const name of missing) problems.push(`  ${name}: required when WECHAT_PROVIDER=official`);
+  if (missing.length > 0) return { provider: "sandbox" };
+  return {
+    provider: "official",
+    official: {
+      appId: e.WECHAT_APP_ID!,
+      appSecret: e.WECHAT_APP_SECRET!,
+      eventToken: e.WECHAT_EVENT_TOKEN!,
+      apiBase: new URL(new URL(e.WECHAT_API_BASE_URL ?? DEFAULT_WECHAT_API_BASE_URL).origin),
+    },
+  };
+}
 const ALIYUN_IDENTITY_REQUIRED = ["ALIYUN_ACCESS_KEY_ID", "ALIYUN_ACCESS_KEY_SECRET", "ALIYUN_FACE_SCENE_ID"] as const;
 
 function smsConfig(e: Env, problems: string[]): SmsConfig {
@@ -324,6 +363,7 @@ function smsConfig(e: Env, problems: string[]): SmsConfig {
         reset_password: e.ALIYUN_SMS_TEMPLATE_CODE_RESET_PASSWORD ?? shared,
         bank_card: e.ALIYUN_SMS_TEMPLATE_CODE_BANK_CARD ?? shared,
         change_phone: e.ALIYUN_SMS_TEMPLATE_CODE_CHANGE_PHONE ?? shared,
+        wechat_unbind: e.ALIYUN_SMS_TEMPLATE_CODE_WECHAT_UNBIND ?? shared,
       },
       noticeTemplateCodes: {
         ...(e.ALIYUN_SMS_TEMPLATE_CODE_WORK_ORDER_REPLY && {
@@ -553,6 +593,11 @@ export function loadPlatformConfig(
       `  IDENTITY_PROVIDER: APP_ENV=production refuses the sandbox identity provider (anyone could pass a face check); set IDENTITY_PROVIDER=aliyun with ${ALIYUN_IDENTITY_REQUIRED.join(", ")}`,
     );
   }
+  if (production && (e.WECHAT_PROVIDER ?? "sandbox") === "sandbox") {
+    problems.push(
+      `  WECHAT_PROVIDER: APP_ENV=production refuses the sandbox WeChat login (anyone could play any WeChat user's scan); set WECHAT_PROVIDER=official with ${WECHAT_REQUIRED.join(", ")}`,
+    );
+  }
   if (production && !e.PUBLIC_URL?.startsWith("https://")) {
     problems.push(
       "  PUBLIC_URL: APP_ENV=production requires the site's https origin (payment callbacks are sent to it), e.g. https://gpu.example.cn",
@@ -564,6 +609,7 @@ export function loadPlatformConfig(
   const wechat = wechatConfig(e, problems);
   const alipay = alipayConfig(e, problems);
   const identity = identityConfig(e, problems);
+  const wechatLogin = wechatLoginConfig(e, problems);
   if (problems.length > 0) throw new Error(`Invalid platform environment:\n${problems.join("\n")}`);
   return {
     production,
@@ -598,5 +644,6 @@ export function loadPlatformConfig(
       unverifiedGpuLimit: e.UNVERIFIED_GPU_LIMIT ?? VERIFICATION_LIMIT_DEFAULTS.unverifiedGpuLimit,
       fileRetentionDays: e.VERIFICATION_FILE_RETENTION_DAYS ?? VERIFICATION_LIMIT_DEFAULTS.fileRetentionDays,
     },
+    wechatLogin,
   };
 }

@@ -21,14 +21,18 @@ export interface SignedInDevicesWire {
   devices: SignedInDeviceWire[];
 }
 
-/** password: phone and password; code: SMS code; sub_account: a sub-account's sign-in; register: signed up. */
-export type SignInMethodWire = "password" | "code" | "sub_account" | "register";
+/**
+ * password: phone and password; code: SMS code; sub_account: a sub-account's sign-in; register: signed up;
+ * wechat: scanned the official account's QR (issue 38 §2).
+ */
+export type SignInMethodWire = "password" | "code" | "sub_account" | "register" | "wechat";
 
 export const SIGN_IN_METHOD_LABELS: Record<SignInMethodWire, string> = {
   password: "密码登录",
   code: "验证码登录",
   sub_account: "子账号登录",
   register: "注册并登录",
+  wechat: "微信扫码登录",
 };
 
 export interface SignInRecordWire {

@@ -9,7 +9,7 @@ import { subAccounts, users } from "./schema";
  * account's security page lists the last 20; rows older than LOGIN_RECORD_KEEP_DAYS are deleted by a job.
  */
 
-export const SIGN_IN_METHODS = ["password", "code", "sub_account", "register"] as const;
+export const SIGN_IN_METHODS = ["password", "code", "sub_account", "register", "wechat"] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** "second_step_failed": the password or SMS code was right, the two-step code was not (decision 103). */
@@ -34,7 +34,10 @@ export const signInRecords = pgTable(
   (t) => [
     index("sign_in_records_user_idx").on(t.userId, t.subAccountId, t.at),
     index("sign_in_records_at_idx").on(t.at),
-    check("sign_in_records_method_known", sql`${t.method} in ('password', 'code', 'sub_account', 'register')`),
+    check(
+      "sign_in_records_method_known",
+      sql`${t.method} in ('password', 'code', 'sub_account', 'register', 'wechat')`,
+    ),
     check("sign_in_records_result_known", sql`${t.result} in ('ok', 'failed', 'second_step_failed')`),
   ],
 );

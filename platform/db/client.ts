@@ -26,6 +26,7 @@ import { studentSchema } from "./student-schema";
 import { twoStepSchema } from "./two-step-schema";
 import { subAccountBudgetSchema } from "./sub-account-budget-schema";
 import { openApiSchema } from "./open-api-schema";
+import { wechatSchema } from "./wechat-schema";
 
 const schema = {
   ...coreSchema,
@@ -51,6 +52,7 @@ const schema = {
   ...twoStepSchema,
   ...subAccountBudgetSchema,
   ...openApiSchema,
+  ...wechatSchema,
 };
 
 export type Schema = typeof schema;

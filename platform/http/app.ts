@@ -20,6 +20,7 @@ import { subAccountsApi } from "./api/sub-accounts";
 import { vouchersApi } from "./api/vouchers";
 import { instancesApi } from "./api/instances";
 import { pagesApi } from "./api/pages";
+import { wechatApi } from "./api/wechat";
 import { refundApi } from "./api/refund";
 import { timelineApi } from "./api/timeline";
 import { renewApi } from "./api/renew";
@@ -46,6 +47,8 @@ import { opsRoutes } from "./ops";
 import { sandboxRoutes } from "./sandbox";
 import { sandboxPayRoutes } from "./sandbox-pay";
 import { sandboxFaceRoutes } from "./sandbox-face";
+import { sandboxWechatRoutes } from "./sandbox-wechat";
+import { wechatEventRoutes } from "./wechat-event";
 import { staffApi } from "./staff";
 import { thirdPartyApi } from "./third-party";
 import { verificationFileApi } from "./third-party/verification-file";
@@ -141,6 +144,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", cloudDiskApi);
   api.route("/", openApiKeysApi);
   api.route("/", pagesApi);
+  api.route("/", wechatApi);
   api.onError((error, c) => mainApiError(c, error));
   api.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   app.route("/api", api);
@@ -148,6 +152,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   app.route("/third-party", workOrderFileApi); // its own body limit (10 MB), ahead of the 64 KB one below
   app.route("/third-party", verificationFileApi); // the same
   app.route("/third-party", verificationOcrApi); // the same
+  app.route("/third-party", wechatEventRoutes); // the official account's XML pushes, 16 KB at most
   const thirdParty = new Hono<Env>();
   thirdParty.use(
     "*",
@@ -159,6 +164,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   if (options.sandbox) {
     app.route("/sandbox/pay", sandboxPayRoutes);
     app.route("/sandbox/face", sandboxFaceRoutes);
+    app.route("/sandbox/wechat", sandboxWechatRoutes);
     app.route("/sandbox", sandboxRoutes);
   }
   app.route("/ops", opsRoutes(options.opsKey));

@@ -39,6 +39,7 @@ const aliyun = (secret: string) =>
         reset_password: "SMS_5",
         bank_card: "SMS_6",
         change_phone: "SMS_7",
+        wechat_unbind: "SMS_8",
       },
       endpoint: new URL(fake.url),
     },

@@ -18,6 +18,8 @@ import type { StorageProvider } from "./storage/types";
 import { createIdentityProviders } from "./identity";
 import { SandboxBankCardProvider } from "./identity/sandbox-bank-card";
 import type { IdentityProviders } from "./identity/types";
+import { createWechatProvider } from "./wechat";
+import type { WechatProvider } from "./wechat/types";
 
 /** Everything the platform reaches outside itself through. */
 export interface Providers {
@@ -31,6 +33,8 @@ export interface Providers {
   compute: ComputeProvider;
   /** Identity checks for real-name verification (issue 37 §4): OCR, face liveness, bank card four elements. */
   identity: IdentityProviders;
+  /** WeChat login's official account (issue 38 §2): parametric QR codes, event pushes, user info. */
+  wechat: WechatProvider;
 }
 
 /**
@@ -49,7 +53,7 @@ export function uploadsDirectory(dataDir: string): string {
  * transaction throws (./guard.ts).
  */
 export function createProviders(
-  config: Pick<PlatformConfig, "sms" | "email" | "payments" | "dataDir" | "identity">,
+  config: Pick<PlatformConfig, "sms" | "email" | "payments" | "dataDir" | "identity" | "wechatLogin">,
   db: Db,
   now?: () => Date,
 ): Providers {
@@ -65,5 +69,6 @@ export function createProviders(
     storage: new FilesystemStorageProvider(uploadsDirectory(config.dataDir)),
     compute: new SimulatedComputeProvider(),
     identity: { ...identity, bankCard: identity.bankCard ?? sandboxBankCard },
+    wechat: createWechatProvider(config, now),
   });
 }

@@ -17,7 +17,7 @@ let cached: Record<string, string> | undefined;
 
 /**
  * PUBLIC_URL (https), PAYMENT_WECHAT=wechatpay and PAYMENT_ALIPAY=alipay with their variables, and the personal
- * data keys production also requires.
+ * data keys and WeChat login's official account production also requires.
  */
 export function productionPaymentEnv(): Record<string, string> {
   if (cached) return cached;
@@ -44,6 +44,12 @@ export function productionPaymentEnv(): Record<string, string> {
     // Not a payment variable, but every production fixture needs it too (decision 096).
     PERSONAL_DATA_KEYS: `p1:${"ab".repeat(32)}`,
     PERSONAL_DATA_HASH_KEY: "cd".repeat(32),
+    // Nor is WeChat login's official account (issue 38 §2): production refuses its sandbox too.
+    WECHAT_PROVIDER: "official",
+    WECHAT_APP_ID: "wx1234567890abcdef",
+    WECHAT_APP_SECRET: "fake-wechat-app-secret-0123456789",
+    WECHAT_EVENT_TOKEN: "fake-wechat-event-token",
+    WECHAT_API_BASE_URL: "http://127.0.0.1:9",
   };
   return cached;
 }

@@ -25,6 +25,7 @@ const config = (overrides: Partial<AliyunSmsConfig> = {}): AliyunSmsConfig => ({
     reset_password: "SMS_100005",
     bank_card: "SMS_100006",
     change_phone: "SMS_100007",
+    wechat_unbind: "SMS_100008",
   },
   endpoint: new URL(fake.url),
   ...overrides,

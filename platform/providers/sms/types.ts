@@ -7,7 +7,9 @@ export type SmsPurpose =
   | "reset_password"
   | "bank_card"
   /** Changing the account's phone: a code to the old number, then one to the new (issue 38 §1). */
-  | "change_phone";
+  | "change_phone"
+  /** Unbinding a WeChat user from the account: a code to the account's own phone (issue 38 §2). */
+  | "wechat_unbind";
 
 export interface SmsMessage {
   phone: string;
