@@ -16,6 +16,7 @@ export function SecondStepForm({
   formError,
   codeError,
   restartHref,
+  action,
 }: {
   ticket: string;
   redirectTo: string;
@@ -23,9 +24,11 @@ export function SecondStepForm({
   formError: string | null;
   codeError: string | undefined;
   restartHref: string;
+  /** Where the form posts when another page shows it (the WeChat login page posts to /login). */
+  action?: string;
 }) {
   return (
-    <Form method="post" noValidate aria-labelledby="second-step-title">
+    <Form method="post" action={action} noValidate aria-labelledby="second-step-title">
       <h2 id="second-step-title">两步验证</h2>
       <HoneypotInputs label="请勿填写此项" />
       <input type="hidden" name="ticket" value={ticket} />

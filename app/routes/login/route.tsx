@@ -10,7 +10,7 @@ import { styled } from "~/components/ui/stitches.config";
 import { StatusButton } from "~/components/ui/StatusButton";
 import { handleLoginAction, loginLoader } from "./actions.server";
 import { SecondStepForm } from "./SecondStepForm";
-import { LOGIN_TABS, TAB_LABELS, type LoginTab } from "./tabs";
+import { LOGIN_TABS, TAB_LABELS, wechatLoginHref, type LoginTab } from "./tabs";
 
 export const meta: MetaFunction = () => [{ title: "登录 / 注册 · 算力云" }];
 
@@ -74,6 +74,9 @@ export default function LoginPage() {
             {TAB_LABELS[t]}
           </Link>
         ))}
+        <Link to={wechatLoginHref(redirectTo)} data-testid="wechat-login-tab">
+          微信登录
+        </Link>
       </TabBar>
       <HoneypotProvider {...honeypotProps}>
         <Form method="post" key={tab} noValidate>

@@ -16,3 +16,8 @@ export function parseTab(value: string | null | undefined): LoginTab {
 
 /** Which SMS purpose a tab's "send code" button asks for. */
 export const CODE_PURPOSE = { sms: "login", register: "register", company: "company_register" } as const;
+
+/** The 微信登录 tab: a page of its own (/login/wechat, issue 38 §2), keeping where to go after. */
+export function wechatLoginHref(redirectTo: string): string {
+  return redirectTo === "/console/dashboard" ? "/login/wechat" : `/login/wechat?${new URLSearchParams({ redirectTo })}`;
+}
