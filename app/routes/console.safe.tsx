@@ -8,6 +8,7 @@ import { SignedInDevices } from "~/components/safe/SignedInDevices";
 import { SignInHistory } from "~/components/safe/SignInHistory";
 import { TWO_STEP_INTENTS, TwoStepPanel } from "~/components/safe/TwoStepPanel";
 import { UnregisterPanel } from "~/components/safe/UnregisterPanel";
+import { WechatBindingPanel } from "~/components/safe/WechatBindingPanel";
 import { changePassword, changePhone, sendOldPhoneCode, verifyOldPhone } from "~/upstream/account-security.server";
 import { sendVerifyCode, unregister, unregisterCheck } from "~/upstream/accounts.server";
 import { captchaFieldsOf } from "~/upstream/security.server";
@@ -26,18 +27,21 @@ import { redirectWithToast, toastHeader } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { twoStepIntents } from "~/utils/two-step-actions.server";
 import { maskPhone } from "~/utils/user-figures";
+import { listWechatBindings } from "~/upstream/wechat.server";
 import * as field from "../../platform/rules/fields";
+import { WECHAT_UNBIND_INTENTS, wechatUnbindIntents } from "./console.safe_.wechat/unbind-intents.server";
 
 export const meta: MetaFunction = () => [{ title: "安全设置 · 算力云" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
     const { token, user } = await requireMainAccount(request, "子账号不能访问安全设置");
-    const [check, devices, history, twoStep] = await Promise.all([
+    const [check, devices, history, twoStep, wechat] = await Promise.all([
       unregisterCheck(token),
       listSignedInDevices(token),
       listSignInRecords(token),
       getTwoStepStatus(token),
+      listWechatBindings(token),
     ]);
     return {
       phone: maskPhone(user.Phone),
@@ -46,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       twoStep,
       devices: devices.devices,
       records: history.records.map((r) => ({ ...r, method_label: SIGN_IN_METHOD_LABELS[r.method] })),
+      wechatBindings: wechat.list,
     };
   });
 }
@@ -82,6 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
     guard: (r) => requireMainAccount(r, "子账号不能访问安全设置"),
     intents: (intent) => ({
       ...twoStepIntents(intent),
+      ...wechatUnbindIntents(intent),
       "sign-out-device": intent(DeviceForm, async ({ id }, { guard }) => {
         await signOutDevice(guard.token, id);
         return redirectWithToast("/console/safe", { message: "该设备已退出登录" });
@@ -137,7 +143,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SafePage() {
-  const { phone, passwordByCode, check, twoStep, devices, records } = useLoaderData<typeof loader>();
+  const { phone, passwordByCode, check, twoStep, devices, records, wechatBindings } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <>
@@ -151,6 +157,7 @@ export default function SafePage() {
       <TwoStepPanel status={twoStep} result={resultFor(result, TWO_STEP_INTENTS)} />
       <SignedInDevices devices={devices} error={resultFor(result, ["sign-out-device"])?.fieldErrors.id} />
       <SignInHistory records={records} />
+      <WechatBindingPanel bindings={wechatBindings} phone={phone} result={resultFor(result, WECHAT_UNBIND_INTENTS)} />
       <UnregisterPanel check={check} phone={phone} result={resultFor(result, ["send-code", "unregister"])} />
     </>
   );
