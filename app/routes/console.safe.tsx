@@ -8,7 +8,7 @@ import { SignedInDevices } from "~/components/safe/SignedInDevices";
 import { SignInHistory } from "~/components/safe/SignInHistory";
 import { TWO_STEP_INTENTS, TwoStepPanel } from "~/components/safe/TwoStepPanel";
 import { UnregisterPanel } from "~/components/safe/UnregisterPanel";
-import { WechatBindingPanel } from "~/components/safe/WechatBindingPanel";
+import { WECHAT_UNBIND_INTENTS, WechatBindingPanel } from "~/components/safe/WechatBindingPanel";
 import { changePassword, changePhone, sendOldPhoneCode, verifyOldPhone } from "~/upstream/account-security.server";
 import { sendVerifyCode, unregister, unregisterCheck } from "~/upstream/accounts.server";
 import { captchaFieldsOf } from "~/upstream/security.server";
@@ -29,7 +29,7 @@ import { twoStepIntents } from "~/utils/two-step-actions.server";
 import { maskPhone } from "~/utils/user-figures";
 import { listWechatBindings } from "~/upstream/wechat.server";
 import * as field from "../../platform/rules/fields";
-import { WECHAT_UNBIND_INTENTS, wechatUnbindIntents } from "./console.safe_.wechat/unbind-intents.server";
+import { wechatUnbindIntents } from "./console.safe_.wechat/unbind-intents.server";
 
 export const meta: MetaFunction = () => [{ title: "安全设置 · 算力云" }];
 

@@ -9,6 +9,9 @@ import { readForm } from "./wire";
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
 
+/** A tester's own fake WeChat user, so one user can scan again later (sign in after binding). */
+const CUSTOM_OPENID = new RegExp(`^${SANDBOX_NEW_USER_PREFIX}[a-z0-9-]{1,40}$`);
+
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${title}</title>
 <style>body{font:16px Roboto,"Noto Sans CJK SC",sans-serif;color:#333;margin:0;padding:24px;max-width:420px}h1{font-size:20px}button{font:inherit;display:block;width:100%;padding:10px 24px;margin:0 0 12px;border-radius:4px;border:1px solid #D8D8D8;background:#fff;cursor:pointer;text-align:left}button.primary{background:#07C160;border-color:#07C160;color:#fff}.note{color:#555;font-size:14px}</style>
@@ -23,6 +26,7 @@ function scanPage(scene: string): string {
     "微信扫码（沙箱）",
     `<h1>微信扫码（沙箱）</h1><p class="note">二维码场景 ${escape(scene)}</p>
 <form method="post">${buttons}<button class="primary" type="submit" name="openid" value="new">以一个新的微信用户扫码并关注</button></form>
+<form method="post"><label>或以指定的模拟 openid 扫码（以 ${SANDBOX_NEW_USER_PREFIX} 开头，用于重复扫码）<br><input name="custom" maxlength="64" style="font:inherit;width:100%;margin:8px 0"></label><button type="submit" name="openid" value="custom">以此 openid 扫码并关注</button></form>
 <p class="note">沙箱不会连接微信。选择一个模拟的微信用户，本页会像公众号的事件推送一样通知平台该用户扫描了二维码。</p>`,
   );
 }
@@ -43,10 +47,15 @@ sandboxWechatRoutes.get("/:scene", (c) => {
 sandboxWechatRoutes.post("/:scene", async (c) => {
   const scene = c.req.param("scene");
   if (!SCENE_PATTERN.test(scene)) return c.html(page("二维码无效", "<h1>二维码无效</h1>"), 404);
-  const { openid: chosen } = await readForm(c);
-  const known = SANDBOX_WECHAT_USERS.some((u) => u.openid === chosen);
-  if (chosen !== "new" && !known) return c.html(scanPage(scene), 400);
-  const openid = chosen === "new" ? `${SANDBOX_NEW_USER_PREFIX}${randomBytes(6).toString("hex")}` : String(chosen);
+  const { openid: chosen, custom } = await readForm(c);
+  const openid =
+    chosen === "new"
+      ? `${SANDBOX_NEW_USER_PREFIX}${randomBytes(6).toString("hex")}`
+      : chosen === "custom"
+        ? String(custom ?? "")
+        : String(chosen ?? "");
+  const known = SANDBOX_WECHAT_USERS.some((u) => u.openid === openid);
+  if (!known && !CUSTOM_OPENID.test(openid)) return c.html(scanPage(scene), 400);
   const outcome = await recordScan(c.var.ctx, { kind: "subscribe", openid, scene });
   if (outcome === "ignored")
     return c.html(

@@ -8,6 +8,9 @@ import { SmsCodeField } from "../ui/SmsCodeField";
 import { StatusButton } from "../ui/StatusButton";
 import type { SafeFormResult } from "./form-result";
 
+/** The panel's intents (console.safe_.wechat/unbind-intents.server.ts answers them). */
+export const WECHAT_UNBIND_INTENTS = ["wechat-unbind-code", "wechat-unbind"];
+
 /**
  * 微信绑定 (issue 38 §2): the WeChat users bound to the account (nickname, bound at), a link to bind another by QR,
  * and per binding an unbind form that needs the SMS code sent to the account's phone.

@@ -6,9 +6,6 @@ import type { IntentBuilder } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { maskPhone } from "~/utils/user-figures";
 
-/** The unbind forms' intents on /console/safe (issue 38 §2). */
-export const WECHAT_UNBIND_INTENTS = ["wechat-unbind-code", "wechat-unbind"];
-
 const BindingForm = z.object({ binding_id: z.string().regex(/^[1-9]\d{0,15}$/, "绑定编号无效") });
 const UnbindForm = BindingForm.extend({ code: field.smsCode });
 
