@@ -33,7 +33,13 @@ const PRODUCTION_ENV = {
 
 const PERSON = { name: "张三", idNumber: "110101199003078515" };
 
-const SANDBOX_PATHS = ["/sandbox/sms", "/sandbox/sms.json", "/sandbox/email", "/sandbox/email.json"];
+const SANDBOX_PATHS = [
+  "/sandbox/sms",
+  "/sandbox/sms.json",
+  "/sandbox/email",
+  "/sandbox/email.json",
+  `/sandbox/wechat/${"ab".repeat(16)}`,
+];
 
 describe("a production platform", () => {
   let platform: Platform;

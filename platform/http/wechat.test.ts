@@ -248,6 +248,27 @@ describe("binding from the security page", () => {
   });
 });
 
+describe("the sandbox scan page", () => {
+  it("offers the fake users, takes a tester's own openid, refuses anything else and an unknown scene", async () => {
+    const qr = await loginQr();
+    const shown = await t.request(`/sandbox/wechat/${qr.scene}`);
+    expect(shown.http).toBe(200);
+    expect(String(shown.body)).toContain("以「阿青」扫码并关注");
+    const post = (fields: Record<string, string>) =>
+      t.request(`/sandbox/wechat/${qr.scene}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      });
+    expect((await post({ openid: "custom", custom: "someone-real" })).http).toBe(400);
+    expect((await post({ openid: "oReal-openid" })).http).toBe(400);
+    expect((await post({ openid: "custom", custom: "sandbox-openid-new-tester1" })).http).toBe(200);
+    const [row] = await t.db.select().from(wechatScenes).where(eq(wechatScenes.scene, qr.scene));
+    expect(row?.openid).toBe("sandbox-openid-new-tester1");
+    expect((await t.request("/sandbox/wechat/not-a-scene")).http).toBe(404);
+  });
+});
+
 describe("the official account's event push", () => {
   const TOKEN = "push-token-7";
   const official = () =>
