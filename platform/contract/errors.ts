@@ -18,6 +18,7 @@ export type ErrorKey =
   | "UPLOAD_IMAGE_TOO_LARGE"
   | "UPLOAD_SVG_INVALID"
   | "UPLOAD_RATE"
+  | "WECHAT_QR_RATE"
   | "PHONE_INVALID"
   | "CODE_INVALID"
   | "CODE_TOO_MANY_TRIES"
@@ -174,6 +175,7 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   UPLOAD_IMAGE_TOO_LARGE: { status: 1, reason: "图片尺寸过大，不能超过 4000 万像素", code: 100022, http: 400 },
   UPLOAD_SVG_INVALID: { status: 1, reason: "SVG 文件无法解析，请另存为 PNG 后上传", code: 100022, http: 400 },
   UPLOAD_RATE: { status: 1, reason: "上传文件过于频繁，请稍后再试", code: 100022, http: 429 },
+  WECHAT_QR_RATE: { status: 1, reason: "获取二维码过于频繁，请稍后再试", code: 100022, http: 429 },
   PHONE_INVALID: { status: 1, reason: "请输入正确的11位手机号", code: 100022, http: 400 },
   CODE_INVALID: { status: 1, reason: "验证码错误或已过期", code: 100022, http: 400 },
   CODE_TOO_MANY_TRIES: { status: 1, reason: "验证码错误次数过多，请重新获取", code: 102252, http: 429 },

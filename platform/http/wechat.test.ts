@@ -163,6 +163,16 @@ describe("login with WeChat", () => {
       key: "NOT_FOUND",
     });
   });
+
+  it("refuses a 31st login QR from one address within 10 minutes; other addresses are not affected", async () => {
+    const from = (ip: string) => t.post("/auth/wechat/get_login_qrcode", {}, { "x-client-address": ip });
+    for (let i = 0; i < 30; i++) expect((await from("203.0.113.77")).body.status).toBe(0);
+    const refused = await from("203.0.113.77");
+    expect(refused.body).toMatchObject({ status: 1, key: "WECHAT_QR_RATE" });
+    expect((await from("203.0.113.78")).body.status).toBe(0);
+    t.clock.advance(11 * 60_000);
+    expect((await from("203.0.113.77")).body.status).toBe(0);
+  });
 });
 
 describe("binding from the security page", () => {

@@ -11,6 +11,7 @@ import { requestClientAddress } from "~/utils/client-address.server";
 import { requestedRedirect } from "~/utils/safe-redirect";
 import { commitSessionToken, getRequestUser } from "~/utils/session.server";
 import { toastHeader } from "~/utils/toast.server";
+import { loadPage } from "~/utils/upstream-errors.server";
 import { maskPhone } from "~/utils/user-figures";
 import { qrSvg } from "~/utils/qr-svg.server";
 import { wechatQrCookie, type WechatQrCookie } from "~/utils/wechat-qr-cookie.server";
@@ -58,7 +59,11 @@ async function currentScene(request: Request, headers: Headers): Promise<WechatQ
  * 微信登录 (issue 38 §2): the QR and the scene's state; the page polls this loader every 2 s with JavaScript, and
  * refreshes itself without. A scan by a bound WeChat user signs its account in (once); a new one binds a phone.
  */
-export async function wechatLoginLoader(request: Request) {
+export function wechatLoginLoader(request: Request) {
+  return loadPage(request, () => loadWechatLogin(request));
+}
+
+async function loadWechatLogin(request: Request) {
   const redirectTo = requestedRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (await getRequestUser(request)) throw redirect(redirectTo);
   const headers = new Headers({ "Cache-Control": "private, no-store" });

@@ -33,7 +33,7 @@ const BindPhoneFields = z.object({
 });
 const UnbindFields = z.object({ binding_id: f.id("绑定"), code: f.text("验证码", 16) });
 
-on.post("/auth/wechat/get_login_qrcode", async (c) => toQr(await createLoginScene(c.var.ctx)));
+on.post("/auth/wechat/get_login_qrcode", async (c) => toQr(await createLoginScene(c.var.ctx, visitor(c))));
 
 on.post("/auth/wechat/get_login_status", async (c) => {
   const { ticket } = parseFields(TicketFields, await readForm(c));

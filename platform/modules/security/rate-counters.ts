@@ -15,7 +15,9 @@ export type RateBucket =
   | "sms_site"
   | "email_account"
   | "ops_key_fail"
-  | "open_api_key";
+  | "open_api_key"
+  /** WeChat login QRs asked by one client address (issue 38 §2). */
+  | "wechat_qr_address";
 
 /** The subject of site-wide counters. */
 export const SITE = "*";

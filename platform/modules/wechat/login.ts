@@ -9,11 +9,27 @@ import type { Ctx, Visitor } from "../context";
 import { fail } from "../errors";
 import { forgetAuthFailures, guardAuthAttempt, recordAuthFailure } from "../security/auth-guard";
 import type { CaptchaAnswer } from "../security/captcha";
+import { addHits, countHits } from "../security/rate-counters";
 import { accountOfOpenid, insertBinding } from "./bindings-store";
 import { createScene, sceneIsOver, sceneOfTicket, type NewScene, type SceneRow } from "./scenes";
 
-/** A login QR for whoever asks (the login page's 微信登录 tab). */
-export function createLoginScene(ctx: Ctx): Promise<NewScene> {
+/** Login QRs one client address may ask for in 10 minutes (each is a call to WeChat and a row). */
+export const LOGIN_QRS_PER_ADDRESS = 30;
+const QR_WINDOW_MS = 10 * 60_000;
+
+/**
+ * A login QR for whoever asks (the login page's 微信登录 tab); a known address asking for more than 30 in 10 minutes is
+ * refused (an unknown one is not limited here: addresses are never counted together).
+ */
+export async function createLoginScene(ctx: Ctx, visitor: Visitor): Promise<NewScene> {
+  const ip = visitor.origin.ip;
+  if (ip) {
+    const [asked = 0] = await countHits(ctx.db, ctx.now(), [
+      { bucket: "wechat_qr_address", subject: ip, windowMs: QR_WINDOW_MS },
+    ]);
+    if (asked >= LOGIN_QRS_PER_ADDRESS) fail("WECHAT_QR_RATE");
+    await addHits(ctx.db, ctx.now(), [{ bucket: "wechat_qr_address", subject: ip }]);
+  }
   return createScene(ctx, "login", null);
 }
 
