@@ -12,6 +12,7 @@ import { wechatBindings, wechatScenes } from "../db/wechat-schema";
 import { OfficialWechatProvider } from "../providers/wechat/official";
 import { SandboxWechatProvider } from "../providers/wechat/sandbox";
 import { wechatEventSignature } from "../providers/wechat/signature";
+import { totpCodeAt } from "../modules/accounts/totp";
 import { recordScan } from "../modules/wechat/scan";
 import { SCENE_TTL_MS } from "../modules/wechat/scenes";
 import { startFakeWechatOfficial, type FakeWechatOfficial } from "../../tests/support/fake-wechat-official";
@@ -162,6 +163,32 @@ describe("login with WeChat", () => {
       status: 1,
       key: "NOT_FOUND",
     });
+  });
+
+  it("passes two-step login through: a bound account with it on gets the second step's ticket, no session", async () => {
+    const { user, openid } = await boundAccount();
+    const begun = await t.post("/two_step/begin", { session: user.token });
+    const { secret, pending } = begun.body.data as { secret: string; pending: string };
+    const on = await t.post("/two_step/enable", {
+      session: user.token,
+      pending,
+      code: totpCodeAt(secret, t.clock.now()),
+    });
+    expect(on.body.status, on.body.reason).toBe(0);
+    t.clock.advance(30_000);
+    const before = await sessionCount(user.userId);
+    const qr = await loginQr();
+    await scanAs(qr, openid);
+    const polled = await loginStatus(qr);
+    expect(polled.body.data).toMatchObject({ state: "signed_in", need_second_step: true, ticket: expect.any(String) });
+    expect(polled.body.data.token).toBeUndefined();
+    expect(await sessionCount(user.userId)).toBe(before);
+    const second = await t.post("/login_second_step", {
+      ticket: polled.body.data.ticket,
+      code: totpCodeAt(secret, t.clock.now()),
+    });
+    expect(second.body.status, second.body.reason).toBe(0);
+    expect((await t.post("/get_user_info", { session: second.body.data.token })).body.status).toBe(0);
   });
 
   it("refuses a 31st login QR from one address within 10 minutes; other addresses are not affected", async () => {
