@@ -65,7 +65,7 @@ const BudgetForm = z.object({
   monthly_budget: z.union([z.literal(""), yuan("预算不能超过 ¥10,000,000.00")]),
   stop_at_budget: box,
 });
-const PermissionsForm = z.object({ id, may_rent: box });
+const PermissionsForm = z.object({ id, may_rent: box, sees_main_notifications: box });
 const DeleteForm = z.object({ id, confirm: field.ticked("请勾选确认删除") });
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -18,6 +18,8 @@ export interface SubAccountWire {
   last_login_at: string;
   disabled: boolean;
   may_rent: boolean;
+  /** Sees the main account's notifications too (read-only), beside its own. */
+  sees_main_notifications: boolean;
   /** The monthly budget (Asia/Shanghai month); "" when it has none. */
   monthly_budget: string;
   stop_at_budget: boolean;
@@ -49,8 +51,15 @@ export type SubAccountCalls = {
   "/enable_user_sub_account": MainApiCall<Id, null, "required">;
   /** Only with no unreleased instance (SUB_ACCOUNT_HAS_INSTANCES); soft, decision 108. */
   "/delete_user_sub_account": MainApiCall<Id, null, "required">;
-  /** may_rent "1"/"0": new rentals refused when off (SUB_ACCOUNT_MAY_NOT_RENT); running instances untouched. */
-  "/update_user_sub_account_permissions": MainApiCall<Id & { may_rent: "0" | "1" }, null, "required">;
+  /**
+   * may_rent "1"/"0": new rentals refused when off (SUB_ACCOUNT_MAY_NOT_RENT); running instances untouched.
+   * sees_main_notifications "1"/"0" (absent: "0"): the main account's notifications in its list too, read-only.
+   */
+  "/update_user_sub_account_permissions": MainApiCall<
+    Id & { may_rent: "0" | "1"; sees_main_notifications?: "0" | "1" },
+    null,
+    "required"
+  >;
   /** monthly_budget: yuan, or "" for none; stop_at_budget "1"/"0". Decision 107. */
   "/update_user_sub_account_budget": MainApiCall<
     Id & { monthly_budget: string; stop_at_budget: "0" | "1" },

@@ -15,6 +15,8 @@ export const subAccountSettings = pgTable(
       .primaryKey()
       .references(() => subAccounts.id),
     mayRent: boolean("may_rent").notNull().default(true),
+    /** Whether it sees the main account's notifications too (read-only; decision 107). Its own always. */
+    seesMainNotifications: boolean("sees_main_notifications").notNull().default(false),
     /** What it may spend in one calendar month (Asia/Shanghai), in fen; null: no budget, only the limit. */
     monthlyBudgetFen: bigint("monthly_budget_fen", { mode: "number" }),
     /** At 100 % of the budget, stop its running instances too (else they keep running). */

@@ -58,6 +58,18 @@ test("a main account adds a sub-account, which signs in, and disabling it ends i
   const refused = await sub.goto("/console/subAccount");
   expect(refused?.status()).toBe(404);
 
+  // Seeing the main account's notifications: none until the main account allows it, then theirs, read-only.
+  await sub.goto("/console/messages?tab=notifications");
+  await expect(sub.getByText("暂无通知")).toBeVisible();
+  await page.reload();
+  await page.getByTestId("sub-account").getByLabel("可查看主账号的通知（只读，如余额不足、实例关机）").check();
+  await page.getByTestId("sub-account").getByRole("button", { name: "保存权限" }).click();
+  await expect(page.getByText("权限已保存")).toBeVisible();
+  await expect(page.getByTestId("sub-account-figures")).toContainText("可查看");
+  await sub.reload();
+  await expect(sub.getByTestId("notification-list")).toBeVisible();
+  await expect(sub.getByText("未读 0 条")).toBeVisible();
+
   await page.reload();
   await expect(page.getByTestId("sub-account-figures")).not.toContainText("从未登录");
   await page.getByTestId("sub-account").getByRole("button", { name: "停用（立即退出其登录）" }).click();

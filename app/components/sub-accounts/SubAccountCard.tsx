@@ -49,6 +49,8 @@ export function SubAccountCard({ sub, result }: { sub: SubAccountWire; result: S
         </dd>
         <dt>租用实例</dt>
         <dd>{sub.may_rent ? "允许" : "不允许"}</dd>
+        <dt>主账号通知</dt>
+        <dd>{sub.sees_main_notifications ? "可查看" : "不可查看"}</dd>
       </dl>
       {own("delete")?.formError && <p role="alert">{own("delete")?.formError}</p>}
       <Row style={{ alignItems: "flex-start" }}>
@@ -101,6 +103,13 @@ export function SubAccountCard({ sub, result }: { sub: SubAccountWire; result: S
           {idField}
           <CheckboxField name="may_rent" defaultChecked={sub.may_rent} error={errorOf("permissions", "may_rent")}>
             允许租用新实例（关闭后运行中的实例不受影响）
+          </CheckboxField>
+          <CheckboxField
+            name="sees_main_notifications"
+            defaultChecked={sub.sees_main_notifications}
+            error={errorOf("permissions", "sees_main_notifications")}
+          >
+            可查看主账号的通知（只读，如余额不足、实例关机）
           </CheckboxField>
           <StatusButton intent="permissions" size="sm" variant="secondary">
             保存权限

@@ -35,7 +35,11 @@ const AddFields = z.object({ name: f.requiredText("子账号名称", 32), passwo
 const IdFields = z.object({ id: subAccountId });
 const LimitFields = z.object({ id: subAccountId, money_limit: limit });
 const PasswordFields = z.object({ id: subAccountId, password: newPassword });
-const PermissionFields = z.object({ id: subAccountId, may_rent: f.flag("允许租用") });
+const PermissionFields = z.object({
+  id: subAccountId,
+  may_rent: f.flag("允许租用"),
+  sees_main_notifications: f.flag("查看主账号通知"),
+});
 const BudgetFields = z.object({
   id: subAccountId,
   monthly_budget: budget.optional().transform((v) => v ?? null),
@@ -97,7 +101,11 @@ on.post("/update_user_sub_account_permissions", async (c) => {
   const form = await readForm(c);
   const caller = await callerFromForm(c, form);
   const input = parseFields(PermissionFields, form);
-  await updateSubAccountPermissions(c.var.ctx, caller, { id: input.id, mayRent: input.may_rent });
+  await updateSubAccountPermissions(c.var.ctx, caller, {
+    id: input.id,
+    mayRent: input.may_rent,
+    seesMainNotifications: input.sees_main_notifications,
+  });
   return null;
 });
 

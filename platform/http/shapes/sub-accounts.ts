@@ -12,6 +12,7 @@ export const toSubAccount = (s: ManagedSubAccount): SubAccountWire => ({
   last_login_at: s.lastLoginAt?.toISOString() ?? "",
   disabled: s.disabled,
   may_rent: s.mayRent,
+  sees_main_notifications: s.seesMainNotifications,
   monthly_budget: s.monthlyBudgetFen === null ? "" : fenToYuan(s.monthlyBudgetFen),
   stop_at_budget: s.stopAtBudget,
   month_spent: fenToYuan(s.monthSpentFen),

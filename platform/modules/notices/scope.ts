@@ -27,9 +27,27 @@ function ownedByPlaceholders(table: FeedTable): SQL {
   return sql`${table.userId} = ${sql.placeholder("userId")} and ${table.subAccountId} is not distinct from ${sql.placeholder("subAccountId")}`;
 }
 
+/**
+ * The rows a feed lists: the caller's own, and for a sub-account whose main account let it see the main account's
+ * notifications (decision 107), those too, read-only: they count neither as its unread nor can it mark them.
+ */
+function listedToCaller(table: FeedTable): SQL {
+  if (table !== notifications) return ownedByPlaceholders(table);
+  return sql`${table.userId} = ${sql.placeholder("userId")} and (
+    ${table.subAccountId} is not distinct from ${sql.placeholder("subAccountId")}
+    or (${table.subAccountId} is null and exists (
+      select 1 from sub_account_settings s
+      where s.sub_account_id = ${sql.placeholder("subAccountId")}::bigint and s.sees_main_notifications)))`;
+}
+
+/** Whether a listed row is the caller's own (else the main account's, shown to a sub-account). */
+const isOwnRow = (table: FeedTable): SQL =>
+  sql`${table.subAccountId} is not distinct from ${sql.placeholder("subAccountId")}::bigint`;
+
+/** A main account's row listed to a sub-account counts as read (isOwnRow). */
 function readCondition(table: FeedTable, filter: ReadFilter): SQL | undefined {
-  if (filter === "unread") return isNull(table.readAt);
-  if (filter === "read") return isNotNull(table.readAt);
+  if (filter === "unread") return and(isNull(table.readAt), isOwnRow(table));
+  if (filter === "read") return sql`(${isNotNull(table.readAt)} or not ${isOwnRow(table)})`;
   return undefined;
 }
 
@@ -38,17 +56,19 @@ function feedCounts(db: Db, table: FeedTable, listed: SQL | undefined) {
   return db
     .select({
       total: sql<number>`count(*) filter (where ${listed ?? sql`true`})`.mapWith(Number).as("total"),
-      unread: sql<number>`count(*) filter (where ${table.readAt} is null)`.mapWith(Number).as("unread"),
+      unread: sql<number>`count(*) filter (where ${table.readAt} is null and ${isOwnRow(table)})`
+        .mapWith(Number)
+        .as("unread"),
     })
     .from(table)
-    .where(ownedByPlaceholders(table))
+    .where(listedToCaller(table))
     .as("counts");
 }
 
 /** The caller's rows of a feed that `listed` selects, newest first, one page of them (limit and offset are placeholders). */
 function newestFirstPage<Query extends PgSelect>(query: Query, table: FeedTable, listed: SQL | undefined): Query {
   return query
-    .where(and(ownedByPlaceholders(table), listed))
+    .where(and(listedToCaller(table), listed))
     .orderBy(desc(table.createdAt), desc(table.id))
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"));
@@ -69,7 +89,11 @@ function buildNotificationsPage(db: Db, filter: ReadFilter, name: string) {
       title: notifications.title,
       original: notifications.original,
       createdAt: notifications.createdAt,
-      readAt: notifications.readAt,
+      // The main account's rows are read-only to a sub-account: shown as read.
+      readAt: sql<Date | null>`case when ${isOwnRow(notifications)} then ${notifications.readAt}
+        else coalesce(${notifications.readAt}, ${notifications.createdAt}) end`
+        .mapWith(notifications.readAt)
+        .as("read_at"),
     })
     .from(notifications)
     .$dynamic();

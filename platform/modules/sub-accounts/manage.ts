@@ -28,6 +28,7 @@ export interface ManagedSubAccount {
   lastLoginAt: Date | null;
   disabled: boolean;
   mayRent: boolean;
+  seesMainNotifications: boolean;
   monthlyBudgetFen: number | null;
   stopAtBudget: boolean;
   /** What it spent this month (Asia/Shanghai). */
@@ -60,6 +61,7 @@ export async function listSubAccounts(ctx: Ctx, caller: Caller): Promise<Managed
     disabled_at: unknown;
     created_at: unknown;
     may_rent: boolean | null;
+    sees_main_notifications: boolean | null;
     monthly_budget_fen: unknown;
     stop_at_budget: boolean | null;
     month_spent_fen: unknown;
@@ -68,7 +70,7 @@ export async function listSubAccounts(ctx: Ctx, caller: Caller): Promise<Managed
   }>(
     ctx.db,
     sql`select a.id, a.name, a.money_limit_fen, a.money_used_fen, a.disabled_at, a.created_at,
-          s.may_rent, s.monthly_budget_fen, s.stop_at_budget,
+          s.may_rent, s.sees_main_notifications, s.monthly_budget_fen, s.stop_at_budget,
           coalesce(m.spent_fen, 0) as month_spent_fen,
           (select count(*) from instances i where i.sub_account_id = a.id and i.state = 'running') as running,
           (select max(r.at) from sign_in_records r
@@ -92,6 +94,7 @@ export async function listSubAccounts(ctx: Ctx, caller: Caller): Promise<Managed
       lastLoginAt: r.last_login_at === null ? null : date(r.last_login_at),
       disabled: r.disabled_at !== null,
       mayRent: r.may_rent ?? true,
+      seesMainNotifications: r.sees_main_notifications ?? false,
       monthlyBudgetFen: r.monthly_budget_fen === null ? null : num(r.monthly_budget_fen),
       stopAtBudget: r.stop_at_budget ?? false,
       monthSpentFen: num(r.month_spent_fen),
@@ -206,12 +209,21 @@ export function deleteSubAccount(ctx: Ctx, caller: Caller, input: { id: number }
   });
 }
 
-/** Whether it may rent new instances (running ones are untouched either way). */
-export function updateSubAccountPermissions(ctx: Ctx, caller: Caller, input: { id: number; mayRent: boolean }) {
+/**
+ * Whether it may rent new instances (running ones are untouched either way), and whether it sees the main account's
+ * notifications too (read-only).
+ */
+export function updateSubAccountPermissions(
+  ctx: Ctx,
+  caller: Caller,
+  input: { id: number; mayRent: boolean; seesMainNotifications: boolean },
+) {
   return owned(ctx, caller, input.id, async (tx) => {
     await preparedRowsOf(
       tx,
-      sql`update sub_account_settings set may_rent = ${input.mayRent} where sub_account_id = ${input.id}`,
+      sql`update sub_account_settings
+          set may_rent = ${input.mayRent}, sees_main_notifications = ${input.seesMainNotifications}
+          where sub_account_id = ${input.id}`,
     );
   });
 }

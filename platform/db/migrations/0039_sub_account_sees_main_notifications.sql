@@ -1,0 +1,1 @@
+ALTER TABLE "sub_account_settings" ADD COLUMN "sees_main_notifications" boolean DEFAULT false NOT NULL;
