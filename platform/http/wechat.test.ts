@@ -14,7 +14,7 @@ import { SandboxWechatProvider } from "../providers/wechat/sandbox";
 import { wechatEventSignature } from "../providers/wechat/signature";
 import { totpCodeAt } from "../modules/accounts/totp";
 import { recordScan } from "../modules/wechat/scan";
-import { SCENE_TTL_MS } from "../modules/wechat/scenes";
+import { AFTER_SCAN_MS, purgeOldWechatScenes, SCENE_KEEP_MS, SCENE_TTL_MS } from "../modules/wechat/scenes";
 import { startFakeWechatOfficial, type FakeWechatOfficial } from "../../tests/support/fake-wechat-official";
 import { subAccount } from "../../tests/support/instances";
 import { startTestPlatform, type RegisteredUser, type TestPlatform } from "../../tests/support/platform";
@@ -189,6 +189,17 @@ describe("login with WeChat", () => {
     });
     expect(second.body.status, second.body.reason).toBe(0);
     expect((await t.post("/get_user_info", { session: second.body.data.token })).body.status).toBe(0);
+  });
+
+  it("deletes scenes a day after they ended, in the hourly job, and keeps the recent ones", async () => {
+    const old = await loginQr();
+    t.clock.advance(SCENE_KEEP_MS + AFTER_SCAN_MS + SCENE_TTL_MS + 1000);
+    const recent = await loginQr();
+    expect(await purgeOldWechatScenes(t.ctx)).toBeGreaterThanOrEqual(1);
+    const left = async (qr: Qr) =>
+      (await t.db.select().from(wechatScenes).where(eq(wechatScenes.scene, qr.scene))).length;
+    expect([await left(old), await left(recent)]).toEqual([0, 1]);
+    expect((await loginStatus(old)).body).toMatchObject({ status: 1, key: "NOT_FOUND" });
   });
 
   it("refuses a 31st login QR from one address within 10 minutes; other addresses are not affected", async () => {

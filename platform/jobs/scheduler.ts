@@ -16,6 +16,7 @@ import { describeFault } from "../modules/fault-log";
 import { runGpuFreeNotices } from "../modules/gpu-notice/send";
 import { purgeOldSecondStepTickets } from "../modules/accounts/second-step-login";
 import { purgeOldSignInRecords } from "../modules/accounts/sign-in-records";
+import { purgeOldWechatScenes } from "../modules/wechat/scenes";
 import { runSubAccountBudgetStops } from "./sub-account-budget-stops";
 
 interface Job {
@@ -34,6 +35,8 @@ export const JOBS: Job[] = [
   { name: "purge-sign-in-records", everyMs: 60 * 60_000, run: purgeOldSignInRecords },
   /** Two-step login's tickets a day after they lapse (decision 103). */
   { name: "purge-second-step-tickets", everyMs: 60 * 60_000, run: purgeOldSecondStepTickets },
+  /** WeChat QR scenes a day after they ended (issue 38 §2). */
+  { name: "purge-wechat-scenes", everyMs: 60 * 60_000, run: purgeOldWechatScenes },
   /** Verification files past their time (decision 101): hourly, a bounded batch per run. */
   { name: "purge-verification-files", everyMs: 60 * 60_000, run: purgeVerificationFiles },
   /** Student verifications end at graduation (decision 101): every 10 minutes, a bounded batch per run. */

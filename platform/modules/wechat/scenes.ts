@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { wechatScenes, type WechatScenePurpose } from "../../db/wechat-schema";
 import type { Ctx } from "../context";
 import { fail } from "../errors";
@@ -60,4 +60,22 @@ export function sceneIsOver(row: SceneRow, now: Date): boolean {
   if (row.usedAt) return true;
   if (!row.scannedAt) return row.expiresAt.getTime() <= now.getTime();
   return row.scannedAt.getTime() + AFTER_SCAN_MS <= now.getTime();
+}
+
+/** Scenes are kept a day past their end (a support question about a failed scan), then deleted. */
+export const SCENE_KEEP_MS = 24 * 60 * 60_000;
+
+/** Deletes scenes over for a day (at most `batch` a run; hourly). The expiry index finds them. */
+export async function purgeOldWechatScenes(ctx: Pick<Ctx, "db" | "now">, batch = 1000): Promise<number> {
+  const before = new Date(ctx.now().getTime() - SCENE_KEEP_MS - AFTER_SCAN_MS);
+  const due = ctx.db
+    .select({ id: wechatScenes.id })
+    .from(wechatScenes)
+    .where(lt(wechatScenes.expiresAt, before))
+    .limit(batch);
+  const deleted = await ctx.db
+    .delete(wechatScenes)
+    .where(inArray(wechatScenes.id, due))
+    .returning({ id: wechatScenes.id });
+  return deleted.length;
 }
