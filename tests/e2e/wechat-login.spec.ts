@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { totpCodeAt } from "../../platform/modules/accounts/totp";
 import { expect, test } from "./fixtures/session";
 import { logout, masked, readCode, TEST_PASSWORD, uniquePhone, useOwnClientAddress } from "./support";
 
@@ -102,4 +103,38 @@ test("binds a WeChat from the security page by QR, then unbinds it with the SMS 
   await binding.getByRole("button", { name: "解除绑定" }).click();
   await expect(page.getByText("已解除微信绑定")).toBeVisible();
   await expect(panel.getByText("尚未绑定微信")).toBeVisible();
+});
+
+test("with two-step login on, a scan of a bound WeChat asks for the code before signing in", async ({
+  page,
+  context,
+  login,
+}) => {
+  await login();
+  await useOwnClientAddress(context);
+  const openid = freshOpenid();
+
+  await page.goto("/console/safe");
+  const twoStep = page.getByRole("region", { name: "两步验证" });
+  await twoStep.getByRole("button", { name: "开启两步验证" }).click();
+  const secret = (await twoStep.getByTestId("two-step-secret").textContent())!.trim();
+  await twoStep.getByLabel("验证码").fill(totpCodeAt(secret, new Date()));
+  await twoStep.getByRole("button", { name: "开启", exact: true }).click();
+  await expect(twoStep.getByRole("status")).toContainText("两步验证已开启");
+
+  await page.goto("/console/safe/wechat");
+  await scanAs(context, page, openid);
+  await page.waitForURL((url) => url.pathname === "/console/safe", { timeout: 10_000 });
+
+  await logout(page);
+  await page.goto("/login/wechat");
+  await scanAs(context, page, openid);
+  await expect(page.getByRole("heading", { name: "两步验证" })).toBeVisible({ timeout: 10_000 });
+  await page.getByLabel("验证码或恢复码").fill("000000");
+  await page.getByRole("button", { name: "验证并登录" }).click();
+  await expect(page.getByText("验证码错误或已使用")).toBeVisible();
+  // The app's code one step ahead: inside the ±1 window, never the step that turned it on.
+  await page.getByLabel("验证码或恢复码").fill(totpCodeAt(secret, new Date(Date.now() + 30_000)));
+  await page.getByRole("button", { name: "验证并登录" }).click();
+  await page.waitForURL("**/console/dashboard");
 });
