@@ -134,13 +134,21 @@ describe("renting as a sub-account", () => {
     const offer = await testOffer(t, { hosts: [8] });
     const main = await mainAccount(t, { cashFen: 10_000_00 });
     const sub = await subAccount(t, main, 5_000_00);
-    await updateSubAccountPermissions(t.ctx, main.caller, { id: sub.subAccountId!, mayRent: false, seesMainNotifications: false });
+    await updateSubAccountPermissions(t.ctx, main.caller, {
+      id: sub.subAccountId!,
+      mayRent: false,
+      seesMainNotifications: false,
+    });
     expect(await outcomeOf(createInstance(t.ctx, sub.caller, { ...daily(offer, 1), operationKey: opKey() }))).toBe(
       "SUB_ACCOUNT_MAY_NOT_RENT",
     );
     expect(await usedOf(sub.subAccountId!)).toBe(0);
 
-    await updateSubAccountPermissions(t.ctx, main.caller, { id: sub.subAccountId!, mayRent: true, seesMainNotifications: false });
+    await updateSubAccountPermissions(t.ctx, main.caller, {
+      id: sub.subAccountId!,
+      mayRent: true,
+      seesMainNotifications: false,
+    });
     await updateSubAccountBudget(t.ctx, main.caller, {
       id: sub.subAccountId!,
       monthlyBudgetFen: 1,
