@@ -3,7 +3,7 @@ import { NotificationText } from "~/components/NotificationText";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
-import { Dot, Panel, Table } from "~/components/ui/layout";
+import { Dot, Muted, Panel, Table } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
 import { styled } from "~/components/ui/stitches.config";
 import { StatusButton } from "~/components/ui/StatusButton";
@@ -94,6 +94,7 @@ export default function MessagesPage() {
                   {notifications.list.map((n) => (
                     <FeedRow key={n.Id} read={n.Read} at={n.CreateAt}>
                       <b>{n.Title}</b>
+                      {n.FromMainAccount && <Muted> · 主账号的通知</Muted>}
                       <div>
                         <NotificationText text={n.Original} />
                       </div>

@@ -47,6 +47,8 @@ export type NotificationItemWire = {
   Original: string;
   CreateAt: string;
   Read: boolean;
+  /** The main account's, listed to a sub-account allowed to see them (read-only; decision 107). */
+  FromMainAccount: boolean;
 };
 
 /** A message (account events: logins, balance changes, …). `CreateAt` is ISO 8601. */

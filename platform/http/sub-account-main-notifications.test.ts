@@ -38,7 +38,7 @@ const list = async (token: string, status = -1) =>
   (await t.post("/notifications/get_list", { session: token, status, page_size: 50 })).body.data as {
     total: number;
     unread: number;
-    list: { Title: string; Read: boolean }[];
+    list: { Title: string; Read: boolean; FromMainAccount: boolean }[];
   };
 const titles = (page: { list: { Title: string }[] }) => page.list.map((n) => n.Title);
 const permit = (sees: "0" | "1") =>
@@ -70,7 +70,11 @@ describe("a sub-account and its main account's notifications", () => {
     const all = await list(sub.token);
     expect(titles(all)).toContain("实例因余额不足已关机");
     expect(titles(all)).toContain("子账号自己的通知");
-    expect(all.list.find((n) => n.Title === "实例因余额不足已关机")!.Read).toBe(true);
+    expect(all.list.find((n) => n.Title === "实例因余额不足已关机")).toMatchObject({
+      Read: true,
+      FromMainAccount: true,
+    });
+    expect(all.list.find((n) => n.Title === "子账号自己的通知")).toMatchObject({ FromMainAccount: false });
     expect(all.unread).toBe(1);
     expect(titles(await list(sub.token, 0))).toEqual(["子账号自己的通知"]);
     expect(titles(await list(sub.token, 1))).toContain("实例因余额不足已关机");
@@ -84,6 +88,7 @@ describe("a sub-account and its main account's notifications", () => {
     expect(titles(mains)).toContain("实例因余额不足已关机");
     expect(titles(mains)).not.toContain("子账号自己的通知");
     expect(mains.unread).toBe(unreadBefore);
+    expect(mains.list.every((n) => !n.FromMainAccount)).toBe(true);
   });
 
   it("a sibling without the permission sees nothing of the main account's, and turning it off hides them again", async () => {

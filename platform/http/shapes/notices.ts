@@ -50,6 +50,7 @@ export const toNotificationItem = (n: Notification): NotificationItemWire => ({
   Original: n.original,
   CreateAt: n.createdAt.toISOString(),
   Read: n.read,
+  FromMainAccount: n.fromMainAccount,
 });
 
 export const toMessageItem = (m: Message): MessageItemWire => ({

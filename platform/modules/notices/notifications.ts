@@ -12,9 +12,14 @@ export interface Notification {
   original: string;
   createdAt: Date;
   read: boolean;
+  /** The main account's, listed to a sub-account allowed to see them (read-only). */
+  fromMainAccount: boolean;
 }
 
-/** The caller's own notifications (a sub-account's are its own, never its main account's), newest first, with the unread count. */
+/**
+ * The caller's notifications, newest first, with its unread count: its own, and for a sub-account its main account let
+ * see them, the main account's too (read-only; decision 107).
+ */
 export async function listNotifications(
   ctx: Ctx,
   caller: Caller,
@@ -28,6 +33,7 @@ export async function listNotifications(
     original: r.original,
     createdAt: r.createdAt,
     read: r.readAt !== null,
+    fromMainAccount: !r.own,
   }));
   return { items, total, unread, page, pageSize };
 }

@@ -94,6 +94,7 @@ function buildNotificationsPage(db: Db, filter: ReadFilter, name: string) {
         else coalesce(${notifications.readAt}, ${notifications.createdAt}) end`
         .mapWith(notifications.readAt)
         .as("read_at"),
+      own: sql<boolean>`${isOwnRow(notifications)}`.mapWith((v: unknown) => v === true || v === "t").as("own"),
     })
     .from(notifications)
     .$dynamic();
@@ -102,7 +103,14 @@ function buildNotificationsPage(db: Db, filter: ReadFilter, name: string) {
     .select({
       total: counts.total,
       unread: counts.unread,
-      row: { id: page.id, title: page.title, original: page.original, createdAt: page.createdAt, readAt: page.readAt },
+      row: {
+        id: page.id,
+        title: page.title,
+        original: page.original,
+        createdAt: page.createdAt,
+        readAt: page.readAt,
+        own: page.own,
+      },
     })
     .from(counts)
     .leftJoinLateral(page, sql`true`)
