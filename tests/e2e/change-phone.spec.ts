@@ -2,29 +2,17 @@
  * 更换手机号 on /console/safe (issue 38 §1): the old number's code (a wrong one refused beside it), then the new
  * number and its code; the account then signs in with the new number. Both steps are plain forms.
  */
-import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/session";
-import { loginAs, logout, masked, readCode, TEST_PASSWORD, uniquePhone, useOwnClientAddress } from "./support";
-
-/**
- * 获取验证码 in the panel; a code to a second phone from one address may ask for the CAPTCHA first (decision 025):
- * typed from the sandbox without JavaScript, solved by the browser with it; then asked again.
- */
-async function sendCode(page: Page, panel: Locator, javaScript: boolean, sentTo: string) {
-  await panel.getByRole("button", { name: "获取验证码" }).click();
-  const sent = panel.getByText(`验证码已发送至 ${sentTo}`);
-  const captcha = panel.getByTestId("captcha");
-  await expect(sent.or(captcha)).toBeVisible();
-  if (await sent.isVisible()) return;
-  if (javaScript) await expect(captcha.getByText("已自动完成人机验证")).toBeVisible({ timeout: 20_000 });
-  else {
-    const id = await captcha.locator('input[name="captcha_id"]').inputValue();
-    const answer = await page.request.get(`/sandbox/captcha.json?id=${encodeURIComponent(id)}`);
-    await panel.getByLabel("图形验证码").fill(((await answer.json()) as { code: string }).code);
-  }
-  await panel.getByRole("button", { name: "获取验证码" }).click();
-  await expect(sent).toBeVisible();
-}
+import {
+  loginAs,
+  logout,
+  masked,
+  readCode,
+  sendSmsCode,
+  TEST_PASSWORD,
+  uniquePhone,
+  useOwnClientAddress,
+} from "./support";
 
 test("the old number's code, then the new number's: the account signs in with the new number", async ({
   page,
@@ -36,7 +24,7 @@ test("the old number's code, then the new number's: the account signs in with th
   await page.goto("/console/safe");
   const panel = page.getByRole("region", { name: "更换手机号" });
 
-  await sendCode(page, panel, javaScriptEnabled, masked(phone));
+  await sendSmsCode(page, panel, javaScriptEnabled, masked(phone));
   await panel.getByLabel(/原手机号验证码/).fill("000000");
   await panel.getByRole("button", { name: "下一步" }).click();
   await expect(panel.getByLabel(/原手机号验证码/)).toHaveAttribute("aria-invalid", "true");
@@ -47,7 +35,7 @@ test("the old number's code, then the new number's: the account signs in with th
 
   const fresh = uniquePhone();
   await panel.getByLabel("新手机号", { exact: true }).fill(fresh);
-  await sendCode(page, panel, javaScriptEnabled, masked(fresh));
+  await sendSmsCode(page, panel, javaScriptEnabled, masked(fresh));
   await panel.getByLabel("新手机号验证码").fill(await readCode(page.request, fresh, "change_phone"));
   await panel.getByRole("button", { name: "确认更换" }).click();
   await expect(page.getByRole("status")).toHaveText(`手机号已更换为 ${masked(fresh)}，请使用新手机号登录`);

@@ -14,7 +14,7 @@
  * cookie with the server's secret (docs/decisions/024-e2e-login-fixture.md).
  */
 import { randomInt } from "node:crypto";
-import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 /** The seeded demo account (scripts of the sandbox seed). */
 export const DEMO = { phone: "13800000000", password: "demo1234" } as const;
@@ -112,4 +112,25 @@ export async function logout(page: Page): Promise<void> {
   await page.goto("/console/accountInfo");
   await page.getByRole("main").getByRole("button", { name: "退出登录" }).click();
   await page.waitForURL((url) => url.pathname === "/login");
+}
+
+/**
+ * 获取验证码 in `scope`; a code to a second phone from one address may ask for the CAPTCHA first (decision 025):
+ * typed from the sandbox without JavaScript, solved by the browser with it; then asked again. Waits for
+ * "验证码已发送至 <sentTo>".
+ */
+export async function sendSmsCode(page: Page, scope: Locator, javaScript: boolean, sentTo: string): Promise<void> {
+  await scope.getByRole("button", { name: "获取验证码" }).click();
+  const sent = scope.getByText(`验证码已发送至 ${sentTo}`);
+  const captcha = scope.getByTestId("captcha");
+  await expect(sent.or(captcha)).toBeVisible();
+  if (await sent.isVisible()) return;
+  if (javaScript) await expect(captcha.getByText("已自动完成人机验证")).toBeVisible({ timeout: 20_000 });
+  else {
+    const id = await captcha.locator('input[name="captcha_id"]').inputValue();
+    const answer = await page.request.get(`/sandbox/captcha.json?id=${encodeURIComponent(id)}`);
+    await scope.getByLabel("图形验证码").fill(((await answer.json()) as { code: string }).code);
+  }
+  await scope.getByRole("button", { name: "获取验证码" }).click();
+  await expect(sent).toBeVisible();
 }

@@ -4,10 +4,10 @@
  * WeChat then signs in by scanning alone; binding from /console/safe by QR, then unbinding with the SMS code.
  */
 import { randomBytes } from "node:crypto";
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { totpCodeAt } from "../../platform/modules/accounts/totp";
 import { expect, test } from "./fixtures/session";
-import { logout, masked, readCode, TEST_PASSWORD, uniquePhone, useOwnClientAddress } from "./support";
+import { logout, masked, readCode, sendSmsCode, TEST_PASSWORD, uniquePhone, useOwnClientAddress } from "./support";
 
 const freshOpenid = () => `sandbox-openid-new-e2e${randomBytes(5).toString("hex")}`;
 
@@ -21,23 +21,6 @@ async function scanAs(context: BrowserContext, page: Page, openid: string) {
   await scanner.getByRole("button", { name: "以此 openid 扫码并关注" }).click();
   await expect(scanner.getByRole("status")).toContainText("已扫码");
   await scanner.close();
-}
-
-/** 获取验证码 in `scope`, passing the CAPTCHA when the platform asks for one first (decision 025). */
-async function sendCode(page: Page, scope: Locator, javaScript: boolean, sentTo: string) {
-  await scope.getByRole("button", { name: "获取验证码" }).click();
-  const sent = scope.getByText(`验证码已发送至 ${sentTo}`);
-  const captcha = scope.getByTestId("captcha");
-  await expect(sent.or(captcha)).toBeVisible();
-  if (await sent.isVisible()) return;
-  if (javaScript) await expect(captcha.getByText("已自动完成人机验证")).toBeVisible({ timeout: 20_000 });
-  else {
-    const id = await captcha.locator('input[name="captcha_id"]').inputValue();
-    const answer = await page.request.get(`/sandbox/captcha.json?id=${encodeURIComponent(id)}`);
-    await scope.getByLabel("图形验证码").fill(((await answer.json()) as { code: string }).code);
-  }
-  await scope.getByRole("button", { name: "获取验证码" }).click();
-  await expect(sent).toBeVisible();
 }
 
 test("a new WeChat user binds a phone and is signed in; the same WeChat then signs in by scanning", async ({
@@ -59,7 +42,7 @@ test("a new WeChat user binds a phone and is signed in; the same WeChat then sig
 
   await expect(page.getByTestId("wechat-bind-phone")).toBeVisible({ timeout: 10_000 });
   await page.getByLabel("手机号", { exact: true }).fill(phone);
-  await sendCode(page, page.getByRole("main"), javaScriptEnabled, masked(phone));
+  await sendSmsCode(page, page.getByRole("main"), javaScriptEnabled, masked(phone));
   await page.getByLabel("短信验证码").fill("000000");
   await page.getByRole("button", { name: "绑定并登录" }).click();
   await expect(page.getByLabel("短信验证码")).toHaveAttribute("aria-invalid", "true");
@@ -95,7 +78,7 @@ test("binds a WeChat from the security page by QR, then unbinds it with the SMS 
   const binding = panel.getByTestId("wechat-binding");
   await expect(binding).toContainText(nickname);
 
-  await sendCode(page, binding, javaScriptEnabled, masked(phone));
+  await sendSmsCode(page, binding, javaScriptEnabled, masked(phone));
   await binding.getByLabel(/短信验证码/).fill("000000");
   await binding.getByRole("button", { name: "解除绑定" }).click();
   await expect(binding.getByLabel(/短信验证码/)).toHaveAttribute("aria-invalid", "true");
