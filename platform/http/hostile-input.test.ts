@@ -210,6 +210,8 @@ function defect(route: Route, reply: Reply): string | null {
   if (route.path.startsWith("/api/pay/notify")) return null; // answers in each payment provider's own format
   // A software release's download answers the file's own bytes; a refusal there is still an envelope (below).
   if (route.path === "/api/software/download/:id" && reply.http === 200) return null;
+  // The OpenAPI document is a document, the same whatever is asked of it (decision 110).
+  if (route.path === "/api/openapi.json" && reply.http === 200) return null;
   if (route.path.startsWith("/api/") || (route.path.startsWith("/staff/") && typeof body === "object")) {
     if (typeof body !== "object" || typeof body.status !== "number")
       return `not an API envelope: ${String(body).slice(0, 200)}`;
