@@ -13,17 +13,14 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
  * - app: the web tier's unit tests, and tests/integration/ (the web tier
  *   against a real platform).
  *
- * On PostgreSQL, test files run one at a time (a root-only option in vitest 3): they share one database. On PGlite
- * each file has its own in-memory database, so two files run at once, one per core (argon2 hashing and PGlite are
- * CPU-bound, so more workers than cores only queue).
+ * Test files run one at a time (a root-only option in vitest 3): on PostgreSQL they share one database, and on PGlite
+ * one file already keeps both cores busy, so two at once took as long (docs/decisions/104).
  */
 export default defineConfig({
   resolve: { alias },
   test: {
     passWithNoTests: true,
-    fileParallelism: !process.env.DATABASE_URL,
-    maxWorkers: 2,
-    minWorkers: 1,
+    fileParallelism: false,
     projects: [
       {
         resolve: { alias },
@@ -43,7 +40,7 @@ export default defineConfig({
         test: {
           name: "app",
           environment: "node",
-          // As the platform's: a CPU-bound equivalence check shares the machine with the other file's worker.
+          // As the platform's: a CPU-bound equivalence check on a loaded machine takes more than vitest's 5 s.
           testTimeout: 30_000,
           include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
         },
