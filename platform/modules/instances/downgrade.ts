@@ -12,12 +12,12 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { instanceDowngrades } from "../../db/downgrade-schema";
 import { hosts, type instances } from "../../db/market-schema";
-import { subAccounts } from "../../db/schema";
 import type { ResizeQuote } from "../../rules/instance-resize";
 import { formatMoney } from "../../rules/money";
 import { refundableOf, splitDowngradeRefund } from "../../rules/package-refund";
 import type { Caller } from "../context";
 import { fail } from "../errors";
+import { giveBackSubAccountSpending } from "../sub-accounts/budget";
 import { postNewToLockedAccount, type Balances, refundMovements } from "../wallet/ledger";
 import { instancePaidPeriods } from "./refund";
 
@@ -117,10 +117,6 @@ export async function refundDowngrade(
   // A sub-account's rental counted against its limit (decision 033): what comes back no longer does, as with a
   // stop-with-refund (refund.ts).
   const refundFen = split.voucherFen + split.cashFen;
-  if (row.subAccountId !== null && refundFen > 0)
-    await tx
-      .update(subAccounts)
-      .set({ moneyUsedFen: sql`greatest(0, ${subAccounts.moneyUsedFen} - ${refundFen})` })
-      .where(eq(subAccounts.id, row.subAccountId));
+  if (row.subAccountId !== null) await giveBackSubAccountSpending(tx, now, row.subAccountId, refundFen);
   return { ...split, note };
 }

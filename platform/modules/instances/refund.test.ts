@@ -13,6 +13,8 @@ import { hosts, instances } from "../../db/market-schema";
 import { instanceRefunds } from "../../db/refund-schema";
 import { instanceEvents } from "../../db/timeline-schema";
 import { purchaseOrders } from "../../db/wallet-schema";
+import { subAccountMonthSpending } from "../../db/sub-account-budget-schema";
+import { beijingMonth } from "../../rules/sub-account-budget";
 import { openCouponGroup } from "../../../tests/support/coupon-fixtures";
 import { outcomeOf } from "../../../tests/support/domain-outcome";
 import {
@@ -194,17 +196,33 @@ describe("stop with refund", () => {
     expect(await outcomeOf(previewStopRefund(t.ctx, renter.caller, { uuid }))).toBe("INSTANCE_STATE");
   });
 
-  it("a sub-account's refund goes to the main account's cash and no longer counts against its limit", async () => {
+  it("a sub-account's refund goes to the main account's cash and no longer counts against its limit or month", async () => {
     const main = await mainAccount(t, { cashFen: 500_00 });
     const sub = await subAccount(t, main, 300_00);
     const { created, uuid } = await runningPackage(sub, 4);
     const usedOf = async () =>
       (await t.db.select().from(subAccounts).where(eq(subAccounts.id, sub.subAccountId!)))[0]!.moneyUsedFen;
+    const monthOf = async () =>
+      (
+        await t.db
+          .select()
+          .from(subAccountMonthSpending)
+          .where(
+            and(
+              eq(subAccountMonthSpending.subAccountId, sub.subAccountId!),
+              eq(subAccountMonthSpending.month, beijingMonth(t.clock.now())),
+            ),
+          )
+      )[0]!.spentFen;
     expect(await usedOf()).toBe(created.price.amountFen);
+    expect(await monthOf()).toBe(created.price.amountFen);
     t.clock.advance(HOUR);
     const done = await stopInstanceWithRefund(t.ctx, sub.caller, { uuid, confirmName: created.instance.name });
     expect(done.voucherFen).toBe(0);
+    expect(done.cashFen).toBeGreaterThan(0);
     expect(await usedOf()).toBe(created.price.amountFen - done.cashFen);
+    // Its month's spending (decision 107) gives the refund back too.
+    expect(await monthOf()).toBe(created.price.amountFen - done.cashFen);
     const [order] = await t.db
       .select()
       .from(purchaseOrders)

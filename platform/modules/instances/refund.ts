@@ -12,12 +12,12 @@ import type { Db } from "../../db/client";
 import { instances } from "../../db/market-schema";
 import { instanceRefunds } from "../../db/refund-schema";
 import { instanceDowngrades } from "../../db/downgrade-schema";
-import { subAccounts } from "../../db/schema";
 import { purchaseOrders } from "../../db/wallet-schema";
 import { inTransaction } from "../../db/tx";
 import { planPackageRefund, refundExplanation, type PackageRefund, type PaidPeriod } from "../../rules/package-refund";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
+import { giveBackSubAccountSpending } from "../sub-accounts/budget";
 import { lockAccountBalances, postNewToLockedAccount, refundMovements } from "../wallet/ledger";
 import { ownedBy } from "./scope";
 import { instanceById, type Instance } from "./view";
@@ -197,7 +197,7 @@ export async function stopInstanceWithRefund(
         },
         balances,
       );
-    await giveBackSubAccountUse(tx, orders, refund);
+    await giveBackSubAccountUse(tx, now, orders, refund);
 
     const [moved] = await tx
       .update(instances)
@@ -250,6 +250,7 @@ export async function stopInstanceWithRefund(
  */
 async function giveBackSubAccountUse(
   tx: Db,
+  now: Date,
   orders: { period: PaidPeriod; subAccountId: number | null }[],
   refund: PackageRefund,
 ): Promise<void> {
@@ -259,11 +260,6 @@ async function giveBackSubAccountUse(
     if (sub != null) bySub.set(sub, (bySub.get(sub) ?? 0) + line.refundFen);
   }
   for (const [subId, net] of bySub) {
-    const fen = Math.min(net, refund.totalFen);
-    if (fen <= 0) continue;
-    await tx
-      .update(subAccounts)
-      .set({ moneyUsedFen: sql`greatest(0, ${subAccounts.moneyUsedFen} - ${fen})` })
-      .where(eq(subAccounts.id, subId));
+    await giveBackSubAccountSpending(tx, now, subId, Math.min(net, refund.totalFen));
   }
 }

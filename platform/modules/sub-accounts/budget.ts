@@ -140,3 +140,26 @@ export async function refuseWhenBudgetCannotPay(
   const spentFen = num(row?.spent_fen ?? 0);
   if (spentFen + amountFen > budget) refuse(budget, spentFen);
 }
+
+/**
+ * What a refund gives back no longer counts against the sub-account: its used amount, and the spending of the month
+ * the refund is made in (never below zero; a refund of last month's purchase frees this month's budget as much as the
+ * money came back this month). Called inside the refund's transaction (stop with refund, downgrade).
+ */
+export async function giveBackSubAccountSpending(
+  tx: Db,
+  now: Date,
+  subAccountId: number,
+  amountFen: number,
+): Promise<void> {
+  if (amountFen <= 0) return;
+  await preparedRowsOf(
+    tx,
+    sql`update sub_accounts set money_used_fen = greatest(0, money_used_fen - ${amountFen}) where id = ${subAccountId}`,
+  );
+  await preparedRowsOf(
+    tx,
+    sql`update sub_account_month_spending set spent_fen = greatest(0, spent_fen - ${amountFen})
+        where sub_account_id = ${subAccountId} and month = ${beijingMonth(now)}`,
+  );
+}
