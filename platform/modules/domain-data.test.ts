@@ -68,6 +68,7 @@ describe("domain data", () => {
       original: expect.any(String),
       createdAt: new Date("2026-05-04T03:02:01.000Z"),
       read: false,
+      fromMainAccount: false,
     });
     expect(toNotificationItem(unread.items[0]).CreateAt).toBe("2026-05-04T03:02:01.000Z");
     expect(await markAllNotificationsRead(t.ctx, alice)).toEqual({ updated: 1 });
