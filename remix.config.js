@@ -7,7 +7,9 @@ const development = process.env.NODE_ENV === "development";
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // A server-only helper beside a flat route file is never a route of its own (it once answered
+  // /console/openapi/accessKey/server with a 500).
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.{ts,tsx}"],
   serverModuleFormat: "esm",
   serverBuildPath: development ? "dev-build/index.js" : "build/index.js",
   assetsBuildDirectory: development ? "public/dev-build" : "public/build",

@@ -6,7 +6,7 @@ import { createOpenApiKey, deleteOpenApiKey, listOpenApiKeys, OPEN_API_SCOPE_LAB
 import { formAction } from "~/utils/action.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { loadPage } from "~/utils/upstream-errors.server";
-import { CreateKeyForm, DeleteKeyForm, requireKeyOwner } from "./console.openapi.accessKey.server";
+import { CreateKeyForm, DeleteKeyForm, requireKeyOwner } from "~/utils/open-api-key-forms.server";
 
 export const meta: MetaFunction = () => [{ title: "访问密钥 · 开放API · 算力云" }];
 
