@@ -12,6 +12,7 @@ import { forgetAuthFailures, guardAuthAttempt, recordAuthFailure } from "../secu
 import type { CaptchaAnswer } from "../security/captcha";
 import { maskPhone } from "./user-info";
 import { consumeVerifyCode, sendVerifyCode, type SentCode } from "./verify-codes";
+import { ownPhoneOf } from "./own-phone";
 
 /** How long the old number's proof lasts: time to get and type the new number's code. */
 export const PHONE_CHANGE_TICKET_TTL_MS = 15 * 60_000;
@@ -24,17 +25,9 @@ function mainAccountOf(caller: Caller): number {
   return caller.userId;
 }
 
-async function phoneOf(ctx: Ctx, userId: number): Promise<string> {
-  const [account] = await ctx.db
-    .select({ phone: users.phone })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.closedAt)));
-  return account ? account.phone : fail("SESSION_INVALID");
-}
-
 /** 获取验证码 for the old number: a change_phone code to the account's own phone (the SMS limits of any code). */
 export async function sendOldPhoneCode(ctx: Ctx, caller: Caller, captcha?: CaptchaAnswer): Promise<SentCode> {
-  const phone = await phoneOf(ctx, mainAccountOf(caller));
+  const phone = await ownPhoneOf(ctx, mainAccountOf(caller));
   return sendVerifyCode(ctx, caller, { phone, purpose: "change_phone", captcha });
 }
 
@@ -48,7 +41,7 @@ export async function verifyOldPhone(
   input: { code: string; captcha?: CaptchaAnswer },
 ): Promise<{ ticket: string; expiresAt: Date }> {
   const userId = mainAccountOf(caller);
-  const phone = await phoneOf(ctx, userId);
+  const phone = await ownPhoneOf(ctx, userId);
   await guardAuthAttempt(ctx, caller, { subject: phone, captcha: input.captcha });
   try {
     await consumeVerifyCode(ctx, caller, { phone, purpose: "change_phone", code: input.code, field: "old_code" });
@@ -75,7 +68,7 @@ export async function changePhone(
   input: { ticket: string; phone: string; code: string },
 ): Promise<{ phone: string; signedOut: number }> {
   const userId = mainAccountOf(caller);
-  const oldPhone = await phoneOf(ctx, userId);
+  const oldPhone = await ownPhoneOf(ctx, userId);
   if (!PHONE_PATTERN.test(input.phone)) fail("PHONE_INVALID", "phone");
   if (input.phone === oldPhone) fail("BAD_REQUEST", "phone", "新手机号不能与原手机号相同");
   const now = ctx.now();

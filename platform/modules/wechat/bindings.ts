@@ -1,5 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { users } from "../../db/schema";
+import { and, asc, eq } from "drizzle-orm";
 import { wechatBindings } from "../../db/wechat-schema";
 import { inTransaction } from "../../db/tx";
 import { consumeVerifyCode, sendVerifyCode, type SentCode } from "../accounts/verify-codes";
@@ -9,6 +8,7 @@ import { sendAccountMessage } from "../notices/messages";
 import type { CaptchaAnswer } from "../security/captcha";
 import { bindingName } from "./bindings-store";
 import { createScene, sceneIsOver, sceneOfTicket, type NewScene } from "./scenes";
+import { ownPhoneOf } from "../accounts/own-phone";
 
 /** Only a main account binds WeChat users; a sub-account is refused. */
 function mainAccountOf(caller: Caller): number {
@@ -53,17 +53,9 @@ export async function bindStatus(ctx: Ctx, caller: Caller, ticket: string): Prom
   return { state: "waiting", expiresAt: row.expiresAt };
 }
 
-async function phoneOf(ctx: Ctx, userId: number): Promise<string> {
-  const [account] = await ctx.db
-    .select({ phone: users.phone })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.closedAt)));
-  return account ? account.phone : fail("SESSION_INVALID");
-}
-
 /** A wechat_unbind code to the account's own phone. */
 export async function sendUnbindCode(ctx: Ctx, caller: Caller, captcha?: CaptchaAnswer): Promise<SentCode> {
-  const phone = await phoneOf(ctx, mainAccountOf(caller));
+  const phone = await ownPhoneOf(ctx, mainAccountOf(caller));
   return sendVerifyCode(ctx, caller, { phone, purpose: "wechat_unbind", captcha });
 }
 
@@ -80,7 +72,7 @@ export async function unbindWechat(
     .from(wechatBindings)
     .where(and(eq(wechatBindings.id, input.bindingId), eq(wechatBindings.userId, userId)));
   if (!binding) return notFound();
-  const phone = await phoneOf(ctx, userId);
+  const phone = await ownPhoneOf(ctx, userId);
   await consumeVerifyCode(ctx, caller, { phone, purpose: "wechat_unbind", code: input.code });
   await inTransaction(ctx.db, async (tx) => {
     const removed = await tx
