@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { createInstancePath } from "../../app/utils/paths";
 import { rememberRenter } from "./fixtures/gpu-return";
 import { expect, test } from "./fixtures/session";
@@ -10,6 +10,26 @@ import { useOwnClientAddress } from "./support";
  * bad amount refused beside their fields), gives it a monthly budget, the sub-account signs in with the login page's
  * sub-account tab and finds no management page (404), and disabling it ends its session on its next request.
  */
+
+/** The sub-account signs in through the login page's sub-account tab, on a browser of its own (its own address). */
+async function signInAsSubAccount(
+  browser: Browser,
+  options: { baseURL?: string; javaScriptEnabled: boolean },
+  mainPhone: string,
+  name: string,
+): Promise<{ laptop: BrowserContext; sub: Page }> {
+  const laptop = await browser.newContext({ ...options, locale: "zh-CN" });
+  await useOwnClientAddress(laptop);
+  const sub = await laptop.newPage();
+  await sub.goto("/login?tab=sub");
+  await sub.getByLabel("主账号手机号").fill(mainPhone);
+  await sub.getByLabel("子账号名称").fill(name);
+  await sub.getByLabel("密码", { exact: true }).fill("Subpass123");
+  await sub.getByRole("button", { name: "登录", exact: true }).click();
+  await sub.waitForURL("**/console/dashboard");
+  return { laptop, sub };
+}
+
 test("a main account adds a sub-account, which signs in, and disabling it ends its session", async ({
   page,
   login,
@@ -46,15 +66,7 @@ test("a main account adds a sub-account, which signs in, and disabling it ends i
   await expect(page.getByText("预算已保存")).toBeVisible();
   await expect(page.getByTestId("sub-account-figures")).toContainText("¥0.00 / ¥30.00");
 
-  const laptop = await browser.newContext({ baseURL, javaScriptEnabled, locale: "zh-CN" });
-  await useOwnClientAddress(laptop);
-  const sub = await laptop.newPage();
-  await sub.goto("/login?tab=sub");
-  await sub.getByLabel("主账号手机号").fill(main.phone);
-  await sub.getByLabel("子账号名称").fill(name);
-  await sub.getByLabel("密码", { exact: true }).fill("Subpass123");
-  await sub.getByRole("button", { name: "登录", exact: true }).click();
-  await sub.waitForURL("**/console/dashboard");
+  const { laptop, sub } = await signInAsSubAccount(browser, { baseURL, javaScriptEnabled }, main.phone, name);
   const refused = await sub.goto("/console/subAccount");
   expect(refused?.status()).toBe(404);
 
@@ -110,15 +122,7 @@ test("a sub-account rents until its monthly budget stops it", async ({
   await add.getByRole("button", { name: "添加子账号" }).click();
   await expect(page.getByText(`子账号「${name}」已添加`)).toBeVisible();
 
-  const laptop = await browser.newContext({ baseURL, javaScriptEnabled, locale: "zh-CN" });
-  await useOwnClientAddress(laptop);
-  const sub = await laptop.newPage();
-  await sub.goto("/login?tab=sub");
-  await sub.getByLabel("主账号手机号").fill(main.phone);
-  await sub.getByLabel("子账号名称").fill(name);
-  await sub.getByLabel("密码", { exact: true }).fill("Subpass123");
-  await sub.getByRole("button", { name: "登录", exact: true }).click();
-  await sub.waitForURL("**/console/dashboard");
+  const { laptop, sub } = await signInAsSubAccount(browser, { baseURL, javaScriptEnabled }, main.phone, name);
   // A second session of the sub-account, so the fixture gives its GPUs back after the test.
   const signedIn = await mainApi<{ token: string }>(page.request, "/sub_account_login", {
     phone: main.phone,
