@@ -28,6 +28,7 @@ export default defineConfig({
     "./platform/db/sub-account-budget-schema.ts",
     "./platform/db/open-api-schema.ts",
     "./platform/db/wechat-schema.ts",
+    "./platform/db/points-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

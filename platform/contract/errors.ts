@@ -44,6 +44,7 @@ export type ErrorKey =
   | "UNREGISTER_BLOCKED"
   | "BALANCE_INSUFFICIENT"
   | "OPERATION_CONFLICT"
+  | "POINTS_INSUFFICIENT"
   | "CONTENT_CHANGED"
   | "BALANCE_BELOW_PRICE"
   | "SUB_ACCOUNT_LIMIT_REACHED"
@@ -201,6 +202,7 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   UNREGISTER_BLOCKED: { status: 1, reason: "账号存在未处理事项，暂不能注销", code: 100041, http: 409 },
   BALANCE_INSUFFICIENT: { status: 1, reason: "余额不足", code: 100022, http: 409 },
   OPERATION_CONFLICT: { status: 1, reason: "该操作已提交过，且内容不同，请刷新页面后重试", code: 100022, http: 409 },
+  POINTS_INSUFFICIENT: { status: 1, reason: "积分不足", code: 100022, http: 409 },
   /** An editor saved over a version they had not seen: another save came first (the lifecycle's revision check). */
   CONTENT_CHANGED: { status: 1, reason: "内容已被他人修改，请刷新页面，在最新版本上再修改", code: 100022, http: 409 },
   /** Spec §8: opens the fast-pay dialog; `data.shortfall` (yuan) is the top-up that would let the purchase pass. */

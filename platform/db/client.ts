@@ -25,6 +25,7 @@ import { idfaceSchema } from "./idface-schema";
 import { studentSchema } from "./student-schema";
 import { twoStepSchema } from "./two-step-schema";
 import { subAccountBudgetSchema } from "./sub-account-budget-schema";
+import { pointsSchema } from "./points-schema";
 import { openApiSchema } from "./open-api-schema";
 import { wechatSchema } from "./wechat-schema";
 
@@ -51,6 +52,7 @@ const schema = {
   ...studentSchema,
   ...twoStepSchema,
   ...subAccountBudgetSchema,
+  ...pointsSchema,
   ...openApiSchema,
   ...wechatSchema,
 };
