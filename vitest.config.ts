@@ -13,9 +13,10 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
  * - app: the web tier's unit tests, and tests/integration/ (the web tier
  *   against a real platform).
  *
- * On PostgreSQL, test files run one at a time (a root-only option in vitest 3): they share one database. On PGlite
- * each file has its own in-memory database, so two run at once, one worker per core (docs/decisions/104: the stage
- * took 750 s against 882 s one at a time).
+ * Each test file has a database of its own (an in-memory PGlite, or a database on the one PostgreSQL server), made
+ * from the run's migrated template (the platform project's global setup, docs/decisions/120). On PGlite two files
+ * run at once, one worker per core (docs/decisions/104: the stage took 750 s against 882 s one at a time); on
+ * PostgreSQL one at a time (a root-only option in vitest 3; two at once is not measured yet, decision 120).
  */
 export default defineConfig({
   resolve: { alias },
@@ -36,6 +37,8 @@ export default defineConfig({
             : [...configDefaults.exclude, "platform/**/*.pg.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Every migration once per run, not once per file (decision 120).
+          globalSetup: ["tests/support/database-template.global.ts"],
         },
       },
       {

@@ -34,6 +34,8 @@ export interface PlatformOptions {
   config: PlatformConfig;
   /** Overrides the clock, for tests. */
   now?: () => Date;
+  /** An in-memory database starts from this dump (tests: the run's migrated template; decision 120). */
+  memoryImage?: Blob;
   /**
    * "in-process" (default): only this process's web tier sends requests, and its
    * client-address header is trusted. "standalone": platform/main.ts, reachable
@@ -52,6 +54,7 @@ export async function createPlatform({
   role = "in-process",
   jobs = true,
   log = (line) => console.info(line),
+  memoryImage,
 }: PlatformOptions): Promise<Platform> {
   const personalData = resolvePersonalDataKeys(config); // before the database: a bad key file stops the start
   const database = await prepareDatabase({
@@ -59,6 +62,7 @@ export async function createPlatform({
     dataDir: config.dataDir,
     seedDemo: config.seedDemo,
     log,
+    memoryImage,
   });
   const clock = now ?? (() => new Date());
   const ctx: Ctx = {

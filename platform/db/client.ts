@@ -74,11 +74,16 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; "memory://" for an in-memory database. */
   dataDir: string;
+  /**
+   * An in-memory PGlite starts from this dump (`dumpDataDir`) instead of an empty cluster: the test run's migrated
+   * database, made once per run (tests/support/database-template.global.ts, decision 120). Ignored otherwise.
+   */
+  memoryImage?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.memoryImage);
 }
 
 /** Where PGlite keeps its files under DATA_DIR; "memory://" for an in-memory database. */
@@ -86,13 +91,17 @@ export function pgliteDirectory(dataDir: string): string {
   return dataDir === "memory://" || dataDir === "" ? "memory://" : path.resolve(dataDir, "pglite");
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, memoryImage?: Blob): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const directory = pgliteDirectory(dataDir);
   const inMemory = directory === "memory://";
   if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(directory);
+  const client = !inMemory
+    ? new PGlite(directory)
+    : memoryImage
+      ? new PGlite({ loadDataDir: memoryImage })
+      : new PGlite();
   await client.waitReady;
   sendQueriesInOneTrip(client);
   const db = drizzle(client, { schema }) as unknown as Db;

@@ -14,6 +14,8 @@ export interface PrepareOptions {
   log: (line: string) => void;
   /** The build's empty migrated database to copy on a first start (template.ts); default: the bundled one. */
   template?: string | null;
+  /** For an in-memory PGlite: the dump it starts from (client.ts `memoryImage`). */
+  memoryImage?: Blob;
 }
 
 /**
@@ -45,7 +47,11 @@ export async function prepareDatabase(options: PrepareOptions): Promise<Database
       opened = "created";
     }
   }
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const database = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    memoryImage: options.memoryImage,
+  });
   log(`[platform] database: ${opened} in ${seconds(step)}`);
 
   step = performance.now();

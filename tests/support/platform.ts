@@ -17,6 +17,7 @@ import { users } from "../../platform/db/schema";
 import { resolveSession } from "../../platform/modules/accounts/sessions";
 import type { Caller } from "../../platform/modules/context";
 import { createFileDatabase } from "./postgres-database";
+import { runTemplates } from "./run-templates";
 import { OutboxEmailProvider } from "../../platform/providers/email/outbox";
 import { OutboxSmsProvider, type OutboxEntry } from "../../platform/providers/sms/outbox";
 import type { SmsPurpose } from "../../platform/providers/sms/types";
@@ -180,7 +181,10 @@ export async function startTestPlatform(
 ): Promise<TestPlatform> {
   const log = options.log ?? (() => {});
   const clock = createClock(options.start);
-  const fileDatabase = process.env.DATABASE_URL ? await createFileDatabase(process.env.DATABASE_URL) : null;
+  const templates = await runTemplates();
+  const fileDatabase = process.env.DATABASE_URL
+    ? await createFileDatabase(process.env.DATABASE_URL, templates.postgres)
+    : null;
   const platform = await createPlatform({
     config: {
       production: false,
@@ -204,6 +208,7 @@ export async function startTestPlatform(
     now: clock.now,
     jobs: false,
     log,
+    memoryImage: templates.pglite ?? undefined,
   });
   // Same sandbox outbox, without a log line per code.
   platform.ctx.providers.sms = new OutboxSmsProvider(platform.ctx.db, log);
