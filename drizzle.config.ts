@@ -29,6 +29,7 @@ export default defineConfig({
     "./platform/db/open-api-schema.ts",
     "./platform/db/wechat-schema.ts",
     "./platform/db/points-schema.ts",
+    "./platform/db/points-store-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

@@ -45,6 +45,8 @@ export type ErrorKey =
   | "BALANCE_INSUFFICIENT"
   | "OPERATION_CONFLICT"
   | "POINTS_INSUFFICIENT"
+  | "STORE_ITEM_SOLD_OUT"
+  | "STORE_LIMIT_REACHED"
   | "CONTENT_CHANGED"
   | "BALANCE_BELOW_PRICE"
   | "SUB_ACCOUNT_LIMIT_REACHED"
@@ -203,6 +205,10 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   BALANCE_INSUFFICIENT: { status: 1, reason: "余额不足", code: 100022, http: 409 },
   OPERATION_CONFLICT: { status: 1, reason: "该操作已提交过，且内容不同，请刷新页面后重试", code: 100022, http: 409 },
   POINTS_INSUFFICIENT: { status: 1, reason: "积分不足", code: 100022, http: 409 },
+  /** The points store (decision 117): the item's stock ran out (the last one went to someone else). */
+  STORE_ITEM_SOLD_OUT: { status: 1, reason: "该商品已兑完", code: 100022, http: 409 },
+  /** The points store: the account has exchanged this item as often as each account may. */
+  STORE_LIMIT_REACHED: { status: 1, reason: "已达到该商品的每人兑换上限", code: 100022, http: 409 },
   /** An editor saved over a version they had not seen: another save came first (the lifecycle's revision check). */
   CONTENT_CHANGED: { status: 1, reason: "内容已被他人修改，请刷新页面，在最新版本上再修改", code: 100022, http: 409 },
   /** Spec §8: opens the fast-pay dialog; `data.shortfall` (yuan) is the top-up that would let the purchase pass. */

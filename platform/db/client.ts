@@ -26,6 +26,7 @@ import { studentSchema } from "./student-schema";
 import { twoStepSchema } from "./two-step-schema";
 import { subAccountBudgetSchema } from "./sub-account-budget-schema";
 import { pointsSchema } from "./points-schema";
+import { pointsStoreSchema } from "./points-store-schema";
 import { openApiSchema } from "./open-api-schema";
 import { wechatSchema } from "./wechat-schema";
 
@@ -53,6 +54,7 @@ const schema = {
   ...twoStepSchema,
   ...subAccountBudgetSchema,
   ...pointsSchema,
+  ...pointsStoreSchema,
   ...openApiSchema,
   ...wechatSchema,
 };

@@ -18,6 +18,7 @@ import { purgeOldSecondStepTickets } from "../modules/accounts/second-step-login
 import { purgeOldSignInRecords } from "../modules/accounts/sign-in-records";
 import { purgeOldWechatScenes } from "../modules/wechat/scenes";
 import { runSubAccountBudgetStops } from "./sub-account-budget-stops";
+import { runPointsEarning, runPointsExpiry } from "./points";
 
 interface Job {
   name: string;
@@ -57,6 +58,10 @@ export const JOBS: Job[] = [
   { name: "gpu-free-notices", everyMs: 10_000, run: runGpuFreeNotices },
   /** Expired sandbox face sessions and stale ID card readings (decision 099), in bounded batches. */
   { name: "verification-cleanup", everyMs: 10 * 60_000, run: runVerificationCleanup },
+  /** Points for cash spending (carried fractions), refunds' clawback and the verification event (decision 116). */
+  { name: "points-earning", everyMs: 60_000, run: runPointsEarning },
+  /** Expired points lots written off (decisions 111 and 116). */
+  { name: "points-expiry", everyMs: 60 * 60_000, run: runPointsExpiry },
 ];
 
 /**
