@@ -18,6 +18,7 @@ import { accountSecurityApi } from "./api/account-security";
 import { twoStepApi } from "./api/two-step";
 import { subAccountsApi } from "./api/sub-accounts";
 import { vouchersApi } from "./api/vouchers";
+import { pointsStoreApi } from "./api/points-store";
 import { instancesApi } from "./api/instances";
 import { pagesApi } from "./api/pages";
 import { wechatApi } from "./api/wechat";
@@ -122,6 +123,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", twoStepApi);
   api.route("/", subAccountsApi);
   api.route("/", vouchersApi);
+  api.route("/", pointsStoreApi);
   api.route("/", paymentsApi);
   api.route("/", financeApi);
   api.route("/", couponsApi);
