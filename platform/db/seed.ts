@@ -7,6 +7,7 @@ import { seedDemoWallet } from "./seed-demo-wallet";
 import { seedVoucherOffers } from "./seed-voucher-offers";
 import { seedModels } from "./seed-models";
 import { seedCoupons } from "./seed-coupons";
+import { seedPointsStore } from "./seed-points-store";
 import { seedDemoWorkOrders, seedWorkOrderCatalogue } from "./seed-work-orders";
 import { seedDemoStaff } from "./seed-staff";
 import { seedMarket } from "./seed-market";
@@ -145,6 +146,7 @@ export async function seedDatabase(
     await seedDemoTopUps(db, DEMO.phone);
     await seedDemoWallet(db, DEMO.phone);
     await seedCoupons(db, DEMO.phone);
+    await seedPointsStore(db, DEMO.phone);
     await seedDemoStaff(db, hashes);
     await seedDemoWorkOrders(db, DEMO.phone);
   });

@@ -10,6 +10,9 @@ import { reservationConfirm } from "./reservation-confirm";
 import { transferConfirm } from "./transfer-confirm";
 import { transferReject } from "./transfer-reject";
 import { staffAdd } from "./staff-add";
+import { storeItemAdd } from "./store-item-add";
+import { storeItemSet } from "./store-item-set";
+import { storeOrderShip } from "./store-order-ship";
 import { staffDisable } from "./staff-disable";
 import { voucherOfferSet } from "./voucher-offer-set";
 import { vouchersGrant } from "./vouchers-grant";
@@ -34,4 +37,7 @@ export const OPS_COMMANDS: OpsCommand[] = [
   messagesUndelivered,
   messageRequeue,
   reservationConfirm,
+  storeItemAdd,
+  storeItemSet,
+  storeOrderShip,
 ];
