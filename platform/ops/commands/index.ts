@@ -9,6 +9,7 @@ import { messagesUndelivered } from "./messages-undelivered";
 import { reservationConfirm } from "./reservation-confirm";
 import { transferConfirm } from "./transfer-confirm";
 import { transferReject } from "./transfer-reject";
+import { pointsGrant } from "./points-grant";
 import { staffAdd } from "./staff-add";
 import { storeItemAdd } from "./store-item-add";
 import { storeItemSet } from "./store-item-set";
@@ -37,6 +38,7 @@ export const OPS_COMMANDS: OpsCommand[] = [
   messagesUndelivered,
   messageRequeue,
   reservationConfirm,
+  pointsGrant,
   storeItemAdd,
   storeItemSet,
   storeOrderShip,
