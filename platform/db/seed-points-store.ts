@@ -74,7 +74,12 @@ export async function seedPointsStore(db: Db, demoPhone: string): Promise<void> 
   const existing = await db
     .select({ name: storeItems.name })
     .from(storeItems)
-    .where(inArray(storeItems.name, ITEMS.map((i) => i.name)));
+    .where(
+      inArray(
+        storeItems.name,
+        ITEMS.map((i) => i.name),
+      ),
+    );
   const have = new Set(existing.map((i) => i.name));
   for (const item of ITEMS) {
     if (have.has(item.name)) continue;

@@ -17,7 +17,13 @@ let orderId: number;
 beforeAll(async () => {
   t = await startTestPlatform();
   owner = await mainAccount(t);
-  await awardPoints(t.ctx, { userId: owner.userId, kind: "adjustment", points: 5_000, operationKey: "t", refersTo: "t" });
+  await awardPoints(t.ctx, {
+    userId: owner.userId,
+    kind: "adjustment",
+    points: 5_000,
+    operationKey: "t",
+    refersTo: "t",
+  });
   const [mug] = await t.db.select().from(storeItems).where(eq(storeItems.name, "定制马克杯"));
   const made = await t.post("/exchange_store_item", {
     session: owner.token,
@@ -62,7 +68,16 @@ describe("points store IDOR", () => {
       ["/get_points_summary", {}],
       ["/get_store_orders", {}],
       ["/confirm_store_order_received", { order_id: orderId }],
-      ["/exchange_store_item", { item_id: mug!.id, operation_key: "sub-attempt-0001", recipient: "子", phone: "13500001111", address: "北京市朝阳区1号院" }],
+      [
+        "/exchange_store_item",
+        {
+          item_id: mug!.id,
+          operation_key: "sub-attempt-0001",
+          recipient: "子",
+          phone: "13500001111",
+          address: "北京市朝阳区1号院",
+        },
+      ],
     ] as const) {
       const reply = await t.post(path, { session: sub.token, ...fields });
       expect(reply.body, path).toMatchObject({ status: 1, key: "PERMISSION_DENIED" });

@@ -39,7 +39,11 @@ describe("points store calls", () => {
       address: "北京市海淀区中关村大街1号",
     });
     expect(missing.body).toMatchObject({ status: 1, key: "BAD_REQUEST", data: { field: "recipient" } });
-    const noAddress = await t.post("/exchange_store_item", { session: a.token, item_id: mug.ItemId, operation_key: opKey() });
+    const noAddress = await t.post("/exchange_store_item", {
+      session: a.token,
+      item_id: mug.ItemId,
+      operation_key: opKey(),
+    });
     expect(noAddress.body).toMatchObject({ status: 1, reason: "请填写收货地址", data: { field: "address" } });
 
     const exchanged = await t.post("/exchange_store_item", {
@@ -64,7 +68,11 @@ describe("points store calls", () => {
     const seen = await t.post("/get_score_store_items", { session: a.token });
     expect(seen.body.data.items.find((i: { ItemId: number }) => i.ItemId === mug.ItemId).Taken).toBe(1);
 
-    const shipped = await t.ops("store order ship", { order: String(orderId), carrier: "顺丰速运", tracking: "SF100200300" }, "bob");
+    const shipped = await t.ops(
+      "store order ship",
+      { order: String(orderId), carrier: "顺丰速运", tracking: "SF100200300" },
+      "bob",
+    );
     expect(shipped.body).toMatchObject({ ok: true, outcome: { target: `store_order:${orderId}` } });
     const [audit] = await t.db.select().from(opsAudit).where(eq(opsAudit.id, shipped.body.auditId));
     expect(audit).toMatchObject({ actor: "bob", command: "store order ship", before: { status: "pending_shipment" } });
@@ -72,7 +80,11 @@ describe("points store calls", () => {
     expect(again.body.ok).toBe(false);
 
     const confirmed = await t.post("/confirm_store_order_received", { session: a.token, order_id: orderId });
-    expect(confirmed.body.data.order).toMatchObject({ Status: "completed", Carrier: "顺丰速运", TrackingNo: "SF100200300" });
+    expect(confirmed.body.data.order).toMatchObject({
+      Status: "completed",
+      Carrier: "顺丰速运",
+      TrackingNo: "SF100200300",
+    });
   });
 
   it("another account's order is not found; a sub-account is refused", async () => {
@@ -108,10 +120,19 @@ describe("points store calls", () => {
     });
     expect(added.body).toMatchObject({ ok: true, outcome: { after: { voucherFen: 20_00, stock: 10 } } });
     const id = String(added.body.outcome.after.id);
-    const refused = await t.ops("store item add", { kind: "coupon", name: "坏券", points: "10", stock: "1", limit: "1" });
+    const refused = await t.ops("store item add", {
+      kind: "coupon",
+      name: "坏券",
+      points: "10",
+      stock: "1",
+      limit: "1",
+    });
     expect(refused.body.ok).toBe(false);
     const off = await t.ops("store item set", { id, stock: "3", "on-sale": "no" }, "carol");
-    expect(off.body).toMatchObject({ ok: true, outcome: { before: { stock: 10, onSale: true }, after: { stock: 3, onSale: false } } });
+    expect(off.body).toMatchObject({
+      ok: true,
+      outcome: { before: { stock: 10, onSale: true }, after: { stock: 3, onSale: false } },
+    });
     const items = (await t.post("/get_score_store_items")).body.data.items;
     expect(items.some((i: { Name: string }) => i.Name === "20 元算力券")).toBe(false);
   });

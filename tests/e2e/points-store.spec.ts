@@ -28,7 +28,9 @@ test("exchange points for a coupon, then use the coupon → 充值成功", async
   await expect(page.getByText("兑换成功：5 元充值券，优惠券已放入“我的优惠券”")).toBeVisible();
   await expect(page.getByTestId("points-balance")).toHaveText("100");
   await expect(page.getByTestId("points-entry").first()).toContainText("兑换商品");
-  await expect(page.getByRole("article", { name: /5 元充值券/ }).getByRole("button", { name: "已达兑换上限" })).toBeDisabled();
+  await expect(
+    page.getByRole("article", { name: /5 元充值券/ }).getByRole("button", { name: "已达兑换上限" }),
+  ).toBeDisabled();
   const order = page.getByTestId("store-order").first();
   await expect(order).toContainText("已完成");
 
@@ -36,7 +38,10 @@ test("exchange points for a coupon, then use the coupon → 充值成功", async
   await expect(page).toHaveURL("/console/coupon");
   await expect(page.getByTestId("coupon-page-balance")).toHaveText("¥0.00");
   const held = page.getByRole("article", { name: "积分兑换 5 元充值券" });
-  await held.getByRole("button", { name: "立即使用" }).or(held.getByRole("link", { name: "立即使用" })).click();
+  await held
+    .getByRole("button", { name: "立即使用" })
+    .or(held.getByRole("link", { name: "立即使用" }))
+    .click();
   await expect(page.getByText("将充值到账户余额")).toBeVisible();
   await page.getByRole("button", { name: "确认使用" }).click();
   await expect(page.getByText("充值成功")).toBeVisible();

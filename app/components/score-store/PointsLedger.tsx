@@ -33,7 +33,9 @@ export function PointsLedger({ summary }: { summary: PointsSummaryWire }) {
         </ul>
       )}
       <p>
-        <Muted>消费现金每 1 元得 1 积分（不足 1 元的部分累计到下次），完成实名认证奖励 200 积分；积分在获得次年年底到期。</Muted>
+        <Muted>
+          消费现金每 1 元得 1 积分（不足 1 元的部分累计到下次），完成实名认证奖励 200 积分；积分在获得次年年底到期。
+        </Muted>
       </p>
       {summary.entries.length === 0 ? (
         <p>暂无积分记录</p>

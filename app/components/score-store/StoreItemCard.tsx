@@ -44,9 +44,31 @@ export function StoreItemCard({ item, form, visitorNote }: Props) {
           {item.Kind === "goods" && !soldOut && !full && (
             <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
               <legend style={{ marginBottom: 8 }}>收货地址</legend>
-              <Field label="收货人" name="recipient" maxLength={30} defaultValue={form.values.recipient} error={form.errors.recipient} autoComplete="name" />
-              <Field label="联系电话" name="phone" maxLength={11} inputMode="numeric" defaultValue={form.values.phone} error={form.errors.phone} autoComplete="tel" />
-              <Field label="收货地址" name="address" maxLength={200} defaultValue={form.values.address} error={form.errors.address} autoComplete="street-address" />
+              <Field
+                label="收货人"
+                name="recipient"
+                maxLength={30}
+                defaultValue={form.values.recipient}
+                error={form.errors.recipient}
+                autoComplete="name"
+              />
+              <Field
+                label="联系电话"
+                name="phone"
+                maxLength={11}
+                inputMode="numeric"
+                defaultValue={form.values.phone}
+                error={form.errors.phone}
+                autoComplete="tel"
+              />
+              <Field
+                label="收货地址"
+                name="address"
+                maxLength={200}
+                defaultValue={form.values.address}
+                error={form.errors.address}
+                autoComplete="street-address"
+              />
             </fieldset>
           )}
           {(form.formError || form.errors.item_id) && (

@@ -1,8 +1,4 @@
-import type {
-  PointsSummaryWire,
-  StoreItemWire,
-  StoreOrderWire,
-} from "../../contract/points-store";
+import type { PointsSummaryWire, StoreItemWire, StoreOrderWire } from "../../contract/points-store";
 import type { StoreItem } from "../../modules/points-store/catalogue";
 import type { StoreOrder } from "../../modules/points-store/orders";
 import type { PointsSummary } from "../../modules/points-store/points-view";

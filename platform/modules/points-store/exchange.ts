@@ -79,7 +79,9 @@ export async function exchangeStoreItem(
     );
     if (!left) return fail("STORE_ITEM_SOLD_OUT", "item_id");
     const couponId =
-      item.kind === "coupon" && item.couponGroupId !== null ? await grantCoupon(tx, userId, item.couponGroupId, now) : null;
+      item.kind === "coupon" && item.couponGroupId !== null
+        ? await grantCoupon(tx, userId, item.couponGroupId, now)
+        : null;
     if (item.kind === "voucher" && item.voucherFen !== null) {
       await grantVouchers(tx, () => now, { userId, amountFen: item.voucherFen, operationKey, itemName: item.name });
     }

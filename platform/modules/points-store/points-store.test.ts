@@ -178,7 +178,11 @@ describe("exchanging", () => {
     expect(await outcomeOf(exchangeStoreItem(t.ctx, a.caller, { itemId: mug.id, operationKey: key() }))).toBe(
       "BAD_REQUEST",
     );
-    const { order } = await exchangeStoreItem(t.ctx, a.caller, { itemId: mug.id, operationKey: key(), shipping: address });
+    const { order } = await exchangeStoreItem(t.ctx, a.caller, {
+      itemId: mug.id,
+      operationKey: key(),
+      shipping: address,
+    });
     expect(order).toMatchObject({ status: "pending_shipment", recipient: "张三" });
     await exchangeStoreItem(t.ctx, a.caller, { itemId: mug.id, operationKey: key(), shipping: address });
     expect(
@@ -186,7 +190,11 @@ describe("exchanging", () => {
     ).toBe("STORE_LIMIT_REACHED");
     expect(await spendablePoints(t.ctx, a.userId)).toBe(800);
     expect(await outcomeOf(confirmStoreOrderReceived(t.ctx, a.caller, { orderId: order.id }))).toBe("BAD_REQUEST");
-    const shipped = await markStoreOrderShipped(t.ctx, { orderId: order.id, carrier: "顺丰速运", trackingNo: "SF1234567890" });
+    const shipped = await markStoreOrderShipped(t.ctx, {
+      orderId: order.id,
+      carrier: "顺丰速运",
+      trackingNo: "SF1234567890",
+    });
     expect(shipped.after).toMatchObject({ status: "shipped", carrier: "顺丰速运" });
     const done = await confirmStoreOrderReceived(t.ctx, a.caller, { orderId: order.id });
     expect(done.status).toBe("completed");
@@ -198,7 +206,11 @@ describe("exchanging", () => {
     const b = await mainAccount(t);
     await givePoints(a.userId, 100);
     const mug = await item({ kind: "goods", pointsPrice: 100 });
-    const { order } = await exchangeStoreItem(t.ctx, a.caller, { itemId: mug.id, operationKey: key(), shipping: address });
+    const { order } = await exchangeStoreItem(t.ctx, a.caller, {
+      itemId: mug.id,
+      operationKey: key(),
+      shipping: address,
+    });
     await markStoreOrderShipped(t.ctx, { orderId: order.id, carrier: "中通", trackingNo: "ZT1" });
     expect(await outcomeOf(confirmStoreOrderReceived(t.ctx, b.caller, { orderId: order.id }))).toBe("NOT_FOUND");
     expect(await listStoreOrders(t.ctx, b.caller)).toEqual([]);
@@ -230,7 +242,10 @@ describe("exchanging", () => {
     const [left] = await t.db.select().from(storeItems).where(eq(storeItems.id, coupon.id));
     expect(left!.stock).toBe(0);
     const [orders] = await t.db
-      .select({ count: sql<number>`count(*)`.mapWith(Number), owners: sql<number>`count(distinct user_id)`.mapWith(Number) })
+      .select({
+        count: sql<number>`count(*)`.mapWith(Number),
+        owners: sql<number>`count(distinct user_id)`.mapWith(Number),
+      })
       .from(storeOrders)
       .where(eq(storeOrders.itemId, coupon.id));
     expect(orders).toEqual({ count: stock, owners: stock });

@@ -4,7 +4,10 @@ import { addStoreItem } from "../../modules/points-store/manage";
 import { positiveYuanArg, rowIdArg } from "../args";
 import { opsCommand } from "../command";
 
-const count = z.string().regex(/^\d{1,8}$/, "a whole number").transform(Number);
+const count = z
+  .string()
+  .regex(/^\d{1,8}$/, "a whole number")
+  .transform(Number);
 
 /**
  * `store item add --kind coupon|voucher|goods --name 名称 --points 500 --stock 100 --limit 1

@@ -3,7 +3,10 @@ import { setStoreItem } from "../../modules/points-store/manage";
 import { rowIdArg } from "../args";
 import { opsCommand } from "../command";
 
-const count = z.string().regex(/^\d{1,8}$/, "a whole number").transform(Number);
+const count = z
+  .string()
+  .regex(/^\d{1,8}$/, "a whole number")
+  .transform(Number);
 
 /** `store item set --id N [--points P] [--stock S] [--limit L] [--on-sale yes|no]`: audited (decision 117). */
 export const storeItemSet = opsCommand({
