@@ -4,7 +4,8 @@ import { PointsLedger } from "~/components/score-store/PointsLedger";
 import { StoreItemCard } from "~/components/score-store/StoreItemCard";
 import { StoreOrders } from "~/components/score-store/StoreOrders";
 import { Grid, Page, Panel, PanelTitle } from "~/components/ui/layout";
-import { scoreStoreAction, scoreStoreLoader, SUB_ACCOUNT_STORE_REFUSAL } from "~/utils/score-store.server";
+import { scoreStoreAction, scoreStoreLoader } from "~/utils/score-store.server";
+import { SUB_ACCOUNT_STORE_REFUSAL } from "~/utils/score-store-text";
 
 export const meta: MetaFunction = () => [{ title: "积分商城 · 算力云" }];
 

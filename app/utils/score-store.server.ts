@@ -9,10 +9,9 @@ import {
 } from "~/upstream/points-store.server";
 import { formAction } from "./action.server";
 import { getRequestUser, getSessionToken, requireMainAccount } from "./session.server";
+import { SUB_ACCOUNT_STORE_REFUSAL } from "./score-store-text";
 import { redirectWithToast } from "./toast.server";
 import { loadPage } from "./upstream-errors.server";
-
-export const SUB_ACCOUNT_STORE_REFUSAL = "子账号不能使用积分商城，请使用主账号";
 
 const STALE = "请求有误，请刷新页面后重试";
 const itemId = z.coerce.number({ invalid_type_error: STALE }).int(STALE).positive(STALE);

@@ -3,8 +3,10 @@
  * back; a user with points exchanges them for a recharge coupon and uses it (充值成功, the balance grows); goods
  * take an address (an empty one is refused beside its field), go 待发货 → 已发货 (operator) → 已完成 (the user).
  */
+import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { ops } from "./ops";
+import { DEMO_SUB } from "./support";
 
 test("a visitor sees the catalogue and is sent to log in, then back", async ({ page }) => {
   await page.goto("/scoreStore");
@@ -77,4 +79,23 @@ test("goods need an address, and go 待发货 → 已发货 → 已完成", asyn
   await shipped.getByRole("button", { name: "确认收货" }).click();
   await expect(page.getByText("已确认收货")).toBeVisible();
   await expect(page.getByTestId("store-order").first()).toContainText("已完成");
+});
+
+test("a sub-account sees the catalogue but no points and no exchange forms; the page passes axe", async ({
+  page,
+  login,
+  javaScriptEnabled,
+}) => {
+  await login({ phone: DEMO_SUB.mainPhone, subAccountName: DEMO_SUB.name, password: DEMO_SUB.password });
+  await page.goto("/scoreStore");
+  await expect(page.getByText("子账号不能使用积分商城，请使用主账号")).toBeVisible();
+  await expect(page.getByRole("article", { name: /5 元充值券/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "立即兑换" })).toHaveCount(0);
+  await expect(page.getByTestId("points-balance")).toHaveCount(0);
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
+
+  await login();
+  await page.goto("/scoreStore");
+  await expect(page.getByRole("article", { name: /定制马克杯/ }).getByLabel("收货人")).toBeVisible();
+  expect(await seriousViolationsOfDocument(page, javaScriptEnabled)).toEqual([]);
 });

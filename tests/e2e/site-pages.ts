@@ -20,6 +20,7 @@ export const PUBLIC_PAGES = [
   "/unregisterAgreement",
   "/verifyAgreement",
   "/workOrderAgreement",
+  "/scoreStore",
 ];
 
 export const CONTENT_PAGES = [
@@ -52,4 +53,5 @@ export const CONSOLE_PAGES = [
   "/console/createWorkOrder/myWorkOrder",
   "/console/reservations",
   "/console/openapi/accessKey",
+  "/scoreStore",
 ];
