@@ -30,6 +30,7 @@ export default defineConfig({
     "./platform/db/wechat-schema.ts",
     "./platform/db/points-schema.ts",
     "./platform/db/points-store-schema.ts",
+    "./platform/db/raffle-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

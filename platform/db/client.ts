@@ -27,6 +27,7 @@ import { twoStepSchema } from "./two-step-schema";
 import { subAccountBudgetSchema } from "./sub-account-budget-schema";
 import { pointsSchema } from "./points-schema";
 import { pointsStoreSchema } from "./points-store-schema";
+import { raffleSchema } from "./raffle-schema";
 import { openApiSchema } from "./open-api-schema";
 import { wechatSchema } from "./wechat-schema";
 
@@ -55,6 +56,7 @@ const schema = {
   ...subAccountBudgetSchema,
   ...pointsSchema,
   ...pointsStoreSchema,
+  ...raffleSchema,
   ...openApiSchema,
   ...wechatSchema,
 };
