@@ -47,6 +47,10 @@ export type ErrorKey =
   | "POINTS_INSUFFICIENT"
   | "STORE_ITEM_SOLD_OUT"
   | "STORE_LIMIT_REACHED"
+  | "RAFFLE_NOT_STARTED"
+  | "RAFFLE_ENDED"
+  | "RAFFLE_NO_DRAWS"
+  | "RAFFLE_ANSWERED"
   | "CONTENT_CHANGED"
   | "BALANCE_BELOW_PRICE"
   | "SUB_ACCOUNT_LIMIT_REACHED"
@@ -209,6 +213,16 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   STORE_ITEM_SOLD_OUT: { status: 1, reason: "该商品已兑完", code: 100022, http: 409 },
   /** The points store: the account has exchanged this item as often as each account may. */
   STORE_LIMIT_REACHED: { status: 1, reason: "已达到该商品的每人兑换上限", code: 100022, http: 409 },
+  /** The raffle's window (issue 39 §4): before it and after it nothing is drawn or answered. */
+  RAFFLE_NOT_STARTED: { status: 1, reason: "活动尚未开始，请在活动开始后再来抽奖", code: 100022, http: 409 },
+  RAFFLE_ENDED: { status: 1, reason: "活动已结束，感谢参与", code: 100022, http: 409 },
+  RAFFLE_NO_DRAWS: {
+    status: 1,
+    reason: "抽奖次数已用完：活动期间每消费满 100 元可获得 1 次抽奖机会，填写问卷可再得 1 次",
+    code: 100022,
+    http: 409,
+  },
+  RAFFLE_ANSWERED: { status: 1, reason: "您已填写过问卷，每个账号只能填写一次", code: 100022, http: 409 },
   /** An editor saved over a version they had not seen: another save came first (the lifecycle's revision check). */
   CONTENT_CHANGED: { status: 1, reason: "内容已被他人修改，请刷新页面，在最新版本上再修改", code: 100022, http: 409 },
   /** Spec §8: opens the fast-pay dialog; `data.shortfall` (yuan) is the top-up that would let the purchase pass. */

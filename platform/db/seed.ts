@@ -8,6 +8,7 @@ import { seedVoucherOffers } from "./seed-voucher-offers";
 import { seedModels } from "./seed-models";
 import { seedCoupons } from "./seed-coupons";
 import { seedPointsStore } from "./seed-points-store";
+import { seedRaffle } from "./seed-raffle";
 import { seedDemoWorkOrders, seedWorkOrderCatalogue } from "./seed-work-orders";
 import { seedDemoStaff } from "./seed-staff";
 import { seedMarket } from "./seed-market";
@@ -140,6 +141,7 @@ export async function seedDatabase(
     await seedDatasets(db);
     await seedSoftware(db);
     await seedDocs(db);
+    await seedRaffle(db, options.demo);
     if (!options.demo) return;
     await seedNotices(db);
     await seedDemoAccount(db, hashes);

@@ -21,7 +21,7 @@ export function oddsTableValid(rows: readonly OddsRow[]): boolean {
 }
 
 /** The no-prize band's width. */
-export const noPrizeWeight = (rows: readonly OddsRow[]): number =>
+export const noPrizeWeight = (rows: readonly Pick<OddsRow, "weight">[]): number =>
   ODDS_SCALE - rows.reduce((sum, row) => sum + row.weight, 0);
 
 /** The prize the random value falls on, or null for the no-prize band. */
