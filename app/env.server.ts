@@ -59,8 +59,6 @@ const WebEnv = z.object({
   /** How long the web tier waits for one platform call before answering 504 (spec §9: 30000 ms). */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
   PROMO_LIVE_FROM: instant.default("2025-10-29T10:00:00+08:00"),
-  RAFFLE_FROM: instant.default("2025-10-29T10:00:00+08:00"),
-  RAFFLE_UNTIL: instant.default("2025-11-30T23:59:59+08:00"),
   CONTACT_SERVICE_URL: z.string().url().default("https://work.weixin.qq.com/kfid/kfc-gpu-cloud-service"),
   CONTACT_OFFICIAL_URL: z
     .string()
@@ -114,8 +112,11 @@ function loadSessionSecret(): string {
 export const sessionSecret = loadSessionSecret();
 export const isProduction = env.APP_ENV === "production";
 
-/** What the browser may know of the configuration (external links, activity windows). */
-export function publicSiteConfig(now = new Date()) {
+/**
+ * What the browser may know of the configuration (external links, activity windows). The raffle's window is the
+ * platform's (decision 118), read with the bar's notices.
+ */
+export function publicSiteConfig(raffleWindow: { from: string; until: string } | null, now = new Date()) {
   return {
     docsUrl: env.DOCS_URL,
     openApiUrl: env.OPENAPI_URL,
@@ -127,7 +128,10 @@ export function publicSiteConfig(now = new Date()) {
       icpNumber: env.SITE_ICP_NUMBER,
     },
     promoLive: now.getTime() >= Date.parse(env.PROMO_LIVE_FROM),
-    raffleOpen: now.getTime() >= Date.parse(env.RAFFLE_FROM) && now.getTime() <= Date.parse(env.RAFFLE_UNTIL),
+    raffleOpen:
+      raffleWindow !== null &&
+      now.getTime() >= Date.parse(raffleWindow.from) &&
+      now.getTime() < Date.parse(raffleWindow.until),
   };
 }
 

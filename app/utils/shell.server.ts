@@ -30,7 +30,7 @@ export async function loadShell(request: Request) {
       user,
       /** The bar's balances, membership and masked phone, derived here (not in the browser). */
       account: user ? accountBar(user) : null,
-      site: publicSiteConfig(),
+      site: publicSiteConfig(noticeFeed.raffle_window),
       notices: noticeFeed.notices,
       newestNoticeId: noticeFeed.newest_notice_id,
       noticeUnread:

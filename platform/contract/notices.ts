@@ -30,6 +30,11 @@ export type BannerAndNoticeWire = {
   banners: BannerWire[];
   notices: NoticeSummaryWire[];
   newest_notice_id: number;
+  /**
+   * The anniversary raffle's window (issue 39 §4, decision 118), ISO 8601; null when there is none. Read with the
+   * bar's notices so the web tier shows the raffle tab without another call per page.
+   */
+  raffle_window: { from: string; until: string } | null;
 };
 
 /** The notice list's page: its items are under `data`, not `list` (spec §7). */

@@ -19,6 +19,7 @@ import { twoStepApi } from "./api/two-step";
 import { subAccountsApi } from "./api/sub-accounts";
 import { vouchersApi } from "./api/vouchers";
 import { pointsStoreApi } from "./api/points-store";
+import { raffleApi } from "./api/raffle";
 import { instancesApi } from "./api/instances";
 import { pagesApi } from "./api/pages";
 import { wechatApi } from "./api/wechat";
@@ -124,6 +125,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", subAccountsApi);
   api.route("/", vouchersApi);
   api.route("/", pointsStoreApi);
+  api.route("/", raffleApi);
   api.route("/", paymentsApi);
   api.route("/", financeApi);
   api.route("/", couponsApi);

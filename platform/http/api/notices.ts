@@ -5,6 +5,7 @@ import { listMessages, markAllMessagesRead } from "../../modules/notices/message
 import { bannersAndNotices, getNotice, listNotices } from "../../modules/notices/notices";
 import { listNotifications, markAllNotificationsRead, type ReadFilter } from "../../modules/notices/notifications";
 import { unreadState } from "../../modules/notices/unread";
+import { raffleWindow } from "../../modules/raffle/event";
 import { callerFromForm, sessionToken, visitor, type Env } from "../context";
 import * as f from "../fields";
 import { contractRoutes } from "./contract-routes";
@@ -25,7 +26,8 @@ const on = contractRoutes<NoticeCalls>(noticesApi);
 
 on.post("/app/get_banner_and_notice", async (c) => {
   await readForm(c);
-  return toBannerAndNotice(await bannersAndNotices(c.var.ctx, visitor(c)));
+  const [feed, window] = await Promise.all([bannersAndNotices(c.var.ctx, visitor(c)), raffleWindow(c.var.ctx)]);
+  return toBannerAndNotice({ ...feed, raffleWindow: window });
 });
 
 const NoticePageFields = z.object({ page: f.page, page_size: f.pageSize(50, 10) });

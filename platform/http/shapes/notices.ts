@@ -30,10 +30,15 @@ export const toBannerAndNotice = (value: {
   banners: Banner[];
   notices: NoticeSummary[];
   newestNoticeId: number | null;
+  raffleWindow: { from: Date; until: Date } | null;
 }): BannerAndNoticeWire => ({
   banners: value.banners.map(toBanner),
   notices: value.notices.map(toNoticeSummary),
   newest_notice_id: value.newestNoticeId ?? 0,
+  raffle_window: value.raffleWindow && {
+    from: value.raffleWindow.from.toISOString(),
+    until: value.raffleWindow.until.toISOString(),
+  },
 });
 
 /** The notice list keeps its items under `data` (spec §7), unlike the other pages. */
