@@ -6,6 +6,8 @@ import { hostAdd } from "./host-add";
 import { hostSet } from "./host-set";
 import { messageRequeue } from "./message-requeue";
 import { messagesUndelivered } from "./messages-undelivered";
+import { rafflePrizeSet } from "./raffle-prize-set";
+import { raffleWindowSet } from "./raffle-window-set";
 import { reservationConfirm } from "./reservation-confirm";
 import { transferConfirm } from "./transfer-confirm";
 import { transferReject } from "./transfer-reject";
@@ -42,4 +44,6 @@ export const OPS_COMMANDS: OpsCommand[] = [
   storeItemAdd,
   storeItemSet,
   storeOrderShip,
+  rafflePrizeSet,
+  raffleWindowSet,
 ];
