@@ -1,0 +1,66 @@
+/**
+ * The anniversary raffle (issue 39 §4), JavaScript on and off: a visitor sees the prizes and odds and signs in to
+ * draw; a user answers the questionnaire (errors beside the questions first), draws with the draw it earned, sees
+ * 恭喜您抽中 and the prize lands where the page says (the voucher balance on /console/powerMoney); the dark bar and
+ * the 周年庆抽奖 tab while the event is on.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures/session";
+import { ops } from "./ops";
+
+type Prize = { PrizeId: number; Name: string };
+
+/** The odds as this journey needs them: the ¥20 voucher certain, the other prizes off the table. */
+async function makeVoucherCertain(request: APIRequestContext) {
+  const reply = await request.post("/api/raffle/overview", { form: {} });
+  const prizes = ((await reply.json()) as { data: { Prizes: Prize[] } }).data.Prizes;
+  const voucher = prizes.find((p) => p.Name === "20 元算力券")!;
+  for (const p of prizes) if (p !== voucher) await ops(request, "raffle prize set", { id: String(p.PrizeId), weight: "0" });
+  await ops(request, "raffle prize set", { id: String(voucher.PrizeId), weight: "10000" });
+}
+
+test("a visitor sees the prizes and odds on the dark bar and is asked to sign in to draw", async ({ page }) => {
+  await page.goto("/activity_202510");
+  await expect(page.locator("[data-bar=dark]")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "周年庆抽奖" })).toBeVisible();
+  await expect(page.getByTestId("raffle-prizes")).toContainText("谢谢参与");
+  await page.getByRole("link", { name: "登录后抽奖" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Factivity_202510/);
+});
+
+test("answer the questionnaire, draw, and find the prize where the page says", async ({ page, login }) => {
+  await makeVoucherCertain(page.request);
+  const user = await login();
+  await page.goto("/activity_202510");
+  await expect(page.getByRole("link", { name: "周年庆抽奖" }).first()).toBeVisible();
+  await expect(page.getByTestId("raffle-draws-left")).toHaveText("0");
+  await page.getByRole("link", { name: "填写活动问卷，再得 1 次抽奖机会" }).click();
+  await expect(page).toHaveURL("/raffle_questionnaire");
+
+  await page.getByRole("button", { name: "提交问卷" }).click();
+  await expect(page.getByText("请选择：您租用 GPU 主要用于什么？")).toBeVisible();
+  await page.getByLabel("您租用 GPU 主要用于什么？").selectOption("training");
+  await page.getByLabel("您最常用的 GPU 型号是？").selectOption("rtx4090");
+  await page.getByLabel("您每月大约使用多少 GPU 小时？").selectOption("50to200");
+  await page.getByLabel("您对平台的整体满意度？").selectOption("4");
+  await page.getByRole("button", { name: "提交问卷" }).click();
+  await expect(page).toHaveURL("/activity_202510");
+  await expect(page.getByText("感谢填写问卷，您已获得 1 次抽奖机会")).toBeVisible();
+  await expect(page.getByTestId("raffle-draws-left")).toHaveText("1");
+
+  await page.getByRole("button", { name: "抽奖" }).click();
+  await expect(page.getByText("恭喜您抽中「20 元算力券」，已发放至算力券余额")).toBeVisible();
+  await expect(page.getByTestId("raffle-draws-left")).toHaveText("0");
+  await expect(page.getByTestId("raffle-my-draws")).toContainText("中奖：20 元算力券");
+  const masked = `${user.phone.slice(0, 3)}****${user.phone.slice(-4)}`;
+  await expect(page.getByTestId("raffle-winners")).toContainText(masked);
+  await expect(page.getByTestId("raffle-winners")).not.toContainText(user.phone);
+
+  await page.getByRole("link", { name: "已发放至算力券余额" }).first().click();
+  await expect(page).toHaveURL("/console/powerMoney");
+  await expect(page.getByTestId("power-money-balance")).toHaveText("¥20.00");
+
+  // The questionnaire is answered once.
+  await page.goto("/raffle_questionnaire");
+  await expect(page.getByText("您已填写过问卷，感谢参与！每个账号只能填写一次。")).toBeVisible();
+});
