@@ -49,7 +49,9 @@ export default function RafflePage() {
         <PanelTitle>我的抽奖</PanelTitle>
         {!signedIn && (
           <p>
-            <Link to={`/login?redirectTo=${encodeURIComponent(RAFFLE_PATH)}`}>登录后抽奖</Link>
+            <Link to={`/login?redirectTo=${encodeURIComponent(RAFFLE_PATH)}`} reloadDocument>
+              登录后抽奖
+            </Link>
             <Muted>（活动期间现金消费每满 ¥{overview.SpendStep} 可获得 1 次抽奖机会，填写问卷可再得 1 次）</Muted>
           </p>
         )}
