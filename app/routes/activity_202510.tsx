@@ -76,7 +76,9 @@ export default function RafflePage() {
       <Panel>
         <PanelTitle>奖品与中奖概率</PanelTitle>
         <PrizeTable prizes={overview.Prizes} noPrizeWeight={overview.NoPrizeWeight} />
-        <Muted>抽奖结果由服务器使用密码学安全随机数产生，每次抽奖均有记录可供核查；奖品抽完后抽中该奖品视为未中奖。</Muted>
+        <Muted>
+          抽奖结果由服务器使用密码学安全随机数产生，每次抽奖均有记录可供核查；奖品抽完后抽中该奖品视为未中奖。
+        </Muted>
       </Panel>
       <Panel>
         <PanelTitle>中奖名单</PanelTitle>

@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { questionnaireErrors, QUESTION_IDS, SUGGESTION_MAX } from "../../platform/rules/raffle-questionnaire";
-import { answerRaffleQuestionnaire, drawRaffle, getRaffleOverview, type RaffleDrawResultWire } from "~/upstream/raffle.server";
+import {
+  answerRaffleQuestionnaire,
+  drawRaffle,
+  getRaffleOverview,
+  type RaffleDrawResultWire,
+} from "~/upstream/raffle.server";
 import { getRequestUser, getSessionToken } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -48,7 +53,10 @@ export async function draw(token: string, operationKey: string) {
 export const QuestionnaireSchema = z
   .object({
     ...Object.fromEntries(QUESTION_IDS.map((id) => [id, z.string().max(32).optional()])),
-    suggestion: z.string().max(SUGGESTION_MAX * 4).optional(),
+    suggestion: z
+      .string()
+      .max(SUGGESTION_MAX * 4)
+      .optional(),
   })
   .superRefine((value, ctx) => {
     for (const [path, message] of Object.entries(questionnaireErrors(value)))

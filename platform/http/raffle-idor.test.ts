@@ -33,7 +33,7 @@ describe("raffle calls", () => {
   it("show a visitor the prizes, odds and winners (masked), and the owner its draws", async () => {
     const visitor = await t.post("/raffle/overview", {});
     expect(visitor.body).toMatchObject({ status: 0, data: { State: "open", Mine: null, NoPrizeWeight: 0 } });
-        expect(visitor.body.data.Winners[0].Phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    expect(visitor.body.data.Winners[0].Phone).toMatch(/^\d{3}\*{4}\d{4}$/);
     const mine = await t.post("/raffle/overview", { session: owner.token });
     expect(mine.body.data.Mine).toMatchObject({ SubAccount: false, Used: 1, Left: 0, NetSpent: "100.00" });
     const record = await t.post("/raffle/draw_record", { session: owner.token, draw_id: drawId });
@@ -65,7 +65,9 @@ describe("raffle calls", () => {
       status: 1,
       key: "NOT_FOUND",
     });
-    expect((await t.post("/raffle/draw", { session: sub.token, operation_key: "sub-draw-key-0001" })).body).toMatchObject({
+    expect(
+      (await t.post("/raffle/draw", { session: sub.token, operation_key: "sub-draw-key-0001" })).body,
+    ).toMatchObject({
       status: 1,
       key: "PERMISSION_DENIED",
     });

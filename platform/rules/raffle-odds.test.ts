@@ -73,7 +73,12 @@ describe("raffle odds", () => {
   });
 
   it("refuses tables above 10,000 and bad weights", () => {
-    expect(oddsTableValid([{ prizeId: 1, weight: 6000 }, { prizeId: 2, weight: 4001 }])).toBe(false);
+    expect(
+      oddsTableValid([
+        { prizeId: 1, weight: 6000 },
+        { prizeId: 2, weight: 4001 },
+      ]),
+    ).toBe(false);
     expect(oddsTableValid([{ prizeId: 1, weight: -1 }])).toBe(false);
     expect(oddsTableValid([{ prizeId: 1, weight: 1.5 }])).toBe(false);
   });

@@ -15,7 +15,8 @@ async function makeVoucherCertain(request: APIRequestContext) {
   const reply = await request.post("/api/raffle/overview", { form: {} });
   const prizes = ((await reply.json()) as { data: { Prizes: Prize[] } }).data.Prizes;
   const voucher = prizes.find((p) => p.Name === "20 元算力券")!;
-  for (const p of prizes) if (p !== voucher) await ops(request, "raffle prize set", { id: String(p.PrizeId), weight: "0" });
+  for (const p of prizes)
+    if (p !== voucher) await ops(request, "raffle prize set", { id: String(p.PrizeId), weight: "0" });
   await ops(request, "raffle prize set", { id: String(voucher.PrizeId), weight: "10000" });
 }
 

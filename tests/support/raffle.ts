@@ -70,7 +70,13 @@ export async function spendCash(t: TestPlatform, userId: number, fen: number, re
 }
 
 /** Answers a valid questionnaire's fields. */
-export const GOOD_ANSWERS = { purpose: "training", gpu: "rtx4090", hours: "50to200", satisfaction: "4", suggestion: "希望多一些 H100" };
+export const GOOD_ANSWERS = {
+  purpose: "training",
+  gpu: "rtx4090",
+  hours: "50to200",
+  satisfaction: "4",
+  suggestion: "希望多一些 H100",
+};
 
 export async function prizeStock(t: TestPlatform, id: number): Promise<number> {
   const [row] = await t.db.select({ stock: rafflePrizes.stock }).from(rafflePrizes).where(eq(rafflePrizes.id, id));

@@ -18,13 +18,14 @@ export function DrawsLeft({ mine, spendStep }: { mine: Mine; spendStep: string }
   return (
     <div>
       <p>
-        剩余抽奖次数 <strong data-testid="raffle-draws-left">{mine.Left}</strong> 次（消费获得 {mine.FromSpending} 次，问卷获得{" "}
-        {mine.FromQuestionnaire} 次，已使用 {mine.Used} 次）
+        剩余抽奖次数 <strong data-testid="raffle-draws-left">{mine.Left}</strong> 次（消费获得 {mine.FromSpending}{" "}
+        次，问卷获得 {mine.FromQuestionnaire} 次，已使用 {mine.Used} 次）
       </p>
       <p>
         <Muted>
-          活动期间现金消费每满 {formatWireMoney(spendStep)} 可获得 1 次抽奖机会（退款相应扣回；算力券、优惠券支付不计入）。您已消费{" "}
-          {formatWireMoney(mine.NetSpent)}，再消费 {formatWireMoney(mine.ToNextDraw)} 可再得 1 次。
+          活动期间现金消费每满 {formatWireMoney(spendStep)} 可获得 1
+          次抽奖机会（退款相应扣回；算力券、优惠券支付不计入）。您已消费 {formatWireMoney(mine.NetSpent)}，再消费{" "}
+          {formatWireMoney(mine.ToNextDraw)} 可再得 1 次。
         </Muted>
       </p>
       {!mine.Answered && (
@@ -53,7 +54,9 @@ export function MyResults({ draws }: { draws: Mine["Draws"] }) {
           <tr key={d.DrawId}>
             <td>{formatDateTime(d.CreatedAt)}</td>
             <td>{d.PrizeName ? `${OUTCOME_TEXT[d.Outcome]}：${d.PrizeName}` : OUTCOME_TEXT[d.Outcome]}</td>
-            <td>{d.PrizeKind ? <Link to={WHERE[d.PrizeKind].href}>{`已发放至${WHERE[d.PrizeKind].text}`}</Link> : "—"}</td>
+            <td>
+              {d.PrizeKind ? <Link to={WHERE[d.PrizeKind].href}>{`已发放至${WHERE[d.PrizeKind].text}`}</Link> : "—"}
+            </td>
           </tr>
         ))}
       </tbody>

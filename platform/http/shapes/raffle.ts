@@ -9,7 +9,8 @@ import type { DrawResult } from "../../modules/raffle/draw";
 import type { DrawRecord, MyDraw, RaffleOverview } from "../../modules/raffle/overview";
 import { fenToYuan } from "../../rules/money";
 
-const amountOf = (kind: RafflePrizeKindWire, amount: number) => (kind === "voucher" ? fenToYuan(amount) : String(amount));
+const amountOf = (kind: RafflePrizeKindWire, amount: number) =>
+  kind === "voucher" ? fenToYuan(amount) : String(amount);
 
 const toDraw = (d: MyDraw): RaffleDrawWire => ({
   DrawId: d.id,
@@ -52,7 +53,11 @@ export function toRaffleOverview(o: RaffleOverview): RaffleOverviewWire {
               Answered: me.answered,
               Draws: me.draws.map(toDraw),
             },
-    Winners: o.winners.map((w) => ({ Phone: w.maskedPhone, PrizeName: w.prizeName, CreatedAt: w.createdAt.toISOString() })),
+    Winners: o.winners.map((w) => ({
+      Phone: w.maskedPhone,
+      PrizeName: w.prizeName,
+      CreatedAt: w.createdAt.toISOString(),
+    })),
   };
 }
 

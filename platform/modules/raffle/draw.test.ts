@@ -129,18 +129,22 @@ describe("raffle draws", () => {
     await openRaffle(t);
     const me = await mainAccount(t);
     expect(await outcomeOf(answerQuestionnaire(t.ctx, me.caller, { ...GOOD_ANSWERS, gpu: "tpu" }))).toBe("BAD_REQUEST");
-    expect(await outcomeOf(answerQuestionnaire(t.ctx, me.caller, { ...GOOD_ANSWERS, suggestion: "长".repeat(301) }))).toBe(
-      "BAD_REQUEST",
-    );
+    expect(
+      await outcomeOf(answerQuestionnaire(t.ctx, me.caller, { ...GOOD_ANSWERS, suggestion: "长".repeat(301) })),
+    ).toBe("BAD_REQUEST");
     await answerQuestionnaire(t.ctx, me.caller, GOOD_ANSWERS);
     expect(await outcomeOf(answerQuestionnaire(t.ctx, me.caller, GOOD_ANSWERS))).toBe("RAFFLE_ANSWERED");
-    const both = await Promise.all([1, 2].map(async () => outcomeOf(answerQuestionnaire(t.ctx, (await mainAccount(t)).caller, GOOD_ANSWERS))));
+    const both = await Promise.all(
+      [1, 2].map(async () => outcomeOf(answerQuestionnaire(t.ctx, (await mainAccount(t)).caller, GOOD_ANSWERS))),
+    );
     expect(both).toEqual(["ok", "ok"]);
   });
 
   it("1,000 concurrent draws against a prize with stock 10 give at most 10, and the stock never goes below 0", async () => {
     await openRaffle(t, { stepFen: 1 });
-    const [prize] = await setPrizes(t, [{ name: "10 元算力券", kind: "voucher", amount: 10_00, stock: 10, weight: 10_000 }]);
+    const [prize] = await setPrizes(t, [
+      { name: "10 元算力券", kind: "voucher", amount: 10_00, stock: 10, weight: 10_000 },
+    ]);
     const accounts = [];
     for (let i = 0; i < 100; i++) {
       const a = await mainAccount(t, { cashFen: 100 });

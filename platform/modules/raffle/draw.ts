@@ -40,7 +40,9 @@ export const cryptoRandom: RandomSource = (scale) => randomInt(0, scale);
 
 /** Takes the account's entrant lock for the event (the row is made on first use). */
 export async function lockEntrant(tx: Db, eventId: number, userId: number): Promise<void> {
-  await tx.execute(sql`insert into raffle_entrants (event_id, user_id) values (${eventId}, ${userId}) on conflict do nothing`);
+  await tx.execute(
+    sql`insert into raffle_entrants (event_id, user_id) values (${eventId}, ${userId}) on conflict do nothing`,
+  );
   await tx.execute(sql`select 1 from raffle_entrants where event_id = ${eventId} and user_id = ${userId} for update`);
 }
 
@@ -63,7 +65,13 @@ async function prizeById(tx: Db, id: number | null) {
 
 /** Takes one of the prize's stock if there is one left (a conditional update: never below zero under concurrency). */
 async function takeStock(tx: Db, prizeId: number): Promise<PrizeToDeliver | null> {
-  const [row] = await rowsOf<{ id: unknown; name: string; kind: PrizeToDeliver["kind"]; amount: unknown; coupon_group_id: unknown }>(
+  const [row] = await rowsOf<{
+    id: unknown;
+    name: string;
+    kind: PrizeToDeliver["kind"];
+    amount: unknown;
+    coupon_group_id: unknown;
+  }>(
     tx,
     sql`update raffle_prizes set stock = stock - 1 where id = ${prizeId} and stock > 0
         returning id, name, kind, amount, coupon_group_id`,
@@ -118,7 +126,12 @@ export async function drawOnce(
         `抽奖次数已用完：活动期间每消费满 ${fenToYuan(event.spendStepFen)} 元可获得 1 次抽奖机会，填写问卷可再得 1 次`,
       );
     const odds: OddsSnapshotRow[] = await tx
-      .select({ prizeId: rafflePrizes.id, name: rafflePrizes.name, weight: rafflePrizes.weight, stock: rafflePrizes.stock })
+      .select({
+        prizeId: rafflePrizes.id,
+        name: rafflePrizes.name,
+        weight: rafflePrizes.weight,
+        stock: rafflePrizes.stock,
+      })
       .from(rafflePrizes)
       .where(and(eq(rafflePrizes.eventId, event.id), eq(rafflePrizes.active, true)))
       .orderBy(asc(rafflePrizes.sortOrder), asc(rafflePrizes.id));

@@ -7,9 +7,13 @@ import { opsCommand } from "../command";
 
 const instant = z
   .string()
-  .refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)), {
-    message: "use ISO 8601 with an offset, e.g. 2025-10-29T10:00:00+08:00",
-  });
+  .refine(
+    (text) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)),
+    {
+      message: "use ISO 8601 with an offset, e.g. 2025-10-29T10:00:00+08:00",
+    },
+  );
 
 /**
  * `raffle window set --from 2025-10-29T10:00:00+08:00 --until 2025-12-01T00:00:00+08:00`: the anniversary raffle's
