@@ -31,6 +31,7 @@ export default defineConfig({
     "./platform/db/points-schema.ts",
     "./platform/db/points-store-schema.ts",
     "./platform/db/raffle-schema.ts",
+    "./platform/db/partner-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

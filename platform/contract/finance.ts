@@ -13,7 +13,7 @@ import type { PageFields, PageWire } from "./page";
 export type OrderKind = "recharge" | "purchase";
 export type OrderStatus = "pending" | "paid" | "closed" | "rejected" | "refunded";
 export type LedgerKind =
-  "top_up" | "purchase" | "refund" | "coupon" | "voucher" | "credit" | "withdrawal" | "adjustment";
+  "top_up" | "purchase" | "refund" | "coupon" | "voucher" | "credit" | "withdrawal" | "adjustment" | "commission";
 export type LedgerWallet = "cash" | "voucher" | "credit";
 export type WithdrawalStatus = "pending" | "approved" | "rejected";
 

@@ -28,6 +28,7 @@ import { subAccountBudgetSchema } from "./sub-account-budget-schema";
 import { pointsSchema } from "./points-schema";
 import { pointsStoreSchema } from "./points-store-schema";
 import { raffleSchema } from "./raffle-schema";
+import { partnerSchema } from "./partner-schema";
 import { openApiSchema } from "./open-api-schema";
 import { wechatSchema } from "./wechat-schema";
 
@@ -57,6 +58,7 @@ const schema = {
   ...pointsSchema,
   ...pointsStoreSchema,
   ...raffleSchema,
+  ...partnerSchema,
   ...openApiSchema,
   ...wechatSchema,
 };

@@ -249,7 +249,7 @@ export const ledgerEntries = pgTable(
     userId: bigint("user_id", { mode: "number" }).notNull(),
     wallet: text("wallet", { enum: ["cash", "voucher", "credit"] }).notNull(),
     kind: text("kind", {
-      enum: ["top_up", "purchase", "refund", "coupon", "voucher", "credit", "withdrawal", "adjustment"],
+      enum: ["top_up", "purchase", "refund", "coupon", "voucher", "credit", "withdrawal", "adjustment", "commission"],
     }).notNull(),
     amountFen: bigint("amount_fen", { mode: "number" }).notNull(),
     balanceAfterFen: bigint("balance_after_fen", { mode: "number" }).notNull(),
@@ -268,7 +268,7 @@ export const ledgerEntries = pgTable(
     check("ledger_entries_wallet_known", sql`${t.wallet} in ('cash', 'voucher', 'credit')`),
     check(
       "ledger_entries_kind_known",
-      sql`${t.kind} in ('top_up', 'purchase', 'refund', 'coupon', 'voucher', 'credit', 'withdrawal', 'adjustment')`,
+      sql`${t.kind} in ('top_up', 'purchase', 'refund', 'coupon', 'voucher', 'credit', 'withdrawal', 'adjustment', 'commission')`,
     ),
     check("ledger_entries_seq_nonneg", sql`${t.seq} >= 0`),
     check("ledger_entries_key_length", sql`length(${t.operationKey}) between 1 and 128`),

@@ -14,6 +14,7 @@ export const ENTRY_KINDS = [
   "credit",
   "withdrawal",
   "adjustment",
+  "commission",
 ] as const;
 export type EntryKindCode = (typeof ENTRY_KINDS)[number];
 
@@ -26,6 +27,7 @@ export const ENTRY_KIND_NAMES: Record<EntryKindCode, string> = {
   credit: "授信额度",
   withdrawal: "提现",
   adjustment: "调账",
+  commission: "佣金转入",
 };
 
 export const WALLETS = ["cash", "voucher", "credit"] as const;

@@ -10,7 +10,16 @@ import { num } from "../finance/rows";
 /** The three wallets of a main account: cash (`Money`), compute vouchers (`PowerMoney`), credit quota. */
 export type Wallet = "cash" | "voucher" | "credit";
 export type EntryKind =
-  "top_up" | "purchase" | "refund" | "coupon" | "voucher" | "credit" | "withdrawal" | "adjustment";
+  | "top_up"
+  | "purchase"
+  | "refund"
+  | "coupon"
+  | "voucher"
+  | "credit"
+  | "withdrawal"
+  | "adjustment"
+  /** Settled sales-partner commission moved into cash (issue 39 §2); not a top-up. */
+  | "commission";
 
 /** One wallet moved by a signed amount of fen (never zero). */
 export interface Movement {
