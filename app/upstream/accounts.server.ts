@@ -47,6 +47,8 @@ export interface RegisterInput {
   agree: boolean;
   eventChannel: "dl" | "sy";
   bdVid?: string;
+  /** The browser's referral first-touch id (from its httpOnly cookie), if any. */
+  referralTouch?: string;
 }
 
 function registrationFields(input: RegisterInput) {
@@ -57,6 +59,7 @@ function registrationFields(input: RegisterInput) {
     agree: input.agree ? "1" : "0",
     event_channel: input.eventChannel,
     bd_vid: input.bdVid,
+    referral_touch: input.referralTouch,
   } satisfies AccountCalls["/register"]["input"];
 }
 

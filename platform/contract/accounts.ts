@@ -166,6 +166,8 @@ export type RegisterFields = {
   agree?: AgreeFlag;
   event_channel?: EventChannel;
   bd_vid?: string;
+  /** The browser's first touch of a sales partner's referral link (issue 39 §2): 32 hex digits. */
+  referral_touch?: string;
 } & CaptchaFields;
 
 export type CompanyRegisterFields = RegisterFields & {

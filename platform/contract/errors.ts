@@ -51,6 +51,8 @@ export type ErrorKey =
   | "RAFFLE_ENDED"
   | "RAFFLE_NO_DRAWS"
   | "RAFFLE_ANSWERED"
+  | "PARTNER_NOT_VERIFIED"
+  | "COMMISSION_INSUFFICIENT"
   | "CONTENT_CHANGED"
   | "BALANCE_BELOW_PRICE"
   | "SUB_ACCOUNT_LIMIT_REACHED"
@@ -223,6 +225,10 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
     http: 409,
   },
   RAFFLE_ANSWERED: { status: 1, reason: "您已填写过问卷，每个账号只能填写一次", code: 100022, http: 409 },
+  /** Issue 39 §2: only verified main accounts may join the sales-partner program. */
+  PARTNER_NOT_VERIFIED: { status: 1, reason: "完成实名认证后才能成为销售合伙人", code: 100022, http: 403 },
+  /** Issue 39 §2: a withdrawal above the settled commission not yet withdrawn (beside the amount field). */
+  COMMISSION_INSUFFICIENT: { status: 1, reason: "可提现佣金不足", code: 100022, http: 409 },
   /** An editor saved over a version they had not seen: another save came first (the lifecycle's revision check). */
   CONTENT_CHANGED: { status: 1, reason: "内容已被他人修改，请刷新页面，在最新版本上再修改", code: 100022, http: 409 },
   /** Spec §8: opens the fast-pay dialog; `data.shortfall` (yuan) is the top-up that would let the purchase pass. */

@@ -43,12 +43,20 @@ export const referralTouches = pgTable(
       .references(() => salesPartners.userId),
     /** The main account the browser was signed in to when it followed the link (the "device" rule), if any. */
     signedInUserId: bigint("signed_in_user_id", { mode: "number" }),
+    /** The sub-account of that main account the browser was signed in as, if it was one. */
+    signedInSubAccountId: bigint("signed_in_sub_account_id", { mode: "number" }),
     createdAt: at("created_at").notNull(),
   },
   (t) => [check("referral_touches_id_shape", sql`${t.id} ~ '^[a-f0-9]{32}$'`)],
 );
 
-export const REFERRAL_REFUSALS = ["same_phone", "same_device", "sub_account", "same_id_number", "touch_expired"] as const;
+export const REFERRAL_REFUSALS = [
+  "same_phone",
+  "same_device",
+  "sub_account",
+  "same_id_number",
+  "touch_expired",
+] as const;
 export type ReferralRefusal = (typeof REFERRAL_REFUSALS)[number];
 
 /** One new account's binding to a partner, or its refusal with the reason (one row per new account). */

@@ -20,6 +20,7 @@ import { subAccountsApi } from "./api/sub-accounts";
 import { vouchersApi } from "./api/vouchers";
 import { pointsStoreApi } from "./api/points-store";
 import { raffleApi } from "./api/raffle";
+import { partnerApi } from "./api/partner";
 import { instancesApi } from "./api/instances";
 import { pagesApi } from "./api/pages";
 import { wechatApi } from "./api/wechat";
@@ -126,6 +127,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", vouchersApi);
   api.route("/", pointsStoreApi);
   api.route("/", raffleApi);
+  api.route("/", partnerApi);
   api.route("/", paymentsApi);
   api.route("/", financeApi);
   api.route("/", couponsApi);

@@ -59,6 +59,13 @@ export const bdVid = z
   .regex(/^[A-Za-z0-9_.-]*$/, "bd_vid格式不正确")
   .optional();
 
+/** A referral first-touch id (issue 39 §2); anything malformed counts as none, never as a refusal. */
+export const referralTouch = z
+  .string({ invalid_type_error: "推广标识格式不正确" })
+  .max(64, "推广标识过长")
+  .optional()
+  .transform((v) => (v && /^[a-f0-9]{32}$/.test(v) ? v : undefined));
+
 /** An optional "1"/"0" switch. */
 export const flag = (label: string) =>
   z

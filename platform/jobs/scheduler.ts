@@ -19,6 +19,7 @@ import { purgeOldSignInRecords } from "../modules/accounts/sign-in-records";
 import { purgeOldWechatScenes } from "../modules/wechat/scenes";
 import { runSubAccountBudgetStops } from "./sub-account-budget-stops";
 import { runPointsEarning, runPointsExpiry } from "./points";
+import { runPartnerCommission } from "./partner-commission";
 
 interface Job {
   name: string;
@@ -62,6 +63,8 @@ export const JOBS: Job[] = [
   { name: "points-earning", everyMs: 60_000, run: runPointsEarning },
   /** Expired points lots written off (decisions 111 and 116). */
   { name: "points-expiry", everyMs: 60 * 60_000, run: runPointsExpiry },
+  /** Sales-partner commission (decision 115): accrual every 10 minutes; a month settles once its holding period ends. */
+  { name: "partner-commission", everyMs: 10 * 60_000, run: runPartnerCommission },
 ];
 
 /**

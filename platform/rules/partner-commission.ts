@@ -100,7 +100,8 @@ export function monthStart(month: string): Date {
 }
 
 /** When a month's commission may settle: HOLDING_DAYS after its end. */
-export const settlesAt = (month: string): Date => new Date(monthStart(nextMonth(month)).getTime() + HOLDING_DAYS * DAY_MS);
+export const settlesAt = (month: string): Date =>
+  new Date(monthStart(nextMonth(month)).getTime() + HOLDING_DAYS * DAY_MS);
 
 /** The last month that may settle at `now` (its holding period has passed). */
 export function lastSettleableMonth(now: Date): string {

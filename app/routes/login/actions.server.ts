@@ -5,6 +5,7 @@ import * as accounts from "~/upstream/accounts.server";
 import { loginSecondStep, type LoginReplyWire } from "~/upstream/two-step.server";
 import { anyone, formAction } from "~/utils/action.server";
 import { readBdVid } from "~/utils/bd-vid.server";
+import { readReferralTouch } from "~/utils/referral-touch.server";
 import { captchaFieldsOf } from "~/upstream/security.server";
 import { requestClientAddress } from "~/utils/client-address.server";
 import { requestedRedirect } from "~/utils/safe-redirect";
@@ -90,6 +91,7 @@ export async function handleLoginAction(request: Request) {
     agree: true,
     eventChannel: form.get("event_channel") === "sy" ? ("sy" as const) : ("dl" as const),
     bdVid: (await readBdVid(request)) ?? undefined,
+    referralTouch: (await readReferralTouch(request)) ?? undefined,
   });
   return formAction(request, {
     guard: anyone,

@@ -49,6 +49,7 @@ const registerFields = {
   agree: f.agreement,
   event_channel: f.eventChannel,
   bd_vid: f.bdVid,
+  referral_touch: f.referralTouch,
 };
 const RegisterFields = z.object(registerFields);
 const CompanyRegisterFields = z.object({
@@ -78,6 +79,7 @@ const registration = (input: z.infer<typeof RegisterFields>, form: Form) => ({
   agreed: input.agree,
   eventChannel: input.event_channel,
   bdVid: input.bd_vid,
+  referralTouch: input.referral_touch,
 });
 
 on.post("/register", async (c) => {

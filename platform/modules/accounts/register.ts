@@ -10,6 +10,21 @@ import { hashPassword } from "./passwords";
 import { recordSignIn } from "./sign-in-records";
 import { issueSession, type IssuedSession } from "./sessions";
 import { consumeVerifyCode } from "./verify-codes";
+import { bindReferral } from "../partner/binding";
+import { describeFault } from "../fault-log";
+
+/**
+ * Binds the new account to the partner of its browser's first referral touch, or records why not (decision 114).
+ * The registration has succeeded by now: a failure here is logged, never shown to the new user.
+ */
+async function bindToReferrer(ctx: Ctx, userId: number, phone: string, touchId: string | undefined): Promise<void> {
+  if (!touchId) return;
+  try {
+    await bindReferral(ctx, { userId, phone, touchId });
+  } catch (error) {
+    console.error(`[partner] binding account ${userId} failed: ${describeFault(error)}`);
+  }
+}
 
 export interface PersonalRegistration {
   phone: string;
@@ -20,6 +35,8 @@ export interface PersonalRegistration {
   /** "sy" when the user came from the top bar's register button, else "dl". */
   eventChannel: string;
   bdVid?: string;
+  /** The id of the browser's first touch of a referral link (issue 39 §2), if it has one. */
+  referralTouch?: string;
 }
 
 export interface CompanyRegistration extends Omit<PersonalRegistration, "eventChannel" | "bdVid"> {
@@ -28,6 +45,7 @@ export interface CompanyRegistration extends Omit<PersonalRegistration, "eventCh
   contactName: string;
   eventChannel: string;
   bdVid?: string;
+  referralTouch?: string;
 }
 
 async function phoneIsTaken(ctx: Ctx, phone: string): Promise<boolean> {
@@ -107,6 +125,7 @@ export async function registerPersonal(
     bdVid: input.bdVid || null,
     createdAt: now,
   });
+  await bindToReferrer(ctx, userId, input.phone, input.referralTouch);
   await recordSignIn(ctx.db, { userId, method: "register", result: "ok", origin: visitor.origin, at: now });
   return issueSession(ctx.db, now, { userId }, visitor.origin);
 }
@@ -134,6 +153,7 @@ export async function registerCompany(ctx: Ctx, visitor: Visitor, input: Company
     bdVid: input.bdVid || null,
     createdAt: now,
   });
+  await bindToReferrer(ctx, userId, input.phone, input.referralTouch);
   await recordSignIn(ctx.db, { userId, method: "register", result: "ok", origin: visitor.origin, at: now });
   return issueSession(ctx.db, now, { userId }, visitor.origin);
 }

@@ -21,6 +21,7 @@ import { voucherOfferSet } from "./voucher-offer-set";
 import { vouchersGrant } from "./vouchers-grant";
 import { withdrawalApprove } from "./withdrawal-approve";
 import { withdrawalReject } from "./withdrawal-reject";
+import { partnerSettle } from "./partner-settle";
 
 /** Every operator command; `npm run ops -- help` lists them. Add a command as its own file and list it here. */
 export const OPS_COMMANDS: OpsCommand[] = [
@@ -46,4 +47,5 @@ export const OPS_COMMANDS: OpsCommand[] = [
   storeOrderShip,
   rafflePrizeSet,
   raffleWindowSet,
+  partnerSettle,
 ];
