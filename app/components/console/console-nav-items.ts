@@ -47,6 +47,9 @@ export function consoleNavGroups(isSub: boolean, workOrderUnread = false): Conso
         { to: "/console/coupon", label: "优惠券" },
         { to: "/console/powerMoney", label: "算力券" },
         { to: "/console/credit", label: "授信额度" },
+        // The sales-partner program and its income (issue 39 §2).
+        { to: "/console/salesDashboard", label: "销售合伙人", also: ["/console/salesPartner"] },
+        { to: "/console/income", label: "我的收益" },
       ],
     });
   groups.push(
