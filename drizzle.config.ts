@@ -32,6 +32,7 @@ export default defineConfig({
     "./platform/db/points-store-schema.ts",
     "./platform/db/raffle-schema.ts",
     "./platform/db/partner-schema.ts",
+    "./platform/db/invoice-schema.ts",
   ],
   out: "./platform/db/migrations",
 });

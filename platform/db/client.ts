@@ -29,6 +29,7 @@ import { pointsSchema } from "./points-schema";
 import { pointsStoreSchema } from "./points-store-schema";
 import { raffleSchema } from "./raffle-schema";
 import { partnerSchema } from "./partner-schema";
+import { invoiceSchema } from "./invoice-schema";
 import { openApiSchema } from "./open-api-schema";
 import { wechatSchema } from "./wechat-schema";
 
@@ -59,6 +60,7 @@ const schema = {
   ...pointsStoreSchema,
   ...raffleSchema,
   ...partnerSchema,
+  ...invoiceSchema,
   ...openApiSchema,
   ...wechatSchema,
 };
