@@ -76,6 +76,7 @@ export async function createPlatform({
       dataDiskGbMonthFen: config.dataDiskGbMonthFen ?? DEFAULT_DATA_DISK_GB_MONTH_FEN,
       settlementPartitions: config.settlementPartitions ?? settlementPartitionsFor(database.kind),
       verification: config.verification ?? VERIFICATION_LIMIT_DEFAULTS,
+      sandboxSamples: config.sandbox,
     },
     personalData,
     now: clock,

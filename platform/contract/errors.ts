@@ -81,6 +81,16 @@ export type ErrorKey =
   | "PAYMENT_PROVIDER_FAILED"
   | "ORDER_NOT_PENDING"
   | "WITHDRAW_EXCEEDS_REFUNDABLE"
+  | "INVOICE_NEEDS_VERIFICATION"
+  | "INVOICE_SPECIAL_NEEDS_ENTERPRISE"
+  | "INVOICE_SPECIAL_NEEDS_ENTERPRISE_TITLE"
+  | "INVOICE_SPECIAL_DETAILS_MISSING"
+  | "INVOICE_EXCEEDS_INVOICEABLE"
+  | "INVOICE_NOT_REVERSIBLE"
+  | "INVOICE_ALREADY_DECIDED"
+  | "INVOICE_PDF_REQUIRED"
+  | "INVOICE_TITLES_FULL"
+  | "WITHDRAW_INVOICED_NEEDS_REVERSAL"
   | "WITHDRAWAL_DECIDED"
   | "COUPON_ALREADY_CLAIMED"
   | "COUPON_SOLD_OUT"
@@ -267,6 +277,27 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   },
   ORDER_NOT_PENDING: { status: 1, reason: "该订单已处理，不能重复操作", code: 100022, http: 409 },
   WITHDRAW_EXCEEDS_REFUNDABLE: { status: 1, reason: "提现金额超过可提现余额", code: 100022, http: 409 },
+  INVOICE_NEEDS_VERIFICATION: { status: 1, reason: "完成实名认证后才能申请发票", code: 100041, http: 403 },
+  INVOICE_SPECIAL_NEEDS_ENTERPRISE: { status: 1, reason: "增值税专用发票仅企业认证账号可申请", code: 100041, http: 403 },
+  INVOICE_SPECIAL_NEEDS_ENTERPRISE_TITLE: { status: 1, reason: "增值税专用发票须选择企业抬头", code: 100022, http: 400 },
+  INVOICE_SPECIAL_DETAILS_MISSING: {
+    status: 1,
+    reason: "增值税专用发票须填写抬头的开户银行、银行账号、注册地址和注册电话",
+    code: 100022,
+    http: 400,
+  },
+  INVOICE_EXCEEDS_INVOICEABLE: { status: 1, reason: "开票金额超过可开票金额", code: 100022, http: 409 },
+  INVOICE_NOT_REVERSIBLE: { status: 1, reason: "只有已开具的发票可以申请红冲", code: 100022, http: 409 },
+  INVOICE_ALREADY_DECIDED: { status: 1, reason: "该发票申请已处理，请刷新后查看", code: 100022, http: 409 },
+  INVOICE_PDF_REQUIRED: { status: 1, reason: "请上传税务系统开具的PDF发票文件", code: 100022, http: 400 },
+  INVOICE_TITLES_FULL: { status: 1, reason: "发票抬头最多保存20个，请先删除不用的抬头", code: 100022, http: 409 },
+  /** A withdrawal would take back cash that is already invoiced: an issued invoice must be reversed (红冲) first. */
+  WITHDRAW_INVOICED_NEEDS_REVERSAL: {
+    status: 1,
+    reason: "提现金额包含已开票的金额，请先对已开具的发票申请红冲（或等待申请中的发票处理完毕）后再提现",
+    code: 100022,
+    http: 409,
+  },
   WITHDRAWAL_DECIDED: { status: 1, reason: "该提现申请已处理，不能重复审核", code: 100022, http: 409 },
   COUPON_ALREADY_CLAIMED: { status: 1, reason: "您已领取过该优惠券，每人限领一张", code: 100022, http: 409 },
   COUPON_SOLD_OUT: { status: 1, reason: "优惠券已抢光", code: 100022, http: 409 },

@@ -20,6 +20,8 @@ export interface SiteSettings {
   settlementPartitions: number;
   /** Real-name verification's limits (VERIFICATION_*, UNVERIFIED_GPU_LIMIT; decision 096). */
   verification: VerificationLimits;
+  /** Outside production (config.sandbox): finance may issue a generated sample invoice PDF marked 样例 (decision 113). */
+  sandboxSamples?: boolean;
 }
 
 /** What every module operation receives: the database, the outside world, the site's settings and a clock. */

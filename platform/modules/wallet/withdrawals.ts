@@ -13,6 +13,8 @@ import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 import { mainAccountOf } from "../finance/scope";
 import type { Page, PageRequest } from "../page";
+import { invoiceableTermsOf } from "../invoices/amount";
+import { withdrawalTouchesInvoiced } from "../../rules/invoices";
 import { postToLedger } from "./ledger";
 
 export type WithdrawalStatus = "pending" | "approved" | "rejected";
@@ -103,6 +105,9 @@ export async function requestWithdrawal(ctx: Ctx, caller: Caller, input: Withdra
     }
     const { refundableFen } = await refundableCash(txCtx, userId);
     if (input.amountFen > refundableFen) fail("WITHDRAW_EXCEEDS_REFUNDABLE", "amount");
+    // Cash already invoiced stays until its invoice is reversed (红冲; issue 39 §1, decision 112).
+    if (withdrawalTouchesInvoiced(await invoiceableTermsOf(tx, userId), input.amountFen))
+      fail("WITHDRAW_INVOICED_NEEDS_REVERSAL", "amount");
     const [row] = await tx
       .insert(withdrawals)
       .values({ userId, amountFen: input.amountFen, destination: input.destination, createdAt: ctx.now() })
