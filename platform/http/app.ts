@@ -6,6 +6,7 @@ import type { Ctx } from "../modules/context";
 import { accountsApi } from "./api/accounts";
 import { contentImagesApi } from "./api/content-images";
 import { financeApi } from "./api/finance";
+import { invoicesApi } from "./api/invoices";
 import { marketApi } from "./api/market";
 import { couponsApi } from "./api/coupons";
 import { docsApi } from "./api/docs";
@@ -130,6 +131,7 @@ export function createHttpApp(ctx: Ctx, options: HttpAppOptions): Hono<Env> {
   api.route("/", partnerApi);
   api.route("/", paymentsApi);
   api.route("/", financeApi);
+  api.route("/", invoicesApi);
   api.route("/", couponsApi);
   api.route("/", marketApi);
   api.route("/", instancesApi);

@@ -10,6 +10,7 @@ import { deskCatalogueApi } from "./desk-catalogue";
 import { deskFilesApi } from "./desk-files";
 import { deskOrdersApi } from "./desk-orders";
 import { deskQueueApi } from "./desk-queue";
+import { invoiceDeskApi, invoiceDeskUploadApi } from "./invoice-desk";
 import { softwareReleaseDeskApi, softwareReleaseUploadApi } from "./software-releases";
 import { verificationReviewApi } from "./verification-review";
 
@@ -22,6 +23,7 @@ export function staffApi(): Hono<Env> {
   staff.route("/", deskFilesApi); // its own body limit (10 MB), ahead of the 64 KB one below
   staff.route("/", softwareReleaseUploadApi); // its own body limit (200 MB), likewise
   staff.route("/", deskContentApi); // its own body limit (1 MB: a long markdown body), ahead of the 64 KB one
+  staff.route("/", invoiceDeskUploadApi); // its own body limit (10 MB: the invoice PDF), likewise
   staff.use(
     "*",
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => mainApiError(c, new DomainError("PAYLOAD_TOO_LARGE")) }),
@@ -32,6 +34,7 @@ export function staffApi(): Hono<Env> {
   staff.route("/", deskCatalogueApi);
   staff.route("/", softwareReleaseDeskApi);
   staff.route("/", verificationReviewApi);
+  staff.route("/", invoiceDeskApi);
   staff.onError((error, c) => mainApiError(c, error));
   staff.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   return staff;

@@ -8,7 +8,10 @@ import { ledgerEntries, users } from "../../db/schema";
 import { invoices } from "../../db/invoice-schema";
 import { withdrawals } from "../../db/wallet-schema";
 import type { Db } from "../../db/client";
+import type { Caller, Ctx } from "../context";
 import { invoiceableFen, type InvoiceableTerms } from "../../rules/invoices";
+import { fail } from "../errors";
+import { mainAccountOf } from "../finance/scope";
 
 export interface InvoiceableFigure extends InvoiceableTerms {
   invoiceableFen: number;
@@ -36,4 +39,15 @@ export async function invoiceableTermsOf(db: Db, userId: number): Promise<Invoic
 export async function lockAccount(db: Db, userId: number): Promise<{ verifiedAs: (typeof users.$inferSelect)["verifiedAs"] } | null> {
   const [row] = await db.select({ verifiedAs: users.verifiedAs }).from(users).where(eq(users.id, userId)).for("update");
   return row ?? null;
+}
+
+/** The caller's figure with its terms, and the verification that decides which kinds it may ask for. */
+export async function getInvoiceable(
+  ctx: Ctx,
+  caller: Caller,
+): Promise<{ figure: InvoiceableFigure; verifiedAs: (typeof users.$inferSelect)["verifiedAs"] }> {
+  const userId = mainAccountOf(caller);
+  const [user] = await ctx.db.select({ verifiedAs: users.verifiedAs }).from(users).where(eq(users.id, userId));
+  if (!user) return fail("NOT_FOUND");
+  return { figure: await invoiceableTermsOf(ctx.db, userId), verifiedAs: user.verifiedAs };
 }

@@ -211,3 +211,17 @@ export async function confirmReversal(
     throw error;
   }
 }
+
+/** Any application's PDF, for finance (the issued one, or with `red` the red-letter one). */
+export async function readInvoicePdfForDesk(
+  ctx: Ctx,
+  staff: StaffCaller,
+  input: { id: number; red: boolean },
+): Promise<{ name: string; bytes: Uint8Array }> {
+  requireFinance(staff);
+  if (!Number.isSafeInteger(input.id)) fail("NOT_FOUND");
+  const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, input.id));
+  const key = (input.red ? row?.redPdfKey : row?.pdfKey) ?? fail("NOT_FOUND");
+  const bytes = (await ctx.providers.storage.get(key)) ?? fail("NOT_FOUND");
+  return { name: `${input.red ? "红字发票" : "发票"}-${input.id}.pdf`, bytes };
+}
