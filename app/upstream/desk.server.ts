@@ -16,6 +16,7 @@ import {
   type WorkOrderStatusWire,
 } from "../../platform/contract/work-orders";
 import type { VerificationReviewCalls } from "../../platform/contract/verification-review";
+import type { DeskInvoiceCalls } from "../../platform/contract/invoices";
 import { callApiOrThrow, type Fields } from "./transport.server";
 
 export type {
@@ -38,7 +39,7 @@ export interface StaffAuth {
 }
 
 /** The staff calls the desk makes (platform/contract/staff.ts): path, fields and reply typed by the contract. */
-type StaffCalls = StaffAuthCalls & DeskCalls & VerificationReviewCalls;
+type StaffCalls = StaffAuthCalls & DeskCalls & VerificationReviewCalls & DeskInvoiceCalls;
 
 /** One /staff call with the staff token in its header (never a user's `session` field). */
 export function staffCall<P extends keyof StaffCalls & string>(

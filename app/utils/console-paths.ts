@@ -221,3 +221,8 @@ export const ENTERPRISE_VERIFY_PATH = "/console/verification/enterprise";
 export const LICENSE_VERIFY_PATH = "/console/verification/license";
 /** app/routes/console.verification.otherChannel: passport, permits and other documents, for staff review. */
 export const OTHER_CHANNEL_VERIFY_PATH = "/console/verification/otherChannel";
+
+/** app/routes/console.invoice.$id.pdf.ts: an issued invoice's PDF, or with `red` its red-letter (红冲) PDF. */
+export function invoicePdfPath(id: number, red = false): string {
+  return `/console/invoice/${encodeURIComponent(String(id))}/pdf${red ? "?red=1" : ""}`;
+}

@@ -71,3 +71,6 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 
 /** Statuses whose amount counts as invoiced. */
 export const INVOICED_STATUSES: readonly InvoiceStatus[] = ["pending", "issued", "reversal_requested"];
+
+/** Who works the invoice queue in /desk: finance and admins. */
+export const canHandleInvoices = (role: string): boolean => role === "finance" || role === "admin";

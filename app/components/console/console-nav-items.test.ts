@@ -16,6 +16,7 @@ const PAGES: [string, string][] = [
   ["/console/finance/expenseDetail", "收支明细"],
   ["/console/finance/orders", "订单记录"],
   ["/console/finance/withdrawRecords", "提现记录"],
+  ["/console/invoice", "发票管理"],
   ["/console/coupon", "优惠券"],
   ["/console/coupon/center", "优惠券"],
   ["/console/coupon/use/3", "优惠券"],

@@ -44,6 +44,7 @@ export function consoleNavGroups(isSub: boolean, workOrderUnread = false): Conso
         { to: "/console/finance/expenseDetail", label: "收支明细" },
         { to: "/console/finance/orders", label: "订单记录" },
         { to: "/console/finance/withdrawRecords", label: "提现记录" },
+        { to: "/console/invoice", label: "发票管理" },
         { to: "/console/coupon", label: "优惠券" },
         { to: "/console/powerMoney", label: "算力券" },
         { to: "/console/credit", label: "授信额度" },

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { styled } from "~/components/ui/stitches.config";
 import { canEditContent } from "../../../platform/rules/content-desk";
 import { canReviewVerification } from "../../../platform/rules/verification-review";
+import { canHandleInvoices } from "../../../platform/rules/invoices";
 
 /** One 52px line on a desktop; on a phone the staff member and 退出 wrap onto a second line. */
 const Bar = styled("header", {
@@ -59,6 +60,11 @@ export function DeskFrame({ staff, children }: { staff: DeskStaff | null; childr
               {canReviewVerification(staff.role) && (
                 <NavLink to="/desk/verification" prefetch="intent">
                   实名审核
+                </NavLink>
+              )}
+              {canHandleInvoices(staff.role) && (
+                <NavLink to="/desk/invoices" prefetch="intent">
+                  发票开具
                 </NavLink>
               )}
               {canEditContent(staff.role) && (

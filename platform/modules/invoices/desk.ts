@@ -11,7 +11,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { invoices, type InvoiceStatus } from "../../db/invoice-schema";
 import { inTransaction } from "../../db/tx";
 import { formatMoney, formatYuan } from "../../rules/money";
-import { INVOICE_KIND_LABELS } from "../../rules/invoices";
+import { canHandleInvoices, INVOICE_KIND_LABELS } from "../../rules/invoices";
 import type { Ctx } from "../context";
 import { emailDelivery, queueDeliveries } from "../deliveries/queue";
 import { fail } from "../errors";
@@ -31,7 +31,7 @@ export const INVOICE_AUDIT = {
 } as const;
 
 export function requireFinance(staff: Pick<StaffCaller, "role">): void {
-  if (staff.role !== "finance" && staff.role !== "admin") fail("PERMISSION_DENIED");
+  if (!canHandleInvoices(staff.role)) fail("PERMISSION_DENIED");
 }
 
 /** The queue: applications in the given statuses (default: what waits for finance), oldest first. */
