@@ -35,7 +35,13 @@ const REFUSAL = "子账号不能申请发票，请使用主账号登录";
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
     const { token } = await requireMainAccount(request, REFUSAL);
-    const page = z.coerce.number().int().min(1).max(10_000).catch(1).parse(new URL(request.url).searchParams.get("page"));
+    const page = z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .catch(1)
+      .parse(new URL(request.url).searchParams.get("page"));
     const [figure, titles, list] = await Promise.all([
       getInvoiceable(token),
       getInvoiceTitles(token),
@@ -46,8 +52,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const id = z.string().regex(/^[1-9]\d{0,15}$/, "编号无效").transform(Number);
-const optionalText = (label: string, max: number) => z.union([z.literal(""), field.requiredText(label, max)]).optional();
+const id = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/, "编号无效")
+  .transform(Number);
+const optionalText = (label: string, max: number) =>
+  z.union([z.literal(""), field.requiredText(label, max)]).optional();
 const TitleForm = z.object({
   kind: z.enum(["personal", "enterprise"], { errorMap: () => ({ message: "请选择抬头类型" }) }),
   name: field.requiredText("抬头名称", 100),

@@ -40,3 +40,13 @@ export function deskVerificationPath(id: number): string {
 export function deskVerificationFilePath(entryId: number, fileId: number, revealId: number): string {
   return `/desk/verification-files/${encodeURIComponent(String(entryId))}/${encodeURIComponent(String(fileId))}?reveal=${encodeURIComponent(String(revealId))}`;
 }
+
+/** app/routes/desk.invoices.$id.tsx: one invoice application in finance's desk. */
+export function deskInvoicePath(id: number): string {
+  return `/desk/invoices/${encodeURIComponent(String(id))}`;
+}
+
+/** app/routes/desk_.invoices.$id.pdf.ts: an application's PDF as finance fetches it (?red=1: the red-letter one). */
+export function deskInvoicePdfPath(id: number, red = false): string {
+  return `/desk/invoices/${encodeURIComponent(String(id))}/pdf${red ? "?red=1" : ""}`;
+}

@@ -278,8 +278,18 @@ export const ERROR_CATALOGUE: Record<ErrorKey, CatalogueEntry> = {
   ORDER_NOT_PENDING: { status: 1, reason: "该订单已处理，不能重复操作", code: 100022, http: 409 },
   WITHDRAW_EXCEEDS_REFUNDABLE: { status: 1, reason: "提现金额超过可提现余额", code: 100022, http: 409 },
   INVOICE_NEEDS_VERIFICATION: { status: 1, reason: "完成实名认证后才能申请发票", code: 100041, http: 403 },
-  INVOICE_SPECIAL_NEEDS_ENTERPRISE: { status: 1, reason: "增值税专用发票仅企业认证账号可申请", code: 100041, http: 403 },
-  INVOICE_SPECIAL_NEEDS_ENTERPRISE_TITLE: { status: 1, reason: "增值税专用发票须选择企业抬头", code: 100022, http: 400 },
+  INVOICE_SPECIAL_NEEDS_ENTERPRISE: {
+    status: 1,
+    reason: "增值税专用发票仅企业认证账号可申请",
+    code: 100041,
+    http: 403,
+  },
+  INVOICE_SPECIAL_NEEDS_ENTERPRISE_TITLE: {
+    status: 1,
+    reason: "增值税专用发票须选择企业抬头",
+    code: 100022,
+    http: 400,
+  },
   INVOICE_SPECIAL_DETAILS_MISSING: {
     status: 1,
     reason: "增值税专用发票须填写抬头的开户银行、银行账号、注册地址和注册电话",

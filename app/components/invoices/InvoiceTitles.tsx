@@ -7,7 +7,13 @@ import { resultFor, type InvoiceFormResult } from "./form-result";
 import { TitleFields } from "./TitleFields";
 
 /** 发票抬头: the saved titles, each editable and deletable (asked twice), and a form for a new one. Plain forms. */
-export function InvoiceTitles({ titles, result }: { titles: InvoiceTitleWire[]; result: InvoiceFormResult | undefined }) {
+export function InvoiceTitles({
+  titles,
+  result,
+}: {
+  titles: InvoiceTitleWire[];
+  result: InvoiceFormResult | undefined;
+}) {
   const adding = resultFor(result, "add_title");
   return (
     <Panel aria-labelledby="titles-title">
@@ -21,7 +27,8 @@ export function InvoiceTitles({ titles, result }: { titles: InvoiceTitleWire[]; 
             const deleting = resultFor(result, "delete_title", title.Id);
             return (
               <li key={title.Id} style={{ marginBottom: 12 }}>
-                <strong>{title.Name}</strong> <Muted>{title.Kind === "enterprise" ? `企业 · ${title.TaxNumber}` : "个人"}</Muted>
+                <strong>{title.Name}</strong>{" "}
+                <Muted>{title.Kind === "enterprise" ? `企业 · ${title.TaxNumber}` : "个人"}</Muted>
                 <details open={editing !== null}>
                   <summary>修改</summary>
                   <Form method="post" noValidate style={{ maxWidth: 460 }}>

@@ -14,7 +14,10 @@ export function InvoiceableFigure({ figure }: { figure: InvoiceableWire }) {
           {formatWireMoney(figure.Invoiceable)}
         </strong>
       </p>
-      <dl data-testid="invoiceable-terms" style={{ display: "grid", gridTemplateColumns: "max-content auto", gap: "4px 16px" }}>
+      <dl
+        data-testid="invoiceable-terms"
+        style={{ display: "grid", gridTemplateColumns: "max-content auto", gap: "4px 16px" }}
+      >
         <dt>现金充值</dt>
         <dd>{formatWireMoney(figure.PaidIn)}</dd>
         <dt>减：已提现（含审核中）</dt>
@@ -25,9 +28,7 @@ export function InvoiceableFigure({ figure }: { figure: InvoiceableWire }) {
         <dd>{formatWireMoney(figure.Invoiceable)}</dd>
       </dl>
       <p>
-        <Muted>
-          只有现金充值可以开票；算力券、优惠券、授信额度不可开票。已驳回或已红冲的发票金额可重新开票。
-        </Muted>
+        <Muted>只有现金充值可以开票；算力券、优惠券、授信额度不可开票。已驳回或已红冲的发票金额可重新开票。</Muted>
       </p>
       {figure.Kinds.length === 0 && (
         <p role="note" data-testid="invoice-needs-verification">

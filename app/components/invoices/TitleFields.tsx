@@ -16,7 +16,13 @@ export function TitleFields({ title, result }: { title: InvoiceTitleWire | null;
         </Select>
       </label>
       <FieldError role={errors.kind ? "alert" : undefined}>{errors.kind ?? ""}</FieldError>
-      <Field label="抬头名称（个人姓名或企业名称）" name="name" maxLength={100} defaultValue={value("name", title?.Name)} error={errors.name} />
+      <Field
+        label="抬头名称（个人姓名或企业名称）"
+        name="name"
+        maxLength={100}
+        defaultValue={value("name", title?.Name)}
+        error={errors.name}
+      />
       <Field
         label="纳税人识别号（统一社会信用代码，企业必填）"
         name="tax_number"
@@ -25,10 +31,35 @@ export function TitleFields({ title, result }: { title: InvoiceTitleWire | null;
         defaultValue={value("tax_number", title?.TaxNumber)}
         error={errors.tax_number}
       />
-      <Field label="开户银行（专用发票必填）" name="bank_name" maxLength={100} defaultValue={value("bank_name", title?.BankName)} error={errors.bank_name} />
-      <Field label="银行账号（专用发票必填）" name="bank_account" maxLength={40} inputMode="numeric" defaultValue={value("bank_account", title?.BankAccount)} error={errors.bank_account} />
-      <Field label="注册地址（专用发票必填）" name="address" maxLength={200} defaultValue={value("address", title?.Address)} error={errors.address} />
-      <Field label="注册电话（专用发票必填）" name="phone" maxLength={20} defaultValue={value("phone", title?.Phone)} error={errors.phone} />
+      <Field
+        label="开户银行（专用发票必填）"
+        name="bank_name"
+        maxLength={100}
+        defaultValue={value("bank_name", title?.BankName)}
+        error={errors.bank_name}
+      />
+      <Field
+        label="银行账号（专用发票必填）"
+        name="bank_account"
+        maxLength={40}
+        inputMode="numeric"
+        defaultValue={value("bank_account", title?.BankAccount)}
+        error={errors.bank_account}
+      />
+      <Field
+        label="注册地址（专用发票必填）"
+        name="address"
+        maxLength={200}
+        defaultValue={value("address", title?.Address)}
+        error={errors.address}
+      />
+      <Field
+        label="注册电话（专用发票必填）"
+        name="phone"
+        maxLength={20}
+        defaultValue={value("phone", title?.Phone)}
+        error={errors.phone}
+      />
     </>
   );
 }

@@ -8,7 +8,11 @@ export interface InvoiceFormResult {
 }
 
 /** The result when it answers `intent` (for the title `id` when given: each title's form shows only its own). */
-export function resultFor(result: InvoiceFormResult | undefined, intent: string, id?: number): InvoiceFormResult | null {
+export function resultFor(
+  result: InvoiceFormResult | undefined,
+  intent: string,
+  id?: number,
+): InvoiceFormResult | null {
   if (!result || result.intent !== intent) return null;
   return id === undefined || result.values.id === String(id) ? result : null;
 }

@@ -59,7 +59,12 @@ async function enterpriseTitle(a: TestAccount, details = true): Promise<number> 
     name: "北京算力科技有限公司",
     tax_number: CREDIT_CODE,
     ...(details
-      ? { bank_name: "招商银行北京分行", bank_account: "6225880112345678", address: "北京市海淀区中关村大街1号", phone: "010-88886666" }
+      ? {
+          bank_name: "招商银行北京分行",
+          bank_account: "6225880112345678",
+          address: "北京市海淀区中关村大街1号",
+          phone: "010-88886666",
+        }
       : {}),
   });
   expect(reply.body).toMatchObject({ status: 0 });
@@ -87,7 +92,11 @@ describe("invoices", () => {
 
   it("checks the enterprise title's credit code beside its field", async () => {
     const a = await verified("enterprise");
-    const bad = await call(a, "/invoice/title/add", { kind: "enterprise", name: "某公司", tax_number: "91110000MA01ABCD1X" });
+    const bad = await call(a, "/invoice/title/add", {
+      kind: "enterprise",
+      name: "某公司",
+      tax_number: "91110000MA01ABCD1X",
+    });
     expect(bad.body.status).toBe(1);
     expect(bad.body).toMatchObject({ reason: "统一社会信用代码不正确", data: { field: "tax_number" } });
     const missing = await call(a, "/invoice/title/add", { kind: "enterprise", name: "某公司" });
@@ -142,18 +151,28 @@ describe("invoices", () => {
     const id = (await apply(a, { amount: "120", title_id: await personalTitle(a) })).body.data.Id;
     const agent = await staffLogin(t, await addStaff(t, "agent"));
     expect((await staffPost(t, "/invoices/issue_sample", agent, { id })).body.status).toBe(1);
-    expect((await staffPost(t, "/invoices/queue", finance, { page_size: 50 })).body.data.list.map((i: any) => i.Id)).toContain(id);
+    expect(
+      (await staffPost(t, "/invoices/queue", finance, { page_size: 50 })).body.data.list.map((i: any) => i.Id),
+    ).toContain(id);
     const issued = await staffPost(t, "/invoices/issue_sample", finance, { id });
     expect(issued.body.data).toMatchObject({ Status: "issued", HasPdf: true, Sample: true, UserId: a.userId });
-    expect((await staffPost(t, "/invoices/issue_sample", finance, { id })).body.reason).toBe("该发票申请已处理，请刷新后查看");
+    expect((await staffPost(t, "/invoices/issue_sample", finance, { id })).body.reason).toBe(
+      "该发票申请已处理，请刷新后查看",
+    );
     const pdf = await call(a, "/invoice/download", { id });
     const bytes = Buffer.from(pdf.body.data.Pdf, "base64").toString("latin1");
     expect(bytes.startsWith("%PDF-1.4")).toBe(true);
     expect(bytes).toContain(`<${SAMPLE_MARK_HEX}>`);
     expect(bytes.trimEnd().endsWith("%%EOF")).toBe(true);
-    const [audit] = await t.db.select().from(staffAudit).where(and(eq(staffAudit.targetType, "invoice"), eq(staffAudit.targetId, String(id))));
+    const [audit] = await t.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.targetType, "invoice"), eq(staffAudit.targetId, String(id))));
     expect(audit).toMatchObject({ action: "invoice.issue", before: { status: "pending" } });
-    const mails = await t.db.select().from(messageDeliveries).where(eq(messageDeliveries.recipient, "finance@example.cn"));
+    const mails = await t.db
+      .select()
+      .from(messageDeliveries)
+      .where(eq(messageDeliveries.recipient, "finance@example.cn"));
     expect(mails.some((m) => m.subject === "【发票已开具】电子普通发票 ¥120.00")).toBe(true);
     expect((await call(a, "/invoice/download", { id, red: "1" })).body.reason).toBe("请求的内容不存在");
   });
@@ -173,10 +192,15 @@ describe("invoices", () => {
       call(a, "/withdraw/create", { amount, destination: "招商银行 6225 张三", idempotency_key: key("wd") });
     expect((await withdraw("30")).body.reason).toContain("请先对已开具的发票申请红冲");
     expect((await withdraw("20")).body.data).toMatchObject({ Status: "pending", Amount: "20.00" });
-    expect((await call(a, "/invoice/get_invoiceable")).body.data).toMatchObject({ Withdrawn: "20.00", Invoiceable: "0.00" });
+    expect((await call(a, "/invoice/get_invoiceable")).body.data).toMatchObject({
+      Withdrawn: "20.00",
+      Invoiceable: "0.00",
+    });
     expect((await apply(a, { amount: "0.01", title_id: title })).body.reason).toBe("开票金额超过可开票金额");
 
-    expect((await call(a, "/invoice/request_reversal", { id: rejected })).body.reason).toBe("只有已开具的发票可以申请红冲");
+    expect((await call(a, "/invoice/request_reversal", { id: rejected })).body.reason).toBe(
+      "只有已开具的发票可以申请红冲",
+    );
     expect((await call(a, "/invoice/request_reversal", { id })).body.data.Status).toBe("reversal_requested");
     expect((await withdraw("30")).body.status).toBe(1); // still invoiced until finance confirms
     const reversed = await staffPost(t, "/invoices/reverse_sample", finance, { id });
@@ -200,7 +224,10 @@ describe("invoices", () => {
       ["/invoice/request_reversal", { id }],
       ["/invoice/title/update", { id: title, kind: "personal", name: "李四" }],
       ["/invoice/title/delete", { id: title }],
-      ["/v3/addInvoiceRecord", { kind: "normal", amount: "1", title_id: title, email: "a@b.cn", idempotency_key: key() }],
+      [
+        "/v3/addInvoiceRecord",
+        { kind: "normal", amount: "1", title_id: title, email: "a@b.cn", idempotency_key: key() },
+      ],
     ] as const) {
       const reply = await call(other, path, fields);
       expect([path, reply.body.status, reply.body.reason]).toEqual([path, 1, "请求的内容不存在"]);
@@ -228,7 +255,9 @@ describe("invoices", () => {
     expect(applied + withdrawn).toBe(10);
     const reasons = new Set(replies.filter((r) => r.body.status !== 0).map((r) => r.body.reason as string));
     for (const reason of reasons)
-      expect(["开票金额超过可开票金额", "提现金额超过可提现余额", expect.stringContaining("红冲")]).toContainEqual(reason);
+      expect(["开票金额超过可开票金额", "提现金额超过可提现余额", expect.stringContaining("红冲")]).toContainEqual(
+        reason,
+      );
     const figure = (await call(a, "/invoice/get_invoiceable")).body.data;
     expect(figure).toMatchObject({ PaidIn: "1000.00", Invoiceable: "0.00" });
     expect(Number(figure.Invoiced) + Number(figure.Withdrawn)).toBe(1000);

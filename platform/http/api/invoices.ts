@@ -12,7 +12,7 @@ import {
 } from "../../modules/invoices/applications";
 import { addTitle, deleteTitle, listTitles, updateTitle } from "../../modules/invoices/titles";
 import { idempotencyKey } from "../../rules/finance";
-import { amountFen, creditCode, email, phone } from "../../rules/fields";
+import { amountFen, creditCode, email } from "../../rules/fields";
 import { callerFromForm, type Env } from "../context";
 import * as f from "../fields";
 import { toInvoice, toInvoiceable, toInvoiceTitle } from "../shapes/invoices";
@@ -40,7 +40,11 @@ export const titleFields = z
   })
   .superRefine((v, ctx) => {
     if (v.kind === "enterprise" && !v.tax_number)
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["tax_number"], message: "请填写纳税人识别号（统一社会信用代码）" });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["tax_number"],
+        message: "请填写纳税人识别号（统一社会信用代码）",
+      });
   });
 
 const toTitleInput = (v: z.infer<typeof titleFields>) => ({

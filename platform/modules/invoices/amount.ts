@@ -36,7 +36,10 @@ export async function invoiceableTermsOf(db: Db, userId: number): Promise<Invoic
 }
 
 /** Locks the account's users row: the one row invoice applications and withdrawals both take first. */
-export async function lockAccount(db: Db, userId: number): Promise<{ verifiedAs: (typeof users.$inferSelect)["verifiedAs"] } | null> {
+export async function lockAccount(
+  db: Db,
+  userId: number,
+): Promise<{ verifiedAs: (typeof users.$inferSelect)["verifiedAs"] } | null> {
   const [row] = await db.select({ verifiedAs: users.verifiedAs }).from(users).where(eq(users.id, userId)).for("update");
   return row ?? null;
 }

@@ -143,7 +143,11 @@ export interface InvoicePdf {
 }
 
 /** The issued PDF (or, with `red`, the red-letter one) of one of the caller's invoices. */
-export async function readInvoicePdf(ctx: Ctx, caller: Caller, input: { id: number; red: boolean }): Promise<InvoicePdf> {
+export async function readInvoicePdf(
+  ctx: Ctx,
+  caller: Caller,
+  input: { id: number; red: boolean },
+): Promise<InvoicePdf> {
   const row = (await findInvoice(ctx.db, mainAccountOf(caller), input.id)) ?? fail("NOT_FOUND");
   const key = input.red ? row.redPdfKey : row.pdfKey;
   if (!key) return fail("NOT_FOUND");

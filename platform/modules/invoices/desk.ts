@@ -109,7 +109,13 @@ export async function issueInvoice(
       const now = ctx.now();
       const [after] = await tx
         .update(invoices)
-        .set({ status: "issued", pdfKey: key, sample: pdf.sample ? "yes" : "no", issuedAt: now, decidedBy: staff.staffId })
+        .set({
+          status: "issued",
+          pdfKey: key,
+          sample: pdf.sample ? "yes" : "no",
+          issuedAt: now,
+          decidedBy: staff.staffId,
+        })
         .where(and(eq(invoices.id, before.id), eq(invoices.status, "pending")))
         .returning();
       if (!after) return fail("INVOICE_ALREADY_DECIDED");

@@ -70,7 +70,10 @@ export async function findTitle(db: Ctx["db"], userId: number, id: number): Prom
 
 export async function addTitle(ctx: Ctx, caller: Caller, input: InvoiceTitleInput): Promise<InvoiceTitle> {
   const userId = mainAccountOf(caller);
-  const existing = await ctx.db.select({ id: invoiceTitles.id }).from(invoiceTitles).where(eq(invoiceTitles.userId, userId));
+  const existing = await ctx.db
+    .select({ id: invoiceTitles.id })
+    .from(invoiceTitles)
+    .where(eq(invoiceTitles.userId, userId));
   if (existing.length >= MAX_TITLES) fail("INVOICE_TITLES_FULL");
   const [row] = await ctx.db
     .insert(invoiceTitles)
@@ -79,7 +82,11 @@ export async function addTitle(ctx: Ctx, caller: Caller, input: InvoiceTitleInpu
   return toTitle(row!);
 }
 
-export async function updateTitle(ctx: Ctx, caller: Caller, input: InvoiceTitleInput & { id: number }): Promise<InvoiceTitle> {
+export async function updateTitle(
+  ctx: Ctx,
+  caller: Caller,
+  input: InvoiceTitleInput & { id: number },
+): Promise<InvoiceTitle> {
   const userId = mainAccountOf(caller);
   const [row] = await ctx.db
     .update(invoiceTitles)
