@@ -1,0 +1,91 @@
+/**
+ * Issue 39 §1, invoices, with JavaScript on and off: a verified user with a top-up sees the invoiceable amount and
+ * its terms, saves a title, is refused above the figure (beside the field), applies; a finance staff member (made
+ * with `staff add --role finance`) issues it in 发票开具 with the sandbox's sample PDF; the user sees 已开具 and
+ * downloads a PDF marked 样例, and the e-mail goes out. An unverified user sees why and the way to verification.
+ */
+import { SAMPLE_MARK_HEX } from "../../platform/modules/invoices/sample-pdf";
+import { expect, test } from "./fixtures/session";
+import { tokenOf, topUp } from "./platform-calls";
+import { addStaffByCli, STAFF_PASSWORD, staffLogsIn, uniqueStaffLogin } from "./staff";
+import { useOwnClientAddress } from "./support";
+import { verifyByBankCardViaUi } from "./verification-support";
+
+test("a verified user applies, finance issues it in the desk, the user downloads the sample PDF", async ({
+  page,
+  browser,
+  baseURL,
+  login,
+  javaScriptEnabled,
+}) => {
+  const user = await login();
+  await useOwnClientAddress(page.context());
+  await verifyByBankCardViaUi(page, "张三");
+  await topUp(page.request, await tokenOf(page.request, user.phone, user.password), "200");
+
+  await page.goto("/console/invoice");
+  await expect(page.getByRole("heading", { name: "发票管理", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("invoiceable")).toHaveText("¥200.00");
+  await expect(page.getByTestId("invoiceable-terms")).toContainText("现金充值");
+  await page.getByLabel(/抬头名称/).fill("张三");
+  await page.getByRole("button", { name: "保存抬头" }).click();
+  await expect(page.getByText("发票抬头「张三」已保存")).toBeVisible();
+  await expect(page.getByTestId("invoice-titles")).toContainText("张三");
+
+  const email = `invoice${Date.now()}@example.cn`;
+  await page.getByLabel("开票金额（元）").fill("250");
+  await page.getByLabel("接收邮箱").fill(email);
+  await page.getByRole("button", { name: "提交申请" }).click();
+  await expect(page.getByText("开票金额超过可开票金额")).toBeVisible();
+  await page.getByLabel("开票金额（元）").fill("120");
+  await page.getByLabel("接收邮箱").fill(email);
+  await page.getByRole("button", { name: "提交申请" }).click();
+  await expect(page.getByText(/开票申请已提交（¥120\.00）/)).toBeVisible();
+  const row = page.getByTestId("invoice-list").locator("tbody tr").first();
+  await expect(row).toContainText("申请中");
+  await expect(page.getByTestId("invoiceable")).toHaveText("¥80.00");
+
+  const login2 = uniqueStaffLogin();
+  await addStaffByCli(baseURL!, login2, "财务小张", "finance");
+  const deskContext = await browser.newContext({ baseURL, javaScriptEnabled });
+  const desk = await deskContext.newPage();
+  await staffLogsIn(desk, login2, STAFF_PASSWORD);
+  await desk.getByRole("link", { name: "发票开具" }).click();
+  await expect(desk.getByRole("heading", { name: "发票开具" })).toBeVisible();
+  await desk
+    .getByTestId("desk-invoices")
+    .getByRole("row")
+    .filter({ hasText: "张三" })
+    .filter({ hasText: "¥120.00" })
+    .last()
+    .getByRole("link")
+    .click();
+  await desk.getByRole("button", { name: "开具（生成样例PDF）" }).click();
+  await expect(desk.getByTestId("desk-invoice-status")).toHaveText("已开具");
+  await deskContext.close();
+
+  await page.goto("/console/invoice");
+  await expect(row).toContainText("已开具");
+  const link = row.getByRole("link", { name: "下载发票（样例）" });
+  const pdf = await page.request.get((await link.getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  const text = (await pdf.body()).toString("latin1");
+  expect(text.startsWith("%PDF-")).toBe(true);
+  expect(text).toContain(`<${SAMPLE_MARK_HEX}>`);
+  await expect
+    .poll(async () =>
+      JSON.stringify(await (await page.request.get(`/sandbox/email.json?to=${encodeURIComponent(email)}`)).json()),
+    )
+    .toContain("发票已开具");
+});
+
+test("an unverified user sees why they cannot apply and the way to verification", async ({ page, login }) => {
+  await login();
+  await page.goto("/console/invoice");
+  await expect(page.getByTestId("invoice-needs-verification")).toContainText("完成实名认证后才能申请发票");
+  await expect(page.getByRole("link", { name: "去实名认证" })).toHaveAttribute(
+    "href",
+    "/console/verification/selectVerification",
+  );
+  await expect(page.getByRole("button", { name: "提交申请" })).toHaveCount(0);
+});
