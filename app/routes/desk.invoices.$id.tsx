@@ -9,7 +9,12 @@ import {
   issueSampleInvoice,
   rejectDeskInvoice,
   reverseSampleInvoice,
+  uploadDeskInvoicePdf,
 } from "~/upstream/invoices.server";
+import { UpstreamError } from "~/upstream/transport.server";
+import { ONE_VERIFICATION_FILE_LIMITS } from "~/upstream/verification-files.server";
+import { mediaType, readForm } from "~/utils/request-body.server";
+import { readUploadForm } from "~/utils/upload-form.server";
 import { formAction } from "~/utils/action.server";
 import { invoiceIdParam, requireFinance } from "~/utils/desk-invoices.server";
 import { deskInvoicePath, deskInvoicePdfPath } from "~/utils/desk-paths";
@@ -33,7 +38,19 @@ export function action({ request, params }: ActionFunctionArgs) {
   const back = (message: string) => redirectWithToast(deskInvoicePath(id), { type: "success", message });
   return formAction(request, {
     guard: requireFinance,
+    // The PDF form is multipart (one file of 10 MB at most); the others are plain forms.
+    read: (r) =>
+      mediaType(r) === "multipart/form-data"
+        ? readUploadForm(r, { ...ONE_VERIFICATION_FILE_LIMITS, oversizeFile: "refuse" })
+        : readForm(r),
     intents: (intent) => ({
+      upload: intent(z.object({ action: z.enum(["issue", "reverse"]) }), async (input, { guard, form }) => {
+        const file = form.get("file");
+        if (!(file instanceof File) || file.size === 0)
+          throw new UpstreamError("UPLOAD_EMPTY", 400, 1, "请选择税务系统开具的PDF文件", "file");
+        await asStaff(request, () => uploadDeskInvoicePdf(guard.auth, { id, action: input.action, file }));
+        return back(input.action === "issue" ? "已开具，已通知用户并发送邮件" : "已确认红冲，该金额已退回可开票金额");
+      }),
       issue_sample: intent(z.object({}), async (_input, { guard }) => {
         await asStaff(request, () => issueSampleInvoice(guard.auth, id));
         return back("已开具（样例PDF），已通知用户并发送邮件");
@@ -107,6 +124,17 @@ export default function DeskInvoicePage() {
         {invoice.HasRedPdf && <a href={deskInvoicePdfPath(invoice.Id, true)}>下载红字发票PDF</a>}
       </p>
       {result?.formError && <FieldError role="alert">{result.formError}</FieldError>}
+      {(invoice.Status === "pending" || invoice.Status === "reversal_requested") && (
+        <Form method="post" encType="multipart/form-data" noValidate style={{ maxWidth: 460, marginBottom: 16 }}>
+          <input type="hidden" name="action" value={invoice.Status === "pending" ? "issue" : "reverse"} />
+          <label>
+            {invoice.Status === "pending" ? "上传税务系统开具的PDF" : "上传红字发票PDF"}{" "}
+            <input type="file" name="file" accept="application/pdf,.pdf" />
+          </label>
+          <FieldError role={errors.file ? "alert" : undefined}>{errors.file ?? ""}</FieldError>
+          <StatusButton intent="upload">{invoice.Status === "pending" ? "上传并开具" : "上传并确认红冲"}</StatusButton>
+        </Form>
+      )}
       {invoice.Status === "pending" && (
         <>
           <Form method="post" noValidate>

@@ -1,18 +1,20 @@
-import type {
-  DeskInvoiceWire,
-  InvoiceableWire,
-  InvoiceApplyFields,
-  InvoiceCalls,
-  InvoiceKindWire,
-  InvoicePdfWire,
-  InvoiceStatusWire,
-  InvoiceTitleFields,
-  InvoiceTitleWire,
-  InvoiceWire,
+import {
+  DESK_INVOICE_UPLOAD_PATH,
+  type DeskInvoiceWire,
+  type InvoiceableWire,
+  type InvoiceApplyFields,
+  type InvoiceCalls,
+  type InvoiceKindWire,
+  type InvoicePdfWire,
+  type InvoiceStatusWire,
+  type InvoiceTitleFields,
+  type InvoiceTitleWire,
+  type InvoiceWire,
 } from "../../platform/contract/invoices";
 import type { PageWire } from "../../platform/contract/page";
+import { readReply, refusalOf, staffRequest } from "./desk-files.server";
 import { staffCall, type StaffAuth } from "./desk.server";
-import { callApiOrThrow } from "./transport.server";
+import { callApiOrThrow, sendToPlatform } from "./transport.server";
 
 export type {
   DeskInvoiceWire,
@@ -69,4 +71,24 @@ export function pdfResponse(pdf: InvoicePdfWire): Response {
       "x-content-type-options": "nosniff",
     },
   });
+}
+
+/**
+ * Issues (`action` "issue") or confirms the reversal ("reverse") of an application with the PDF from the tax system
+ * (POST /staff/invoices/issue_with_pdf, multipart). Throws UpstreamError with the reason and `field` "file" when the
+ * platform refuses the file.
+ */
+export async function uploadDeskInvoicePdf(
+  auth: StaffAuth,
+  input: { id: number; action: "issue" | "reverse"; file: File },
+): Promise<DeskInvoiceWire> {
+  const body = new FormData();
+  body.append("id", String(input.id));
+  body.append("action", input.action);
+  body.append("file", input.file, input.file.name);
+  const [request, headers] = staffRequest(auth, DESK_INVOICE_UPLOAD_PATH, { method: "POST", body });
+  const response = await sendToPlatform(request, headers);
+  const reply = await readReply<DeskInvoiceWire>(response);
+  if (response.ok && reply?.status === 0) return reply.data;
+  throw refusalOf(response, reply, DESK_INVOICE_UPLOAD_PATH);
 }
