@@ -10,6 +10,7 @@ import {
 import { becomePartner, partnerOf, partnerStanding, referredAccounts } from "../../modules/partner/partners";
 import { recordTouch } from "../../modules/partner/touches";
 import { amountFen } from "../../rules/fields";
+import { isReferralCode } from "../../rules/referral-code";
 import { callerFromForm, optionalCallerFromForm, type Env } from "../context";
 import * as f from "../fields";
 import {
@@ -58,7 +59,7 @@ on.post("/sales_partner/touch", async (c) => {
   const form = await readForm(c);
   const caller = await optionalCallerFromForm(c, form);
   const input = parseFields(TouchFields, form);
-  const touchId = /^[A-Za-z0-9]{8}$/.test(input.code)
+  const touchId = isReferralCode(input.code)
     ? await recordTouch(c.var.ctx, {
         code: input.code,
         signedInUserId: caller?.userId ?? null,

@@ -2,18 +2,17 @@ import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { inTransaction, pgCode } from "../../db/tx";
 import { maskPhone } from "../../rules/partner-commission";
+import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from "../../rules/referral-code";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 import { date, num, rowsOf } from "../finance/rows";
 
 type PartnerCtx = Pick<Ctx, "db" | "now">;
 
-/** Letters and digits that cannot be mistaken for each other when read aloud or typed (no 0/O, 1/I). */
-const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-
 function newCode(): string {
   let code = "";
-  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  for (let i = 0; i < REFERRAL_CODE_LENGTH; i++)
+    code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
   return code;
 }
 
