@@ -62,7 +62,10 @@ export async function seedPointsStore(db: Db, demoPhone: string): Promise<void> 
     .select({ id: couponGroups.id })
     .from(couponGroups)
     .where(eq(couponGroups.name, STORE_COUPON_GROUP));
+  // Given only for points: out of the coupon centre (a database seeded before the flag gets it here too).
+  if (group) await db.update(couponGroups).set({ inCouponCentre: false }).where(eq(couponGroups.id, group.id));
   group ??= await createCouponGroup(ctx, {
+    inCouponCentre: false,
     name: STORE_COUPON_GROUP,
     type: 0,
     amountFen: 5_00,

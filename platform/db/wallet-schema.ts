@@ -159,6 +159,11 @@ export const couponGroups = pgTable(
     targetUseMode: integer("target_use_mode").notNull().default(0),
     /** 0 everyone, 1 verified students, 2 verified enterprises. */
     targetUserVerifyType: integer("target_user_verify_type").notNull().default(0),
+    /**
+     * Listed in the coupon centre and claimable there. False for groups whose coupons are only given: the points
+     * store's and the raffle's (exchanged for points or won, never claimed for free).
+     */
+    inCouponCentre: boolean("in_coupon_centre").notNull().default(true),
     beginAt: at("begin_at").notNull(),
     endAt: at("end_at").notNull(),
     totalNum: integer("total_num").notNull(),

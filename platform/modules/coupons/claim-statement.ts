@@ -65,7 +65,7 @@ function buildClaimStatement(db: CouponCtx["db"], bySession: boolean) {
   const visible = db.$with("visible", { ord: sql<number>`ord`, userId: sql<number>`user_id` }).as(sql`
     select caller.ord, caller.user_id
     from caller inner join ${users} u on u.id = caller.user_id inner join ${couponGroups} g on g.id = ${at.groupId}
-    where g.begin_at <= ${at.now}::timestamptz and g.end_at > ${at.now}::timestamptz
+    where g.in_coupon_centre and g.begin_at <= ${at.now}::timestamptz and g.end_at > ${at.now}::timestamptz
       and (g.target_user_verify_type = 0
         or (g.target_user_verify_type = 1 and u.verified_as = 'student')
         or (g.target_user_verify_type = 2 and u.verified_as = 'enterprise'))`);

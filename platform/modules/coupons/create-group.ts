@@ -22,6 +22,8 @@ export interface CouponGroupInput {
   beginAt: Date;
   endAt: Date;
   totalNum: number;
+  /** Default true; false for a group whose coupons are only given (the points store, the raffle). */
+  inCouponCentre?: boolean;
 }
 
 const MAX_NUM = 10_000_000;
@@ -82,6 +84,7 @@ export async function createCouponGroup(ctx: CouponCtx, input: CouponGroupInput)
       endAt: input.endAt,
       totalNum: input.totalNum,
       remainNum: input.totalNum,
+      inCouponCentre: input.inCouponCentre ?? true,
       createdAt: ctx.now(),
     })
     .returning();

@@ -60,14 +60,20 @@ export async function verifiedAsOf(db: Db, userId: number): Promise<VerifiedAs> 
 
 /**
  * The groups an account verified as `verifiedAs` may see and claim at `now`:
- * inside the group's window (BeginTime ≤ now < EndTime) and aimed at everyone
+ * in the coupon centre (not a points-store or raffle group), inside the group's window (BeginTime ≤ now < EndTime)
+ * and aimed at everyone
  * or at what the account is verified as (TargetUserVerifyType).
  */
 export function visibleTo(verifiedAs: VerifiedAs, now: Date): SQL {
   const audience = [eq(couponGroups.targetUserVerifyType, 0)];
   if (verifiedAs === "student") audience.push(eq(couponGroups.targetUserVerifyType, 1));
   if (verifiedAs === "enterprise") audience.push(eq(couponGroups.targetUserVerifyType, 2));
-  return and(lte(couponGroups.beginAt, now), gt(couponGroups.endAt, now), or(...audience))!;
+  return and(
+    eq(couponGroups.inCouponCentre, true),
+    lte(couponGroups.beginAt, now),
+    gt(couponGroups.endAt, now),
+    or(...audience),
+  )!;
 }
 
 /** At most this many groups are listed; a coupon centre is a short list. */

@@ -36,7 +36,8 @@ const whole = (max: number) => z.coerce.number().int().min(0).max(max);
 /**
  * `coupon-group create --name … --type 0|1|2 --total N --end 2026-12-31T23:59:59+08:00 [--amount 10.00]
  * [--discount 0.85] [--money-limit 100.00] [--use-days 7] [--goods "RTX 4090,A100"] [--images pytorch]
- * [--use-mode 0|1] [--verify-type 0|1|2] [--begin <time>]`: a coupon group (spec §3) with RemainNum = total.
+ * [--use-mode 0|1] [--verify-type 0|1|2] [--begin <time>] [--given-only yes]`: a coupon group (spec §3) with
+ * RemainNum = total. `--given-only yes`: not in the coupon centre, for the points store's items and raffle prizes.
  */
 export const couponGroupCreate = opsCommand({
   name: "coupon-group create",
@@ -56,6 +57,7 @@ export const couponGroupCreate = opsCommand({
     images: list,
     "use-mode": z.enum(["0", "1"]).default("0").transform(Number),
     "verify-type": z.enum(["0", "1", "2"]).default("0").transform(Number),
+    "given-only": z.enum(["yes", "no"]).default("no"),
   }),
   async run(ctx, _actor, args) {
     const group = await createCouponGroup(ctx, {
@@ -72,6 +74,7 @@ export const couponGroupCreate = opsCommand({
       beginAt: args.begin ?? ctx.now(),
       endAt: args.end,
       totalNum: args.total,
+      inCouponCentre: args["given-only"] === "no",
     });
     const value = group.type === 1 ? `×${group.discountBp / 10_000}` : `${fenToYuan(group.amountFen)} yuan`;
     return {

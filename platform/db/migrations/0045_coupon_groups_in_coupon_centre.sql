@@ -1,0 +1,1 @@
+ALTER TABLE "coupon_groups" ADD COLUMN "in_coupon_centre" boolean DEFAULT true NOT NULL;
