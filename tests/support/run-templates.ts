@@ -1,10 +1,10 @@
 /**
  * The run's migrated databases that the platform project's global setup made (database-template.global.ts,
  * decision 120), as a test file's platform needs them: the PGlite dump read once per worker. Outside that project
- * (the app project, a script) there are none, and a file's database is made and migrated as before.
+ * (the app project) there are none, and outside vitest (the login flood, scripts) vitest is not even imported:
+ * importing it outside its runner throws. A file's database is then made and migrated as before.
  */
 import { readFile } from "node:fs/promises";
-import { inject } from "vitest";
 
 export interface RunTemplates {
   pglite: Blob | null;
@@ -13,16 +13,14 @@ export interface RunTemplates {
 
 let pgliteImage: Promise<Blob> | undefined;
 
-function provided<K extends "pgliteTemplateFile" | "postgresTemplate">(key: K): string | null {
-  try {
-    return (inject(key) as string | null | undefined) ?? null;
-  } catch {
-    return null; // not inside a vitest worker
-  }
+async function provided(key: "pgliteTemplateFile" | "postgresTemplate"): Promise<string | null> {
+  if (!process.env.VITEST) return null;
+  const { inject } = await import("vitest");
+  return (inject(key) as string | null | undefined) ?? null;
 }
 
 export async function runTemplates(): Promise<RunTemplates> {
-  const file = provided("pgliteTemplateFile");
+  const file = await provided("pgliteTemplateFile");
   if (file) pgliteImage ??= readFile(file).then((bytes) => new Blob([bytes]));
-  return { pglite: file ? await pgliteImage! : null, postgres: provided("postgresTemplate") };
+  return { pglite: file ? await pgliteImage! : null, postgres: await provided("postgresTemplate") };
 }
