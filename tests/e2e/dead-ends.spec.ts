@@ -19,8 +19,8 @@ const UNKNOWN = [
   "/desk/x",
   "/login/x/y",
   "/informDetail/999999",
-  "/activity_202510",
   "/store/x",
+  "/activity_202510/x",
 ];
 
 async function expectNotFoundInShell(page: Page, path: string) {
