@@ -4,7 +4,8 @@
  * APP_ENV=production and real providers pointed at local fakes (Aliyun SMS,
  * SMTP, WeChat Pay and Alipay at addresses on 127.0.0.1), on a free port of
  * 127.0.0.1, apart from the e2e server. The walk visits every page that sets a
- * cookie (an ad click id, the notices, login, the toast read after it, logout,
+ * cookie (an ad click id, the notices, login, the toast read after it, a partner's referral link
+ * followed by a visitor (the demo account verifies by bank card against a local fake bank and joins), logout,
  * the desk's login and logout) and checks each Set-Cookie; the cookie names
  * the web tier defines are read from its source, so a cookie added later and
  * not walked fails the test.
@@ -17,9 +18,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { startFakeAliyunSms, type FakeAliyunSms } from "../support/fake-aliyun-sms";
-import { productionIdentityEnv } from "../support/aliyun-identity-env";
+import { FAKE_FACE_SCENE_ID, productionIdentityEnv } from "../support/aliyun-identity-env";
+import { startFakeAliyunIdentity, type FakeAliyunIdentity } from "../support/fake-aliyun-identity";
 import { productionPaymentEnv } from "../support/payment-env";
 import { DEMO } from "./support";
+import { cardNumber, idNumber } from "./verification-support";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const OPS_KEY = randomBytes(24).toString("hex");
@@ -56,11 +59,14 @@ function definedCookieNames(): string[] {
 
 let server: ChildProcess;
 let sms: FakeAliyunSms;
+let identity: FakeAliyunIdentity;
 let origin: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   sms = await startFakeAliyunSms({ LTAI5tFakeKeyId4Tests: "fake-secret" });
+  // The bank's side of 银行卡认证, so the walk can verify the demo account and become a sales partner.
+  identity = await startFakeAliyunIdentity({ LTAI5tFakeKeyId4Tests: "fake-secret" }, { sceneId: FAKE_FACE_SCENE_ID });
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   let output = "";
@@ -88,6 +94,8 @@ test.beforeAll(async () => {
       MAIL_FROM: "noreply@gpu.example",
       ...productionPaymentEnv(),
       ...productionIdentityEnv(),
+      ALIYUN_OCR_ENDPOINT: identity.url,
+      ALIYUN_CLOUDAUTH_ENDPOINT: identity.url,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -109,6 +117,7 @@ test.afterAll(async () => {
     await exited;
   }
   await sms?.close();
+  await identity?.close();
 });
 
 test("a production start sets Secure on every cookie of the site", async () => {
@@ -129,7 +138,7 @@ test("a production start sets Secure on every cookie of the site", async () => {
       body: form ? new URLSearchParams(form).toString() : undefined,
       redirect: "manual",
     });
-    await reply.arrayBuffer();
+    const text = await reply.text();
     expect(reply.status, `${step}: ${url}`).toBeLessThan(500);
     for (const header of reply.headers.getSetCookie()) {
       seen.push({ step, header });
@@ -137,7 +146,7 @@ test("a production start sets Secure on every cookie of the site", async () => {
       const [name, ...value] = pair!.split("=");
       jar.set(name!.trim(), value.join("="));
     }
-    return reply;
+    return { status: reply.status, text };
   };
 
   await send("an ad click id", "/store?bd_vid=secure-cookie-walk");
@@ -150,7 +159,36 @@ test("a production start sets Secure on every cookie of the site", async () => {
   });
   expect(login.status).toBe(302);
   await send("the toast read after login", "/console/dashboard");
+
+  // A partner's referral link, followed by a visitor, leaves the first-touch cookie (gc_ref_touch): the demo account
+  // verifies by bank card (the fake bank knows the card) and joins the partner program for a link to follow.
+  const card = { name: "张三", idNumber: idNumber(), cardNumber: cardNumber(), phone: "13912345678" };
+  identity.setBankCard(card);
+  const bankCard = "/console/verification/bankCardVerify";
+  await send("bank card code", bankCard, { intent: "send-code", phone: card.phone });
+  // The code goes out through the delivery outbox after the request's commit, so it may arrive a moment later.
+  let code: string | undefined;
+  await expect
+    .poll(() => (code = [...sms.requests].reverse().find((r) => r.phone === card.phone && r.code)?.code), {
+      message: "the bank card's SMS code reached the fake SMS provider",
+    })
+    .toBeTruthy();
+  const verified = await send("bank card verification", bankCard, {
+    intent: "verify",
+    name: card.name,
+    id_number: card.idNumber,
+    card_number: card.cardNumber,
+    phone: card.phone,
+    code: code!,
+  });
+  expect(verified.status, "verified, and sent back to the page with a toast").toBe(302);
+  const joined = await send("become a partner", "/console/salesDashboard", { intent: "join", agree: "1" });
+  expect(joined.status).toBe(302);
+  const dashboard = await send("the partner dashboard", "/console/salesDashboard");
+  const invite = /\/invite\/[A-Za-z0-9]+/.exec(dashboard.text)?.[0];
+  expect(invite, "the dashboard shows the referral link").toBeTruthy();
   await send("logout", "/logout", { intent: "logout" });
+  await send("a visitor follows the referral link", invite!);
 
   // A staff account through the operators' door (production: OPS_KEY), then the desk's login and logout.
   const added = await fetch(`${origin}/ops/run`, {
