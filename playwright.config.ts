@@ -47,11 +47,12 @@ const launchOptions: LaunchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // The server holds one embedded database; more than two workers only queue on it (and on argon2).
-  workers: 2,
+  // Three browsers at once: with two, the machine sat 41 % idle while journeys waited for the sandbox fleet's
+  // transitions (docs/decisions/121). A journey shares two cores with two others, so it gets 45 s, not 30.
+  workers: 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: "list",
   use: {

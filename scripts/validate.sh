@@ -43,9 +43,23 @@ fi
 
 step "npm ci" npm ci --no-audit --no-fund
 
-step "typecheck" npm run typecheck
-
-step "lint" npm run lint
+# The type checker and the linter each keep one core busy: run side by side (two cores), each one's output printed
+# whole when both are done, and the step fails if either does.
+typecheck_and_lint() {
+  local out rc_types=0 rc_lint=0
+  out="$(mktemp -d)"
+  npm run typecheck >"$out/typecheck" 2>&1 &
+  local types=$!
+  npm run lint >"$out/lint" 2>&1 || rc_lint=$?
+  wait "$types" || rc_types=$?
+  echo "--- typecheck (exit $rc_types)"
+  cat "$out/typecheck"
+  echo "--- lint (exit $rc_lint)"
+  cat "$out/lint"
+  rm -rf "$out"
+  [ "$rc_types" -eq 0 ] && [ "$rc_lint" -eq 0 ]
+}
+step "typecheck and lint" typecheck_and_lint
 
 step "unit, module and API tests (PGlite)" npx vitest run
 
