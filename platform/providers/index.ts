@@ -9,7 +9,7 @@ import { SmtpEmailProvider } from "./email/smtp";
 import type { EmailProvider } from "./email/types";
 import { SimulatedComputeProvider } from "./compute/simulated";
 import type { ComputeProvider } from "./compute/types";
-import { AliyunSmsProvider } from "./sms/aliyun";
+import { deferredSmsProvider } from "./sms/deferred";
 import { OutboxSmsProvider } from "./sms/outbox";
 import type { SmsProvider } from "./sms/types";
 import { createPaymentProviders, type PaymentProviders } from "./payment";
@@ -59,8 +59,13 @@ export function createProviders(
 ): Providers {
   const sandboxBankCard = new SandboxBankCardProvider(now);
   const identity = createIdentityProviders(config, db, { now, sandboxBankCard });
+  const sms = config.sms;
   return guardProviders({
-    sms: config.sms.provider === "aliyun" ? new AliyunSmsProvider(config.sms.aliyun) : new OutboxSmsProvider(db),
+    // The Aliyun SDK loads with the first message (providers/deferred.ts): a sandbox platform never loads it.
+    sms:
+      sms.provider === "aliyun"
+        ? deferredSmsProvider(async () => new (await import("./sms/aliyun")).AliyunSmsProvider(sms.aliyun))
+        : new OutboxSmsProvider(db),
     email:
       config.email.provider === "smtp"
         ? new SmtpEmailProvider(config.email.smtpUrl, config.email.from)

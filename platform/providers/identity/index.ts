@@ -1,8 +1,6 @@
 import type { Db } from "../../db/client";
 import type { PlatformConfig } from "../../config";
-import { AliyunBankCardProvider } from "./aliyun-bank-card";
-import { AliyunFaceProvider } from "./aliyun-face";
-import { AliyunOcrProvider } from "./aliyun-ocr";
+import { deferredBankCardProvider, deferredFaceProvider, deferredOcrProvider } from "./deferred";
 import { SandboxFaceProvider } from "./sandbox-face";
 import { SandboxOcrProvider } from "./sandbox-ocr";
 import type { BankCardProvider, IdentityProviders } from "./types";
@@ -14,7 +12,7 @@ export const faceReturnUrl = (publicUrl: string): string => `${publicUrl}/consol
  * The identity providers as configured (IDENTITY_PROVIDER, decision 098): the sandbox (default outside production,
  * refused in production by the configuration) or Aliyun. `bankCard` is the Aliyun adapter when configured so; for
  * the sandbox it is the one given (the sandbox bank card check lives with the verification module's part), and
- * without one the sandbox has none.
+ * without one the sandbox has none. The Aliyun adapters (and their SDKs) load on their first call (./deferred.ts).
  */
 export function createIdentityProviders(
   config: Pick<PlatformConfig, "identity" | "payments">,
@@ -24,10 +22,17 @@ export function createIdentityProviders(
   const now = options.now ?? (() => new Date());
   if (config.identity.provider === "aliyun") {
     const aliyun = config.identity.aliyun;
+    const returnUrl = faceReturnUrl(config.payments.publicUrl);
     return {
-      ocr: new AliyunOcrProvider(aliyun, undefined, now),
-      face: new AliyunFaceProvider(aliyun, faceReturnUrl(config.payments.publicUrl), undefined, now),
-      bankCard: new AliyunBankCardProvider(aliyun),
+      ocr: deferredOcrProvider(
+        async () => new (await import("./aliyun-ocr")).AliyunOcrProvider(aliyun, undefined, now),
+      ),
+      face: deferredFaceProvider(
+        async () => new (await import("./aliyun-face")).AliyunFaceProvider(aliyun, returnUrl, undefined, now),
+      ),
+      bankCard: deferredBankCardProvider(
+        async () => new (await import("./aliyun-bank-card")).AliyunBankCardProvider(aliyun),
+      ),
     };
   }
   return {
