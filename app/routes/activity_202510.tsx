@@ -7,7 +7,8 @@ import { Muted, Page, Panel, PanelTitle } from "~/components/ui/layout";
 import { StatusButton } from "~/components/ui/StatusButton";
 import { formAction } from "~/utils/action.server";
 import { formatDateTime } from "~/utils/format";
-import { draw, DrawSchema, loadRafflePage, RAFFLE_PATH, SUB_ACCOUNT_CANNOT_DRAW } from "~/utils/raffle.server";
+import { RAFFLE_PATH, SUB_ACCOUNT_CANNOT_DRAW } from "~/utils/raffle-paths";
+import { draw, DrawSchema, loadRafflePage } from "~/utils/raffle.server";
 import { requireMainAccount } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 
@@ -49,9 +50,7 @@ export default function RafflePage() {
         <PanelTitle>我的抽奖</PanelTitle>
         {!signedIn && (
           <p>
-            <Link to={`/login?redirectTo=${encodeURIComponent(RAFFLE_PATH)}`} reloadDocument>
-              登录后抽奖
-            </Link>
+            <Link to={`/login?redirectTo=${encodeURIComponent(RAFFLE_PATH)}`}>登录后抽奖</Link>
             <Muted>（活动期间现金消费每满 ¥{overview.SpendStep} 可获得 1 次抽奖机会，填写问卷可再得 1 次）</Muted>
           </p>
         )}

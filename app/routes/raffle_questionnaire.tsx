@@ -4,7 +4,8 @@ import { QuestionnaireForm } from "~/components/raffle/QuestionnaireForm";
 import { Page, Panel, PanelTitle } from "~/components/ui/layout";
 import { getRaffleOverview } from "~/upstream/raffle.server";
 import { formAction } from "~/utils/action.server";
-import { answer, QuestionnaireSchema, RAFFLE_PATH } from "~/utils/raffle.server";
+import { RAFFLE_PATH } from "~/utils/raffle-paths";
+import { answer, QuestionnaireSchema } from "~/utils/raffle.server";
 import { requireMainAccount } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 

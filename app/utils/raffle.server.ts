@@ -8,11 +8,8 @@ import {
   type RaffleDrawResultWire,
 } from "~/upstream/raffle.server";
 import { getRequestUser, getSessionToken } from "./session.server";
+import { RAFFLE_PATH } from "./raffle-paths";
 import { redirectWithToast } from "./toast.server";
-
-export const RAFFLE_PATH = "/activity_202510";
-export const QUESTIONNAIRE_PATH = "/raffle_questionnaire";
-export const SUB_ACCOUNT_CANNOT_DRAW = "子账号不能参与抽奖：抽奖次数按主账号的消费计算，请使用主账号登录后抽奖";
 
 const STALE = "请求有误，请刷新页面后重试";
 

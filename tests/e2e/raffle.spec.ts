@@ -7,6 +7,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures/session";
 import { ops } from "./ops";
+import { DEMO_SUB } from "./support";
 
 type Prize = { PrizeId: number; Name: string };
 
@@ -64,4 +65,15 @@ test("answer the questionnaire, draw, and find the prize where the page says", a
   // The questionnaire is answered once.
   await page.goto("/raffle_questionnaire");
   await expect(page.getByText("您已填写过问卷，感谢参与！每个账号只能填写一次。")).toBeVisible();
+  await page.getByRole("link", { name: "返回周年庆抽奖" }).click();
+  await expect(page).toHaveURL("/activity_202510");
+});
+
+test("a sub-account sees why it cannot draw, and has no draw button", async ({ page, login }) => {
+  await login({ phone: DEMO_SUB.mainPhone, password: DEMO_SUB.password, subAccountName: DEMO_SUB.name });
+  await page.goto("/activity_202510");
+  // With JavaScript on, after hydration too (a value of a .server module rendered empty in the browser).
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("note")).toHaveText(/子账号不能参与抽奖/);
+  await expect(page.getByRole("button", { name: "抽奖" })).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import type { RaffleOverviewWire } from "~/upstream/raffle.server";
 import { Muted, Table } from "~/components/ui/layout";
 import { formatDateTime } from "~/utils/format";
 import { formatWireMoney } from "../../../platform/rules/money";
+import { QUESTIONNAIRE_PATH } from "~/utils/raffle-paths";
 
 type Mine = Extract<NonNullable<RaffleOverviewWire["Mine"]>, { SubAccount: false }>;
 
@@ -30,7 +31,7 @@ export function DrawsLeft({ mine, spendStep }: { mine: Mine; spendStep: string }
       </p>
       {!mine.Answered && (
         <p>
-          <Link to="/raffle_questionnaire">填写活动问卷，再得 1 次抽奖机会</Link>
+          <Link to={QUESTIONNAIRE_PATH}>填写活动问卷，再得 1 次抽奖机会</Link>
         </p>
       )}
     </div>
