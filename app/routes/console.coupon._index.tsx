@@ -12,6 +12,7 @@ import { COUPON_PAGE_SIZE, getUserCoupons, type CouponStatusWire } from "~/upstr
 import { requireMainAccount } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { formatWireMoney } from "../../platform/rules/money";
+import { pageNumber } from "~/utils/page-number";
 
 export const meta: MetaFunction = () => [{ title: "优惠券 · 算力云" }];
 
@@ -24,7 +25,7 @@ const TABS = [
 
 const Query = z.object({
   tab: z.enum(["usable", "used", "expired"]).catch("usable"),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  page: pageNumber(),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -19,6 +19,7 @@ import { requireUser } from "~/utils/session.server";
 import { statusFilterCount } from "~/utils/status-filter-count";
 import { loadPage } from "~/utils/upstream-errors.server";
 import { workOrderCaller } from "~/utils/work-order-view.server";
+import { pageNumber } from "~/utils/page-number";
 
 export const meta: MetaFunction = () => [{ title: "我的工单 · 算力云" }];
 
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       .enum(STATUSES as [WorkOrderStatusWire, ...WorkOrderStatusWire[]])
       .optional()
       .catch(undefined),
-    page: z.coerce.number().int().min(1).max(10_000).catch(1),
+    page: pageNumber(),
   });
   return loadPage(request, async () => {
     const { token } = await requireUser(request);

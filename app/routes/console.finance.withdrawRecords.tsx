@@ -14,6 +14,7 @@ import { loadPage } from "~/utils/upstream-errors.server";
 import { idempotencyKey } from "../../platform/rules/finance";
 import * as field from "../../platform/rules/fields";
 import { fenToYuan, formatWireMoney } from "../../platform/rules/money";
+import { pageOf } from "~/utils/page-number";
 
 export const meta: MetaFunction = () => [{ title: "提现记录 · 算力云" }];
 
@@ -24,13 +25,7 @@ const REFUSAL = "子账号无权申请提现";
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
     const { token } = await requireMainAccount(request, REFUSAL);
-    const page = z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(10_000)
-      .catch(1)
-      .parse(new URL(request.url).searchParams.get("page"));
+    const page = pageOf(request);
     const [refundable, list] = await Promise.all([getRefundable(token), getWithdrawals(token, page, PAGE_SIZE)]);
     // A fresh key with every render of the form: posting it twice holds the amount once.
     return { refundable, list, page, idempotencyKey: crypto.randomUUID() };

@@ -25,6 +25,7 @@ import { loadPage } from "~/utils/upstream-errors.server";
 import { idempotencyKey } from "../../platform/rules/finance";
 import * as field from "../../platform/rules/fields";
 import { fenToYuan, formatMoney } from "../../platform/rules/money";
+import { pageOf } from "~/utils/page-number";
 
 export const meta: MetaFunction = () => [{ title: "发票管理 · 算力云" }];
 
@@ -35,13 +36,7 @@ const REFUSAL = "子账号不能申请发票，请使用主账号登录";
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request, async () => {
     const { token } = await requireMainAccount(request, REFUSAL);
-    const page = z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(10_000)
-      .catch(1)
-      .parse(new URL(request.url).searchParams.get("page"));
+    const page = pageOf(request);
     const [figure, titles, list] = await Promise.all([
       getInvoiceable(token),
       getInvoiceTitles(token),

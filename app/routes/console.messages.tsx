@@ -11,13 +11,14 @@ import { getMessages, getNotifications } from "~/upstream/notices.server";
 import { formatDateTime } from "~/utils/format";
 import { requireUser } from "~/utils/session.server";
 import { loadPage } from "~/utils/upstream-errors.server";
+import { pageNumber } from "~/utils/page-number";
 
 export const meta: MetaFunction = () => [{ title: "消息中心 · 算力云" }];
 
 const PAGE_SIZE = 10;
 const Query = z.object({
   tab: z.enum(["messages", "notifications"]).catch("messages"),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  page: pageNumber(),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {

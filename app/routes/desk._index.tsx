@@ -15,6 +15,7 @@ import { formatDateTime } from "~/utils/format";
 import { deskOrderPath } from "~/utils/desk-paths";
 import { statusFilterCount } from "~/utils/status-filter-count";
 import { Filters, WaitFilter, waitQuery } from "~/components/desk/WaitFilter";
+import { pageNumber } from "~/utils/page-number";
 
 export const meta: MetaFunction = () => [{ title: "工单队列 · 客服工作台" }];
 
@@ -30,7 +31,7 @@ const QueueQuery = z.object({
     .string()
     .regex(/^(me|none|all|[1-9]\d{0,15})$/)
     .catch("all"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageNumber(100_000),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {

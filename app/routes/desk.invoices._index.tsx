@@ -11,13 +11,14 @@ import { loadDeskPage } from "~/utils/desk-session.server";
 import { formatDateTime } from "~/utils/format";
 import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS } from "../../platform/rules/invoices";
 import { formatWireMoney } from "../../platform/rules/money";
+import { pageNumber } from "~/utils/page-number";
 
 export const meta: MetaFunction = () => [{ title: "发票开具 · 客服工作台" }];
 
 const PAGE_SIZE = 20;
 const Query = z.object({
   view: z.enum(["waiting", "decided"]).catch("waiting"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageNumber(100_000),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -12,6 +12,7 @@ import { loadDeskPage } from "~/utils/desk-session.server";
 import { requireReviewer } from "~/utils/desk-verification.server";
 import { REVIEW_KIND_LABELS } from "../../platform/rules/verification-review";
 import { Filters, WaitFilter, waitQuery } from "~/components/desk/WaitFilter";
+import { pageNumber } from "~/utils/page-number";
 
 export const meta: MetaFunction = () => [{ title: "实名审核 · 客服工作台" }];
 
@@ -22,7 +23,7 @@ const KINDS = ["personal", "enterprise", "student", "other"] as const;
 const QueueQuery = z.object({
   kind: z.enum(KINDS).optional().catch(undefined),
   wait: waitQuery,
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageNumber(100_000),
 });
 type QueueQuery = z.infer<typeof QueueQuery>;
 

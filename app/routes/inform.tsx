@@ -9,12 +9,13 @@ import { formatDate } from "~/utils/format";
 import { markNoticesSeen } from "~/utils/notice-seen.server";
 import { informDetailPath } from "~/utils/paths";
 import { loadPage } from "~/utils/upstream-errors.server";
+import { pageNumber } from "~/utils/page-number";
 
 export const meta: MetaFunction = () => [{ title: "平台公告 · 算力云" }];
 export const handle = { showContact: true };
 
 const PAGE_SIZE = 10;
-const Query = z.object({ page: z.coerce.number().int().min(1).max(10_000).catch(1) });
+const Query = z.object({ page: pageNumber() });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(request, async () => {

@@ -18,6 +18,7 @@ import {
   type OrderKindCode,
   type OrderStatusCode,
 } from "../../platform/rules/finance";
+import { pageNumber } from "./page-number";
 
 /** Entries per page of the expense detail. */
 export const EXPENSE_PAGE_SIZE = 20;
@@ -25,7 +26,6 @@ export const EXPENSE_PAGE_SIZE = 20;
 export type FieldErrors = Record<string, string>;
 
 const blankAsUndefined = (v: unknown) => (v === "" ? undefined : v);
-const pageNumber = z.coerce.number().int().min(1).max(10_000).catch(1);
 
 function readQuery(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
@@ -61,7 +61,7 @@ export function expenseQuery(url: URL): ExpenseQuery {
     kind: kind.success ? kind.data : undefined,
     start_date: range.start_date,
     end_date: range.end_date,
-    page: pageNumber.parse(query.page),
+    page: pageNumber().parse(query.page),
     values: { kind: query.kind ?? "", start_date: query.start_date ?? "", end_date: query.end_date ?? "" },
     errors,
   };
@@ -88,7 +88,7 @@ export function ordersQuery(url: URL): OrdersQuery {
     status: status.success ? status.data : undefined,
     start_date: range.start_date,
     end_date: range.end_date,
-    page: pageNumber.parse(query.page),
+    page: pageNumber().parse(query.page),
     values: {
       kind: query.kind ?? "",
       status: query.status ?? "",

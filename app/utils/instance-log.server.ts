@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { getInstanceLog, INSTANCE_LOG_FILTERS, type InstanceLogFilterWire } from "~/upstream/timeline.server";
+import { pageNumber } from "./page-number";
 
 const Query = z.object({
   log_kind: z.string().optional(),
-  log_page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  log_page: pageNumber(),
 });
 
 /**
