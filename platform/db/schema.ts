@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, id } from "./columns";
 
 const fen = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
@@ -163,6 +163,14 @@ export const smsOutbox = pgTable(
 );
 
 /** The sandbox email provider's outbox: what a real SMTP server would have delivered. */
+/** A file a sandbox email carried, as the outbox keeps it. */
+export interface SandboxAttachment {
+  filename: string;
+  contentType: string;
+  bytes: number;
+  sha256: string;
+}
+
 export const emailOutbox = pgTable(
   "email_outbox",
   {
@@ -170,6 +178,8 @@ export const emailOutbox = pgTable(
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    /** The files it carried: name, type, size and SHA-256 (the sandbox shows them; the bytes stay in storage). */
+    attachments: jsonb("attachments").$type<SandboxAttachment[]>().notNull().default([]),
     sentAt: at("sent_at").notNull().defaultNow(),
   },
   (t) => [index("email_outbox_to_idx").on(t.toAddress, t.sentAt)],

@@ -44,7 +44,9 @@ sandboxRoutes.get("/email", async (c) => {
   const body = rows
     .map(
       (r) =>
-        `<tr><td>${escape(r.sentAt)}</td><td>${escape(r.to)}</td><td>${escape(r.subject)}</td><td><pre>${escape(r.body)}</pre></td></tr>`,
+        `<tr><td>${escape(r.sentAt)}</td><td>${escape(r.to)}</td><td>${escape(r.subject)}</td><td><pre>${escape(r.body)}</pre>${r.attachments
+          .map((a) => `<p>附件：${escape(a.filename)}（${a.bytes} 字节，SHA-256 ${escape(a.sha256)}）</p>`)
+          .join("")}</td></tr>`,
     )
     .join("");
   return c.html(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>沙箱邮件</title>

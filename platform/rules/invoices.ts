@@ -74,3 +74,6 @@ export const INVOICED_STATUSES: readonly InvoiceStatus[] = ["pending", "issued",
 
 /** Who works the invoice queue in /desk: finance and admins. */
 export const canHandleInvoices = (role: string): boolean => role === "finance" || role === "admin";
+
+/** The file name of an invoice's PDF, as downloaded and as attached to its email: 发票-12.pdf, 红字发票-12.pdf. */
+export const invoicePdfName = (id: number, red: boolean): string => `${red ? "红字发票" : "发票"}-${id}.pdf`;

@@ -4,6 +4,7 @@
  * with `staff add --role finance`) issues it in 发票开具 with the sandbox's sample PDF; the user sees 已开具 and
  * downloads a PDF marked 样例, and the e-mail goes out. An unverified user sees why and the way to verification.
  */
+import { createHash } from "node:crypto";
 import { SAMPLE_MARK_HEX } from "../../platform/modules/invoices/sample-pdf";
 import { expect, test } from "./fixtures/session";
 import { tokenOf, topUp } from "./platform-calls";
@@ -68,11 +69,24 @@ test("a verified user applies, finance issues it in the desk, the user downloads
   const text = (await pdf.body()).toString("latin1");
   expect(text.startsWith("%PDF-")).toBe(true);
   expect(text).toContain(`<${SAMPLE_MARK_HEX}>`);
+  // The email carries the same PDF as the download (the sandbox outbox keeps each attachment's name, size, SHA-256).
+  const sha256 = createHash("sha256")
+    .update(await pdf.body())
+    .digest("hex");
+  type Mail = { subject: string; attachments: { filename: string; bytes: number; sha256: string }[] };
+  let mail: Mail | undefined;
   await expect
-    .poll(async () =>
-      JSON.stringify(await (await page.request.get(`/sandbox/email.json?to=${encodeURIComponent(email)}`)).json()),
-    )
-    .toContain("发票已开具");
+    .poll(async () => {
+      const mails = (await (
+        await page.request.get(`/sandbox/email.json?to=${encodeURIComponent(email)}`)
+      ).json()) as Mail[];
+      mail = mails.find((m) => m.subject.includes("发票已开具"));
+      return mail !== undefined;
+    })
+    .toBe(true);
+  expect(mail!.attachments).toEqual([
+    expect.objectContaining({ filename: `发票-${id}.pdf`, bytes: (await pdf.body()).byteLength, sha256 }),
+  ]);
 });
 
 test("an unverified user sees why they cannot apply and the way to verification", async ({ page, login }) => {

@@ -1,15 +1,19 @@
 /**
  * Finance issues and reverses with the PDF from the tax system (issue 39 §1): the multipart call takes a PDF (checked
  * by its bytes like every upload), refuses anything else beside the file field and changes nothing, and the user
- * downloads exactly the bytes finance uploaded. Only finance and admins may.
+ * downloads exactly the bytes finance uploaded, and gets them by email as an attachment (the red-letter one too).
+ * Only finance and admins may.
  */
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESK_INVOICE_UPLOAD_PATH } from "../../contract/invoices";
 import { STAFF_SESSION_HEADER } from "../../contract/staff";
 import { invoices } from "../../db/invoice-schema";
 import { users } from "../../db/schema";
+import { deliveriesSettled } from "../../modules/deliveries/soon";
 import { sampleInvoicePdf } from "../../modules/invoices/sample-pdf";
+import { readEmailOutbox } from "../../providers/email/outbox";
 import { postToLedger } from "../../modules/wallet/ledger";
 import { mainAccount } from "../../../tests/support/instances";
 import { startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
@@ -46,6 +50,15 @@ async function pendingInvoice(): Promise<{ id: number; token: string }> {
   return { id: applied.body.data.Id, token: a.token };
 }
 
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** The files of the email to the applicant whose subject has `subject`, once the deliverer has run. */
+async function mailedFiles(subject: string) {
+  await deliveriesSettled(t.db);
+  const mail = (await readEmailOutbox(t.db, "u@example.cn")).find((m) => m.subject.includes(subject));
+  return mail?.attachments.map((a) => ({ filename: a.filename, sha256: a.sha256 }));
+}
+
 const upload = (token: string, fields: Record<string, string>, name: string, bytes: Uint8Array) => {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -78,6 +91,7 @@ describe("issuing with the tax system's PDF", () => {
     expect(issued.body.data).toMatchObject({ Status: "issued", Sample: false, HasPdf: true });
     const downloaded = await t.post("/invoice/download", { session: token, id });
     expect(Buffer.from(downloaded.body.data.Pdf, "base64")).toEqual(Buffer.from(pdf));
+    expect(await mailedFiles("发票已开具")).toEqual([{ filename: `发票-${id}.pdf`, sha256: sha256(pdf) }]);
 
     await t.post("/invoice/request_reversal", { session: token, id });
     const red = sampleInvoicePdf({ heading: "红字发票", lines: ["税务系统红冲"] }, { red: true });
@@ -85,5 +99,6 @@ describe("issuing with the tax system's PDF", () => {
     expect(reversed.body.data).toMatchObject({ Status: "reversed", HasRedPdf: true });
     const redDownloaded = await t.post("/invoice/download", { session: token, id, red: "1" });
     expect(Buffer.from(redDownloaded.body.data.Pdf, "base64")).toEqual(Buffer.from(red));
+    expect(await mailedFiles("发票已红冲")).toEqual([{ filename: `红字发票-${id}.pdf`, sha256: sha256(red) }]);
   });
 });

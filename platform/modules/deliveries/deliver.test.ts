@@ -4,12 +4,14 @@
  * handed to a provider at most once, also with two deliverers at work (on
  * PostgreSQL each on its own connection pool). Runs on PGlite and PostgreSQL.
  */
+import { createHash } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
 import { openDatabase, type Database } from "../../db/client";
 import { messageDeliveries } from "../../db/delivery-schema";
 import { inTransaction } from "../../db/tx";
+import { readEmailOutbox } from "../../providers/email/outbox";
 import { EmailSendError } from "../../providers/email/types";
 import { SmsSendError, type SmsNotice, type SmsProvider } from "../../providers/sms/types";
 import type { Ctx } from "../context";
@@ -138,6 +140,58 @@ describe("retries", () => {
     }
     const [row] = await t.db.select().from(messageDeliveries).where(eq(messageDeliveries.recipient, "x@lab.cn"));
     expect(row!.lastError).toBe("EmailSendError: connect smtps://***@smtp.example.cn:465 refused");
+  });
+});
+
+describe("an email's attachment", () => {
+  it("is read from storage when the email is sent, and the outbox keeps its name, size and SHA-256", async () => {
+    const content = new TextEncoder().encode("%PDF-1.4 发票");
+    const storageKey = `tests/deliveries/${Date.now()}`;
+    await t.ctx.providers.storage.put(storageKey, content, "application/pdf");
+    const to = `attach-${Date.now()}@lab.cn`;
+    await t.db.insert(messageDeliveries).values(
+      emailDelivery(
+        {
+          to,
+          subject: "【发票已开具】",
+          text: "见附件",
+          attachment: { filename: "发票-1.pdf", contentType: "application/pdf", storageKey },
+        },
+        t.clock.now(),
+      ),
+    );
+    expect(await deliverDueMessages(t.ctx, quiet)).toMatchObject({ sent: 1, retrying: 0 });
+    const [mail] = await readEmailOutbox(t.db, to);
+    expect(mail!.attachments).toEqual([
+      {
+        filename: "发票-1.pdf",
+        contentType: "application/pdf",
+        bytes: content.byteLength,
+        sha256: createHash("sha256").update(content).digest("hex"),
+      },
+    ]);
+  });
+
+  it("gone from storage: nothing is sent, and the email waits for a retry", async () => {
+    const to = `attach-gone-${Date.now()}@lab.cn`;
+    await t.db.insert(messageDeliveries).values(
+      emailDelivery(
+        {
+          to,
+          subject: "s",
+          text: "t",
+          attachment: { filename: "a.pdf", contentType: "application/pdf", storageKey: "tests/deliveries/missing" },
+        },
+        t.clock.now(),
+      ),
+    );
+    expect(await deliverDueMessages(t.ctx, quiet)).toMatchObject({ sent: 0, retrying: 1 });
+    expect(await readEmailOutbox(t.db, to)).toEqual([]);
+    const [row] = await t.db.select().from(messageDeliveries).where(eq(messageDeliveries.recipient, to));
+    expect(row).toMatchObject({
+      status: "pending",
+      lastError: "Error: the attachment tests/deliveries/missing is not in storage",
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { messageDeliveries } from "../../db/delivery-schema";
+import type { EmailAttachment } from "../../providers/email/types";
 import { SmsSendError, type SmsNoticeTemplate } from "../../providers/sms/types";
 import type { Ctx } from "../context";
 
@@ -44,7 +45,22 @@ async function claim(ctx: Ctx, batch: number): Promise<Delivery[]> {
     .returning();
 }
 
-function send(ctx: Ctx, message: Delivery): Promise<void> {
+/** The file an email carries (queue.ts's StoredAttachment), read from storage now; gone from storage → an error. */
+async function attachmentsOf(ctx: Ctx, payload: Record<string, string>): Promise<EmailAttachment[]> {
+  const key = payload.attachment_key;
+  if (!key) return [];
+  const content = await ctx.providers.storage.get(key);
+  if (!content) throw new Error(`the attachment ${key} is not in storage`);
+  return [
+    {
+      filename: payload.attachment_name ?? "attachment",
+      contentType: payload.attachment_type ?? "application/octet-stream",
+      content,
+    },
+  ];
+}
+
+async function send(ctx: Ctx, message: Delivery): Promise<void> {
   if (message.channel === "sms")
     return ctx.providers.sms.sendNotice({
       phone: message.recipient,
@@ -55,6 +71,7 @@ function send(ctx: Ctx, message: Delivery): Promise<void> {
     to: message.recipient,
     subject: message.subject,
     text: message.payload.text ?? "",
+    attachments: await attachmentsOf(ctx, message.payload),
   });
 }
 

@@ -27,12 +27,32 @@ export const smsDelivery = (notice: SmsNotice, now: Date): typeof messageDeliver
   createdAt: now,
 });
 
-/** A plain-text email to one address. */
-export const emailDelivery = (message: EmailMessage, now: Date): typeof messageDeliveries.$inferInsert => ({
+/**
+ * A file an email carries, by its key in storage: the deliverer reads it when it sends (./deliver.ts), so the outbox
+ * row holds a reference, not the bytes.
+ */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  storageKey: string;
+}
+
+/** A plain-text email to one address, with at most one stored file. */
+export const emailDelivery = (
+  message: Omit<EmailMessage, "attachments"> & { attachment?: StoredAttachment },
+  now: Date,
+): typeof messageDeliveries.$inferInsert => ({
   channel: "email",
   recipient: message.to,
   subject: message.subject,
-  payload: { text: message.text },
+  payload: {
+    text: message.text,
+    ...(message.attachment && {
+      attachment_key: message.attachment.storageKey,
+      attachment_name: message.attachment.filename,
+      attachment_type: message.attachment.contentType,
+    }),
+  },
   nextAttemptAt: now,
   createdAt: now,
 });

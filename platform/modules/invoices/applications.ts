@@ -8,7 +8,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { invoices, type InvoiceKind, type InvoiceStatus } from "../../db/invoice-schema";
 import { inTransaction } from "../../db/tx";
-import { checkInvoiceAmount, invoiceKindsFor } from "../../rules/invoices";
+import { checkInvoiceAmount, invoiceKindsFor, invoicePdfName } from "../../rules/invoices";
 import { mayAskForInvoice } from "../../rules/verification-unlocks";
 import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
@@ -152,7 +152,7 @@ export async function readInvoicePdf(
   const key = input.red ? row.redPdfKey : row.pdfKey;
   if (!key) return fail("NOT_FOUND");
   const bytes = (await ctx.providers.storage.get(key)) ?? fail("NOT_FOUND");
-  return { name: `${input.red ? "红字发票" : "发票"}-${row.id}.pdf`, bytes };
+  return { name: invoicePdfName(row.id, input.red), bytes };
 }
 
 export function toInvoice(row: typeof invoices.$inferSelect): Invoice {

@@ -11,7 +11,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { invoices, type InvoiceStatus } from "../../db/invoice-schema";
 import { inTransaction } from "../../db/tx";
 import { formatMoney, formatYuan } from "../../rules/money";
-import { canHandleInvoices, INVOICE_KIND_LABELS } from "../../rules/invoices";
+import { canHandleInvoices, INVOICE_KIND_LABELS, invoicePdfName } from "../../rules/invoices";
 import type { Ctx } from "../context";
 import { emailDelivery, queueDeliveries } from "../deliveries/queue";
 import { fail } from "../errors";
@@ -133,7 +133,8 @@ export async function issueInvoice(
           {
             to: after.email,
             subject: `【发票已开具】${INVOICE_KIND_LABELS[after.kind]} ${yuan(after.amountFen)}`,
-            text: `您好，您申请的${what}已开具。请登录控制台下载电子发票：${ctx.site.publicUrl}/console/invoice`,
+            text: `您好，您申请的${what}已开具，电子发票见附件；也可登录控制台下载：${ctx.site.publicUrl}/console/invoice`,
+            attachment: { filename: invoicePdfName(after.id, false), contentType: "application/pdf", storageKey: key },
           },
           now,
         ),
@@ -210,6 +211,17 @@ export async function confirmReversal(
         after.userId,
         `您的${INVOICE_KIND_LABELS[after.kind]}（${yuan(after.amountFen)}）已红冲，该金额可重新开票或提现。`,
       );
+      await queueDeliveries({ ...ctx, db: tx }, [
+        emailDelivery(
+          {
+            to: after.email,
+            subject: `【发票已红冲】${INVOICE_KIND_LABELS[after.kind]} ${yuan(after.amountFen)}`,
+            text: `您好，您的${INVOICE_KIND_LABELS[after.kind]}（${yuan(after.amountFen)}，抬头：${after.titleName}）已红冲，红字发票见附件；该金额可重新开票或提现。`,
+            attachment: { filename: invoicePdfName(after.id, true), contentType: "application/pdf", storageKey: key },
+          },
+          now,
+        ),
+      ]);
       return toInvoice(after);
     });
   } catch (error) {
@@ -229,5 +241,5 @@ export async function readInvoicePdfForDesk(
   const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, input.id));
   const key = (input.red ? row?.redPdfKey : row?.pdfKey) ?? fail("NOT_FOUND");
   const bytes = (await ctx.providers.storage.get(key)) ?? fail("NOT_FOUND");
-  return { name: `${input.red ? "红字发票" : "发票"}-${input.id}.pdf`, bytes };
+  return { name: invoicePdfName(input.id, input.red), bytes };
 }

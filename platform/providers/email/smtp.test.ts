@@ -106,6 +106,27 @@ describe("SmtpEmailProvider", () => {
     expect(message.text).not.toContain("13912345678");
   });
 
+  it("carries an attachment: its part names the file (RFC 2231, in Chinese) and holds its bytes", async () => {
+    const provider = new SmtpEmailProvider(url(), "noreply@gpu.example", () => {});
+    const content = new Uint8Array(3000).map((_, i) => (i * 7) % 256);
+    await provider.send({
+      to: "finance@example.com",
+      subject: "【发票已开具】",
+      text: "电子发票见附件",
+      attachments: [{ filename: "发票-12.pdf", contentType: "application/pdf", content }],
+    });
+    const [mail] = received;
+    const parts = mail!.data.split(/\r\n--[^\r\n]+\r\n/);
+    const pdf = parts.find((part) => /content-type: application\/pdf/i.test(part));
+    expect(pdf, "a part of type application/pdf").toBeDefined();
+    const [head, ...body] = pdf!.split("\r\n\r\n");
+    const unfolded = head!.replace(/\r\n[ \t]+/g, " ");
+    expect(decodeURIComponent(/filename\*0?\*?=utf-8''([^;\s]+)/i.exec(unfolded)?.[1] ?? "")).toBe("发票-12.pdf");
+    expect(unfolded).toMatch(/content-transfer-encoding: base64/i);
+    const bytes = Buffer.from(body.join("").split(/\r\n--/)[0]!.replace(/\s+/g, ""), "base64");
+    expect(new Uint8Array(bytes)).toEqual(content);
+  });
+
   it("throws EmailSendError when the login is refused, without logging the password", async () => {
     const lines: string[] = [];
     const provider = new SmtpEmailProvider(url("wrong-password"), "noreply@gpu.example", (l) => lines.push(l));

@@ -25,7 +25,17 @@ export class SmtpEmailProvider implements EmailProvider {
 
   async send(message: EmailMessage): Promise<void> {
     try {
-      await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+      await this.transport.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        attachments: (message.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: Buffer.from(file.content),
+        })),
+      });
     } catch (error) {
       const e = error as { code?: unknown; responseCode?: unknown };
       const code = typeof e.code === "string" ? e.code : "UNKNOWN";

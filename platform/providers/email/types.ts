@@ -1,8 +1,16 @@
-/** One plain-text email. */
+/** A file sent with an email (an issued invoice's PDF). */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+/** One plain-text email, with the files it carries. */
 export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: EmailAttachment[];
 }
 
 /** Sends email (notice email): the sandbox outbox, or SMTP, chosen by EMAIL_PROVIDER. */
