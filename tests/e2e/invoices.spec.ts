@@ -2,10 +2,13 @@
  * Issue 39 §1, invoices, with JavaScript on and off: a verified user with a top-up sees the invoiceable amount and
  * its terms, saves a title, is refused above the figure (beside the field), applies; a finance staff member (made
  * with `staff add --role finance`) issues it in 发票开具 with the sandbox's sample PDF; the user sees 已开具 and
- * downloads a PDF marked 样例, and the e-mail goes out. An unverified user sees why and the way to verification.
+ * downloads a PDF marked 样例, and the e-mail goes out with it. Finance issues another with an uploaded PDF (a file
+ * that is not one refused beside the field), the user asks for 红冲, finance confirms it with the red-letter PDF:
+ * the user downloads both, exactly as uploaded, and both emails carry them. An unverified user sees why and the way
+ * to verification.
  */
 import { createHash } from "node:crypto";
-import { SAMPLE_MARK_HEX } from "../../platform/modules/invoices/sample-pdf";
+import { SAMPLE_MARK_HEX, sampleInvoicePdf } from "../../platform/modules/invoices/sample-pdf";
 import { expect, test } from "./fixtures/session";
 import { tokenOf, topUp } from "./platform-calls";
 import { addStaffByCli, STAFF_PASSWORD, staffLogsIn, uniqueStaffLogin } from "./staff";
@@ -98,4 +101,90 @@ test("an unverified user sees why they cannot apply and the way to verification"
     "/console/verification/selectVerification",
   );
   await expect(page.getByRole("button", { name: "提交申请" })).toHaveCount(0);
+});
+
+test("finance issues with the tax system's PDF, the user asks for 红冲, finance confirms it with the red-letter PDF", async ({
+  page,
+  browser,
+  baseURL,
+  login,
+  javaScriptEnabled,
+}) => {
+  const user = await login();
+  await useOwnClientAddress(page.context());
+  await verifyByBankCardViaUi(page, "李四");
+  await topUp(page.request, await tokenOf(page.request, user.phone, user.password), "100");
+  await page.goto("/console/invoice");
+  await page.getByLabel(/抬头名称/).fill("李四");
+  await page.getByRole("button", { name: "保存抬头" }).click();
+  await expect(page.getByText("发票抬头「李四」已保存")).toBeVisible();
+  const email = `red${Date.now()}@example.cn`;
+  await page.getByLabel("开票金额（元）").fill("100");
+  await page.getByLabel("接收邮箱").fill(email);
+  await page.getByRole("button", { name: "提交申请" }).click();
+  await expect(page.getByText(/开票申请已提交（¥100\.00）/)).toBeVisible();
+  const row = page.getByTestId("invoice-list").locator("tbody tr").first();
+  const id = (await row.getAttribute("data-testid"))!.replace("invoice-", "");
+  const mine = page.getByTestId(`invoice-${id}`);
+
+  const financeLogin = uniqueStaffLogin();
+  await addStaffByCli(baseURL!, financeLogin, "财务小李", "finance");
+  const deskContext = await browser.newContext({ baseURL, javaScriptEnabled });
+  const desk = await deskContext.newPage();
+  await staffLogsIn(desk, financeLogin, STAFF_PASSWORD);
+  await desk.goto(`/desk/invoices/${id}`);
+  // A file that is not a PDF is refused beside the field, and the application stays 申请中.
+  await desk
+    .getByLabel("上传税务系统开具的PDF")
+    .setInputFiles({ name: "invoice.txt", mimeType: "text/plain", buffer: Buffer.from("发票") });
+  await desk.getByRole("button", { name: "上传并开具" }).click();
+  await expect(desk.getByText("请上传税务系统开具的PDF发票文件")).toBeVisible();
+  await expect(desk.getByTestId("desk-invoice-status")).toHaveText("申请中");
+  const issued = Buffer.from(sampleInvoicePdf({ heading: "电子普通发票", lines: ["税务系统开具"] }));
+  await desk
+    .getByLabel("上传税务系统开具的PDF")
+    .setInputFiles({ name: "invoice.pdf", mimeType: "application/pdf", buffer: issued });
+  await desk.getByRole("button", { name: "上传并开具" }).click();
+  await expect(desk.getByTestId("desk-invoice-status")).toHaveText("已开具");
+
+  // The user downloads exactly the uploaded PDF, then asks for 红冲 (asked twice: the box must be ticked).
+  await page.goto("/console/invoice");
+  await expect(mine).toContainText("已开具");
+  const download = await page.request.get((await mine.getByRole("link", { name: "下载发票" }).getAttribute("href"))!);
+  expect(Buffer.from(await download.body())).toEqual(issued);
+  await mine.getByText("申请红冲").click();
+  await mine.getByRole("button", { name: "提交红冲申请" }).click();
+  await expect(page.getByText("请勾选确认红冲")).toBeVisible();
+  // The refused form stays open (its <details> open after an error); else open it mine.
+  if (!(await mine.getByLabel(/确认红冲/).isVisible())) await mine.getByText("申请红冲").click();
+  await mine.getByLabel(/确认红冲/).check();
+  await mine.getByRole("button", { name: "提交红冲申请" }).click();
+  await expect(page.getByText("红冲申请已提交，财务确认后该金额可重新开票或提现")).toBeVisible();
+  await expect(mine).toContainText("红冲申请中");
+
+  const red = Buffer.from(sampleInvoicePdf({ heading: "红字发票", lines: ["税务系统红冲"] }, { red: true }));
+  await desk.goto(`/desk/invoices/${id}`);
+  await desk.getByLabel("上传红字发票PDF").setInputFiles({ name: "red.pdf", mimeType: "application/pdf", buffer: red });
+  await desk.getByRole("button", { name: "上传并确认红冲" }).click();
+  await expect(desk.getByText("已确认红冲，该金额已退回可开票金额")).toBeVisible();
+  await expect(desk.getByTestId("desk-invoice-status")).toHaveText("已红冲");
+  await deskContext.close();
+
+  await page.goto("/console/invoice");
+  await expect(mine).toContainText("已红冲");
+  await expect(page.getByTestId("invoiceable")).toHaveText("¥100.00");
+  const redDownload = await page.request.get(
+    (await mine.getByRole("link", { name: "下载红字发票" }).getAttribute("href"))!,
+  );
+  expect(Buffer.from(await redDownload.body())).toEqual(red);
+  // Both emails carry their PDF.
+  const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get(`/sandbox/email.json?to=${encodeURIComponent(email)}`)).json()) as {
+        attachments: { filename: string; sha256: string }[];
+      }[];
+      return mails.flatMap((m) => m.attachments.map((a) => `${a.filename} ${a.sha256}`)).sort();
+    })
+    .toEqual([`发票-${id}.pdf ${sha256(issued)}`, `红字发票-${id}.pdf ${sha256(red)}`].sort());
 });
