@@ -123,7 +123,13 @@ describe("SmtpEmailProvider", () => {
     const unfolded = head!.replace(/\r\n[ \t]+/g, " ");
     expect(decodeURIComponent(/filename\*0?\*?=utf-8''([^;\s]+)/i.exec(unfolded)?.[1] ?? "")).toBe("发票-12.pdf");
     expect(unfolded).toMatch(/content-transfer-encoding: base64/i);
-    const bytes = Buffer.from(body.join("").split(/\r\n--/)[0]!.replace(/\s+/g, ""), "base64");
+    const bytes = Buffer.from(
+      body
+        .join("")
+        .split(/\r\n--/)[0]!
+        .replace(/\s+/g, ""),
+      "base64",
+    );
     expect(new Uint8Array(bytes)).toEqual(content);
   });
 
