@@ -9,11 +9,30 @@
  */
 import { createHash } from "node:crypto";
 import { SAMPLE_MARK_HEX, sampleInvoicePdf } from "../../platform/modules/invoices/sample-pdf";
-import { expect, test } from "./fixtures/session";
+import type { Page } from "@playwright/test";
+import { expect, test, type SignedInUser } from "./fixtures/session";
 import { tokenOf, topUp } from "./platform-calls";
 import { addStaffByCli, STAFF_PASSWORD, staffLogsIn, uniqueStaffLogin } from "./staff";
 import { useOwnClientAddress } from "./support";
 import { verifyByBankCardViaUi } from "./verification-support";
+
+/**
+ * A fresh account verified by bank card as `name`, `yuan` of cash topped up, on 发票管理 with its personal title
+ * `name` saved.
+ */
+async function verifiedWithTitle(page: Page, login: () => Promise<SignedInUser>, name: string, yuan: string) {
+  const user = await login();
+  await useOwnClientAddress(page.context());
+  await verifyByBankCardViaUi(page, name);
+  await topUp(page.request, await tokenOf(page.request, user.phone, user.password), yuan);
+  await page.goto("/console/invoice");
+  await expect(page.getByRole("heading", { name: "发票管理", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("invoiceable")).toHaveText(`¥${yuan}.00`);
+  await page.getByLabel(/抬头名称/).fill(name);
+  await page.getByRole("button", { name: "保存抬头" }).click();
+  await expect(page.getByText(`发票抬头「${name}」已保存`)).toBeVisible();
+  await expect(page.getByTestId("invoice-titles")).toContainText(name);
+}
 
 test("a verified user applies, finance issues it in the desk, the user downloads the sample PDF", async ({
   page,
@@ -22,19 +41,8 @@ test("a verified user applies, finance issues it in the desk, the user downloads
   login,
   javaScriptEnabled,
 }) => {
-  const user = await login();
-  await useOwnClientAddress(page.context());
-  await verifyByBankCardViaUi(page, "张三");
-  await topUp(page.request, await tokenOf(page.request, user.phone, user.password), "200");
-
-  await page.goto("/console/invoice");
-  await expect(page.getByRole("heading", { name: "发票管理", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("invoiceable")).toHaveText("¥200.00");
+  await verifiedWithTitle(page, login, "张三", "200");
   await expect(page.getByTestId("invoiceable-terms")).toContainText("现金充值");
-  await page.getByLabel(/抬头名称/).fill("张三");
-  await page.getByRole("button", { name: "保存抬头" }).click();
-  await expect(page.getByText("发票抬头「张三」已保存")).toBeVisible();
-  await expect(page.getByTestId("invoice-titles")).toContainText("张三");
 
   const email = `invoice${Date.now()}@example.cn`;
   await page.getByLabel("开票金额（元）").fill("250");
@@ -110,14 +118,7 @@ test("finance issues with the tax system's PDF, the user asks for 红冲, financ
   login,
   javaScriptEnabled,
 }) => {
-  const user = await login();
-  await useOwnClientAddress(page.context());
-  await verifyByBankCardViaUi(page, "李四");
-  await topUp(page.request, await tokenOf(page.request, user.phone, user.password), "100");
-  await page.goto("/console/invoice");
-  await page.getByLabel(/抬头名称/).fill("李四");
-  await page.getByRole("button", { name: "保存抬头" }).click();
-  await expect(page.getByText("发票抬头「李四」已保存")).toBeVisible();
+  await verifiedWithTitle(page, login, "李四", "100");
   const email = `red${Date.now()}@example.cn`;
   await page.getByLabel("开票金额（元）").fill("100");
   await page.getByLabel("接收邮箱").fill(email);
