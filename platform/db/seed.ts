@@ -124,6 +124,23 @@ async function seedDemoAccount(db: Db, hashes: DemoPasswordHashes) {
 }
 
 /**
+ * The rows every installation has, demo or not, that depend on neither the clock nor the demo flag: offers, the
+ * model library, the work-order catalogue and its help index, the market, datasets, software and docs. Idempotent.
+ * The test runs' migrated template carries them already (tests/support/database-template.global.ts), so each test
+ * file's seed finds them and only adds the raffle and the demo rows.
+ */
+export async function seedCatalogue(db: Db): Promise<void> {
+  await seedVoucherOffers(db);
+  await seedModels(db); // the model library and its images (before the market: it needs none of its rows)
+  await seedWorkOrderCatalogue(db);
+  await seedWorkOrderHelpIndex(db);
+  await seedMarket(db);
+  await seedDatasets(db);
+  await seedSoftware(db);
+  await seedDocs(db);
+}
+
+/**
  * Idempotent: safe on every start and on several replicas at once. `hashes` are the demo passwords'
  * (hashed only for rows still missing; prepare.ts starts them early on a database being created).
  */
@@ -133,14 +150,7 @@ export async function seedDatabase(
 ): Promise<void> {
   const hashes = options.hashes ?? demoPasswordHashes();
   await database.withExclusiveLock(SEED_LOCK, async (db) => {
-    await seedVoucherOffers(db);
-    await seedModels(db); // the model library and its images (before the market: it needs none of its rows)
-    await seedWorkOrderCatalogue(db);
-    await seedWorkOrderHelpIndex(db);
-    await seedMarket(db);
-    await seedDatasets(db);
-    await seedSoftware(db);
-    await seedDocs(db);
+    await seedCatalogue(db);
     await seedRaffle(db, options.demo);
     if (!options.demo) return;
     await seedNotices(db);

@@ -1,13 +1,15 @@
 /**
  * Vitest global setup of the platform project (decision 120): every migration is applied once per run, not once
- * per test file.
+ * per test file, and so is the clock-free catalogue seed (`seedCatalogue`: the market, docs, models, datasets,
+ * software; decision 123).
  *
  * - PGlite: a migrated in-memory database is dumped to a temporary file; each file's platform loads it
  *   (`memoryImage`) instead of running initdb and the migrations in WebAssembly.
  * - PostgreSQL (DATABASE_URL, scripts/with-postgres.sh): a migrated database `<name>_template` is made on the
  *   server; each file's database is created from it (postgres-database.ts).
  *
- * Seeding still runs in each file, with that file's clock, so a file's data is what it was before.
+ * The rest of the seed (the raffle window and the demo rows) still runs in each file, with that file's clock, so a
+ * file's data is what it was before; the seed's catalogue steps find their rows and add none.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -16,6 +18,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../platform/db/client";
 import { migrateDatabase } from "../../platform/db/migrate";
+import { seedCatalogue } from "../../platform/db/seed";
 import { createTemplateDatabase } from "./postgres-database";
 
 declare module "vitest" {
@@ -34,6 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const database = await openDatabase({ databaseUrl: url, dataDir: "" });
       try {
         await migrateDatabase(database);
+        await seedCatalogue(database.db);
       } finally {
         await database.close();
       }
@@ -48,6 +52,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await openDatabase({ dataDir: "memory://" });
   try {
     await migrateDatabase(database);
+    await seedCatalogue(database.db);
     // openDatabase's drizzle handle keeps its PGlite client as `$client`.
     const client = (database.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir("none");
