@@ -222,6 +222,13 @@ export const withdrawals = pgTable(
       .default("pending"),
     /** Where the money goes: the account holder's own words (bank, account, name). */
     destination: text("destination").notNull(),
+    /**
+     * What is paid out: the account's refundable cash (held by a ledger entry), or a sales partner's settled
+     * commission (held on `sales_partners.withdrawn_fen`; the wallet never sees it, decision 124).
+     */
+    source: text("source", { enum: ["cash", "commission"] })
+      .notNull()
+      .default("cash"),
     reason: text("reason"),
     decidedBy: text("decided_by"),
     createdAt: at("created_at").notNull().defaultNow(),
@@ -231,6 +238,7 @@ export const withdrawals = pgTable(
     index("withdrawals_user_idx").on(t.userId, t.id),
     check("withdrawals_amount_pos", sql`${t.amountFen} > 0`),
     check("withdrawals_status_known", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("withdrawals_source_known", sql`${t.source} in ('cash', 'commission')`),
     check("withdrawals_decided_together", sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "withdrawals" ADD COLUMN "source" text DEFAULT 'cash' NOT NULL;--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_source_known" CHECK ("withdrawals"."source" in ('cash', 'commission'));
