@@ -31,3 +31,7 @@ export const getIncome = (session: string) => call("/income/list", {}, { session
 /** Moves settled commission into the balance; `operationKey` comes from the form, so a resubmission moves nothing. */
 export const withdrawCommissionToWallet = (session: string, amount: string, operationKey: string) =>
   call("/income/withdraw_to_wallet", { amount, operation_key: operationKey }, { session });
+
+/** Asks to pay settled commission to a bank account; reviewed like a cash withdrawal (decision 124). */
+export const withdrawCommissionToBank = (session: string, amount: string, account: string, operationKey: string) =>
+  call("/income/withdraw_to_bank", { amount, account, operation_key: operationKey }, { session });

@@ -115,6 +115,8 @@ export type WithdrawalWire = {
   Amount: string;
   Status: WithdrawalStatus;
   Destination: string;
+  /** What is paid out: refundable cash (held from the balance) or a sales partner's commission (decision 124). */
+  Source: "cash" | "commission";
   /** The operator's reason when rejected. */
   Reason: string | null;
   CreatedAt: string;

@@ -45,6 +45,12 @@ export type CommissionWithdrawalWire = {
   Id: number;
   Amount: string;
   Destination: "wallet" | "bank";
+  /** "done" for a move to the wallet (at once); a bank withdrawal's review otherwise. */
+  Status: "done" | "pending" | "approved" | "rejected";
+  /** The bank account as the partner gave it (null for the wallet). */
+  Account: string | null;
+  /** Why the review rejected a bank withdrawal. */
+  Reason: string | null;
   CreatedAt: string;
   Replayed: boolean;
 };
@@ -59,6 +65,8 @@ export type JoinPartnerFields = { agree?: string };
 export type ReferralTouchFields = { code: string };
 /** `amount`: yuan; `operation_key`: 8-64 letters, digits, "_" or "-", made when the form renders. */
 export type WithdrawCommissionFields = { amount: string; operation_key: string };
+/** As to the wallet, with `account`: bank, account number and holder, in the partner's words (up to 200 characters). */
+export type WithdrawCommissionToBankFields = WithdrawCommissionFields & { account: string };
 
 export type PartnerCalls = {
   "/sales_partner/standing": MainApiCall<NoFields, PartnerStandingWire, "required">;
@@ -68,4 +76,5 @@ export type PartnerCalls = {
   "/sales_partner/touch": MainApiCall<ReferralTouchFields, { TouchId: string | null }, "optional">;
   "/income/list": MainApiCall<NoFields, IncomeWire, "required">;
   "/income/withdraw_to_wallet": MainApiCall<WithdrawCommissionFields, CommissionWithdrawalWire, "required">;
+  "/income/withdraw_to_bank": MainApiCall<WithdrawCommissionToBankFields, CommissionWithdrawalWire, "required">;
 };

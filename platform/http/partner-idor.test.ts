@@ -14,6 +14,8 @@ import { settleCommissions } from "../modules/partner/settle";
 let t: TestPlatform;
 let owner: RegisteredUser;
 let referredPhone: string;
+/** The owner's bank withdrawal of commission, as a withdrawal request id. */
+let ownerBankRequest: number;
 
 async function partner(): Promise<RegisteredUser> {
   const user = await t.registerUser();
@@ -53,6 +55,15 @@ beforeAll(async () => {
     operation_key: "owner-key-1",
   });
   expect(out.body.status).toBe(0);
+  const bank = await t.post("/income/withdraw_to_bank", {
+    session: owner.token,
+    amount: "1",
+    account: "工商银行 6222 0000 1111 2222 户主",
+    operation_key: "owner-bank-1",
+  });
+  expect(bank.body.status).toBe(0);
+  ownerBankRequest = (await t.post("/withdraw/get_list", { session: owner.token, page: 1, page_size: 10 })).body.data
+    .list[0].Id;
 });
 afterAll(() => t.close());
 
@@ -73,6 +84,15 @@ describe("the sales-partner calls with another caller", () => {
       operation_key: "owner-key-1",
     });
     expect(replay.body).toMatchObject({ status: 1, key: "COMMISSION_INSUFFICIENT" });
+    const bankReplay = await t.post("/income/withdraw_to_bank", {
+      session: other.token,
+      amount: "1",
+      account: "工商银行 6222 0000 1111 2222 户主",
+      operation_key: "owner-bank-1",
+    });
+    expect(bankReplay.body).toMatchObject({ status: 1, key: "COMMISSION_INSUFFICIENT" });
+    const detail = await t.post("/withdraw/get_detail", { session: other.token, id: ownerBankRequest });
+    expect(detail.body).toMatchObject({ status: 1, key: "NOT_FOUND" });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -81,8 +101,18 @@ describe("the sales-partner calls with another caller", () => {
     const stranger = await t.registerUser();
     const sub = await subAccount(t, { ...owner, subAccountId: null, caller: await t.callerOf(owner) }, 0);
     for (const token of [stranger.token, sub.token])
-      for (const path of ["/income/list", "/sales_partner/dashboard", "/income/withdraw_to_wallet"]) {
-        const reply = await t.post(path, { session: token, amount: "1", operation_key: "owner-key-1" });
+      for (const path of [
+        "/income/list",
+        "/sales_partner/dashboard",
+        "/income/withdraw_to_wallet",
+        "/income/withdraw_to_bank",
+      ]) {
+        const reply = await t.post(path, {
+          session: token,
+          amount: "1",
+          account: "某银行",
+          operation_key: "owner-key-1",
+        });
         expect(reply.body, path).toMatchObject({ status: 1, key: "NOT_FOUND" });
       }
     expect(await snapshot()).toEqual(before);

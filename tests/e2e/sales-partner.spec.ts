@@ -2,7 +2,8 @@
  * Issue 39 §2, the sales-partner journey with JavaScript on and off: a verified account becomes a partner through
  * the become-partner dialog (the page without JavaScript); a visitor follows the referral link, registers and spends
  * cash; the commission shows pending; the settlement (as of a time past the holding period, through the operator
- * command) settles it; the partner moves it into the balance, which rises by exactly that.
+ * command) settles it; the partner asks to have it paid to a bank account (finance rejects: it comes back), then
+ * moves it into the balance, which rises by exactly that.
  */
 import { expect, test } from "./fixtures/session";
 import { ops } from "./ops";
@@ -12,7 +13,7 @@ import { verifyByBankCardViaUi } from "./verification-support";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-test("become a partner, a referred user registers and spends, commission settles and goes to the balance", async ({
+test("become a partner, a referred user registers and spends, commission settles, goes to a bank and to the balance", async ({
   page,
   login,
   browser,
@@ -79,11 +80,42 @@ test("become a partner, a referred user registers and spends, commission settles
 
   const partnerToken = await tokenOf(page.request, partner.phone, partner.password);
   const before = await cashOf(page.request, partnerToken);
+  const yuan = (commissionFen / 100).toFixed(2);
+
+  // To a bank account: an empty account is refused beside its field; then the request holds the commission until
+  // finance decides. Rejected, the commission is available again and the wallet never moved.
+  await page.getByLabel("提现金额（元）").fill(yuan);
+  await page.getByRole("button", { name: "申请提现" }).click();
+  await expect(page.getByText("请填写收款账户")).toBeVisible();
+  await expect(page.getByTestId("income-available")).toHaveText(commission);
+  await page.getByLabel("提现金额（元）").fill(yuan);
+  await page.getByLabel("收款账户（开户行、卡号、户名）").fill("招商银行 6225 8812 3456 7890 张三");
+  await page.getByRole("button", { name: "申请提现" }).click();
+  await expect(page.getByText(`提现申请已提交，${commission} 佣金已冻结，审核通过后打款`)).toBeVisible();
+  await expect(page.getByTestId("income-available")).toHaveText("¥0.00");
+  await expect(page.getByTestId("commission-withdrawals")).toContainText("审核中，通过后打款");
+  await page.goto("/console/finance/withdrawRecords");
+  await expect(page.getByTestId("withdrawal-list")).toContainText("推广佣金");
+  const requests = await mainApi<{ list: { Id: number; Source: string }[] }>(page.request, "/withdraw/get_list", {
+    session: partnerToken,
+    page: 1,
+    page_size: 10,
+  });
+  const request = requests.data.list.find((w) => w.Source === "commission")!;
+  await ops(page.request, "withdrawal reject", { id: String(request.Id), reason: "户名与实名不符" });
+  await page.goto("/console/income");
+  await expect(page.getByTestId("income-available")).toHaveText(commission);
+  await expect(page.getByTestId("commission-withdrawals")).toContainText(
+    "已驳回，金额已退回可提现佣金：户名与实名不符",
+  );
+  expect(await cashOf(page.request, partnerToken)).toBe(before);
+
+  // To the wallet, at once.
   // More than is available is refused beside the field, nothing moves.
   await page.getByLabel("转入金额（元）").fill("100000");
   await page.getByRole("button", { name: "转入余额" }).click();
   await expect(page.getByText("可提现佣金不足")).toBeVisible();
-  await page.getByLabel("转入金额（元）").fill((commissionFen / 100).toFixed(2));
+  await page.getByLabel("转入金额（元）").fill(yuan);
   await page.getByRole("button", { name: "转入余额" }).click();
   await expect(page.getByText(`已将 ${commission} 佣金转入账户余额`)).toBeVisible();
   await expect(page.getByTestId("income-available")).toHaveText("¥0.00");

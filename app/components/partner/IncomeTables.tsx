@@ -46,13 +46,14 @@ export function CommissionEntries({ entries }: { entries: CommissionEntryWire[] 
 export function CommissionWithdrawals({ withdrawals }: { withdrawals: CommissionWithdrawalWire[] }) {
   if (withdrawals.length === 0) return <p>暂无提现记录</p>;
   return (
-    <TableScroll label="佣金提现记录" minWidth={420}>
+    <TableScroll label="佣金提现记录" minWidth={640}>
       <table data-testid="commission-withdrawals">
         <thead>
           <tr>
             <th>时间</th>
             <th>金额</th>
             <th>去向</th>
+            <th>状态</th>
           </tr>
         </thead>
         <tbody>
@@ -60,11 +61,20 @@ export function CommissionWithdrawals({ withdrawals }: { withdrawals: Commission
             <tr key={w.Id}>
               <td>{formatDateTime(w.CreatedAt)}</td>
               <td>{formatWireMoney(w.Amount)}</td>
-              <td>{w.Destination === "wallet" ? "转入余额" : "提现到银行卡"}</td>
+              <td data-wrap>{w.Destination === "wallet" ? "转入余额" : `提现到银行卡：${w.Account ?? ""}`}</td>
+              <td data-wrap>{commissionWithdrawalState(w)}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </TableScroll>
   );
+}
+
+/** A move to the wallet is done at once; a bank withdrawal says where its review stands. */
+function commissionWithdrawalState(w: CommissionWithdrawalWire): string {
+  if (w.Status === "done") return "已到账";
+  if (w.Status === "pending") return "审核中，通过后打款";
+  if (w.Status === "approved") return "已打款";
+  return `已驳回，金额已退回可提现佣金${w.Reason ? `：${w.Reason}` : ""}`;
 }

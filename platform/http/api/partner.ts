@@ -5,6 +5,7 @@ import {
   commissionEntries,
   commissionWithdrawals,
   incomeSummary,
+  withdrawToBank,
   withdrawToWallet,
 } from "../../modules/partner/income";
 import { becomePartner, partnerOf, partnerStanding, referredAccounts } from "../../modules/partner/partners";
@@ -34,6 +35,7 @@ const operationKey = z
 const JoinFields = z.object({ agree: f.agreement });
 const TouchFields = z.object({ code: f.requiredText("推广码", 16) });
 const WithdrawFields = z.object({ amount: amountFen, operation_key: operationKey });
+const WithdrawToBankFields = WithdrawFields.extend({ account: f.requiredText("收款账户", 200) });
 
 on.post("/sales_partner/standing", async (c) => {
   const caller = await callerFromForm(c, await readForm(c));
@@ -88,6 +90,18 @@ on.post("/income/withdraw_to_wallet", async (c) => {
   const done = await withdrawToWallet(c.var.ctx, caller, {
     amountFen: input.amount,
     operationKey: input.operation_key,
+  });
+  return toCommissionWithdrawal(done);
+});
+
+on.post("/income/withdraw_to_bank", async (c) => {
+  const form = await readForm(c);
+  const caller = await callerFromForm(c, form);
+  const input = parseFields(WithdrawToBankFields, form);
+  const done = await withdrawToBank(c.var.ctx, caller, {
+    amountFen: input.amount,
+    operationKey: input.operation_key,
+    account: input.account,
   });
   return toCommissionWithdrawal(done);
 });

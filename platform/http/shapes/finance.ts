@@ -55,6 +55,7 @@ export const toWithdrawal = (w: Withdrawal): WithdrawalWire => ({
   Amount: fenToYuan(w.amountFen),
   Status: w.status,
   Destination: w.destination,
+  Source: w.source,
   Reason: w.reason,
   CreatedAt: w.createdAt.toISOString(),
   DecidedAt: w.decidedAt?.toISOString() ?? null,

@@ -44,6 +44,9 @@ export const toCommissionWithdrawal = (w: CommissionWithdrawal): CommissionWithd
   Id: w.id,
   Amount: fenToYuan(w.amountFen),
   Destination: w.destination,
+  Status: w.status,
+  Account: w.account,
+  Reason: w.reason,
   CreatedAt: w.createdAt.toISOString(),
   Replayed: w.replayed,
 });

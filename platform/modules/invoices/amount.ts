@@ -24,7 +24,8 @@ export async function invoiceableTermsOf(db: Db, userId: number): Promise<Invoic
         where ${ledgerEntries.userId} = ${userId} and ${ledgerEntries.wallet} = 'cash'
           and ${ledgerEntries.kind} = 'top_up')`.mapWith(Number),
       withdrawnFen: sql<number>`(select coalesce(sum(${withdrawals.amountFen}), 0) from ${withdrawals}
-        where ${withdrawals.userId} = ${userId} and ${withdrawals.status} in ('pending', 'approved'))`.mapWith(Number),
+        where ${withdrawals.userId} = ${userId} and ${withdrawals.status} in ('pending', 'approved')
+          and ${withdrawals.source} = 'cash')`.mapWith(Number),
       invoicedFen: sql<number>`(select coalesce(sum(${invoices.amountFen}), 0) from ${invoices}
         where ${invoices.userId} = ${userId}
           and ${invoices.status} in ('pending', 'issued', 'reversal_requested'))`.mapWith(Number),

@@ -5,6 +5,8 @@ import type { Caller, Ctx } from "../context";
 import { fail } from "../errors";
 import { date, num, rowsOf } from "../finance/rows";
 import { postToLedger } from "../wallet/ledger";
+import { recordCommissionWithdrawal } from "../wallet/withdrawals";
+import { holdCommission } from "./commission-hold";
 import { monthSpendOf, partnerOf } from "./partners";
 
 type IncomeCtx = Pick<Ctx, "db" | "now">;
@@ -103,55 +105,70 @@ export interface CommissionWithdrawal {
   id: number;
   amountFen: number;
   destination: "wallet" | "bank";
+  /** A bank withdrawal's review (the withdrawal request it became); a move to the wallet is done at once. */
+  status: "done" | "pending" | "approved" | "rejected";
+  /** The bank account as the partner gave it (null for the wallet). */
+  account: string | null;
+  /** Why the review rejected it. */
+  reason: string | null;
   createdAt: Date;
   replayed: boolean;
 }
 
+type WithdrawInput = { amountFen: number; operationKey: string };
+
 /**
- * Moves settled commission into the wallet's cash at once: one conditional update of what was withdrawn (never
- * more than settled, also under concurrency), one withdrawal row (unique per operation key) and one ledger posting
- * of kind "commission" (not a top-up), in one transaction.
+ * The part every commission withdrawal shares, in one transaction: the partner row locked, an earlier request with
+ * the same operation key replayed (another amount or destination is OPERATION_CONFLICT), the amount taken from the
+ * available commission by one conditional update (never more than settled, also under concurrency), one
+ * `commission_withdrawals` row (unique per operation key); then `payOut` moves the money.
  */
-export async function withdrawToWallet(
+async function withdrawCommission(
   ctx: IncomeCtx,
   caller: Caller,
-  input: { amountFen: number; operationKey: string },
+  input: WithdrawInput,
+  destination: "wallet" | "bank",
+  payOut: (tx: IncomeCtx["db"], userId: number, id: number) => Promise<number | null>,
 ): Promise<CommissionWithdrawal> {
   const { userId } = await partnerOf(ctx, caller);
   if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0)
     fail("BAD_REQUEST", "amount", "请输入大于 0 的提现金额");
-  return inTransaction(ctx.db, async (tx) => {
+  const id = await inTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select user_id from sales_partners where user_id = ${userId} for update`);
-    const [earlier] = await rowsOf<{ id: unknown; amount_fen: unknown; destination: "wallet"; created_at: unknown }>(
+    const [earlier] = await rowsOf<{ id: unknown; amount_fen: unknown; destination: string }>(
       tx,
-      sql`select id, amount_fen, destination, created_at from commission_withdrawals
+      sql`select id, amount_fen, destination from commission_withdrawals
           where partner_user_id = ${userId} and operation_key = ${input.operationKey}`,
     );
     if (earlier) {
-      if (num(earlier.amount_fen) !== input.amountFen || earlier.destination !== "wallet") fail("OPERATION_CONFLICT");
-      return {
-        id: num(earlier.id),
-        amountFen: input.amountFen,
-        destination: "wallet",
-        createdAt: date(earlier.created_at),
-        replayed: true,
-      };
+      if (num(earlier.amount_fen) !== input.amountFen || earlier.destination !== destination) fail("OPERATION_CONFLICT");
+      return { id: num(earlier.id), replayed: true };
     }
-    const taken = await rowsOf<{ user_id: unknown }>(
-      tx,
-      sql`update sales_partners set withdrawn_fen = withdrawn_fen + ${input.amountFen}
-          where user_id = ${userId} and settled_fen - withdrawn_fen >= ${input.amountFen}
-          returning user_id`,
-    );
-    if (taken.length === 0) return fail("COMMISSION_INSUFFICIENT", "amount");
-    const now = ctx.now();
+    if (!(await holdCommission(tx, userId, input.amountFen))) return fail("COMMISSION_INSUFFICIENT", "amount");
     const [row] = await rowsOf<{ id: unknown }>(
       tx,
       sql`insert into commission_withdrawals (partner_user_id, amount_fen, destination, operation_key, created_at)
-          values (${userId}, ${input.amountFen}, 'wallet', ${input.operationKey}, ${now.toISOString()}::timestamptz)
+          values (${userId}, ${input.amountFen}, ${destination}, ${input.operationKey},
+            ${ctx.now().toISOString()}::timestamptz)
           returning id`,
     );
     const id = num(row!.id);
+    const withdrawalId = await payOut(tx, userId, id);
+    if (withdrawalId !== null)
+      await tx.execute(sql`update commission_withdrawals set withdrawal_id = ${withdrawalId} where id = ${id}`);
+    return { id, replayed: false };
+  });
+  const [done] = await commissionWithdrawalRows(ctx, userId, id.id);
+  return { ...done!, replayed: id.replayed };
+}
+
+/** Moves settled commission into the wallet's cash at once, as a ledger posting of kind "commission" (not a top-up). */
+export async function withdrawToWallet(
+  ctx: IncomeCtx,
+  caller: Caller,
+  input: WithdrawInput,
+): Promise<CommissionWithdrawal> {
+  return withdrawCommission(ctx, caller, input, "wallet", async (tx, userId, id) => {
     await postToLedger(
       { db: tx, now: ctx.now },
       {
@@ -162,23 +179,68 @@ export async function withdrawToWallet(
         note: "销售合伙人佣金转入余额",
       },
     );
-    return { id, amountFen: input.amountFen, destination: "wallet", createdAt: now, replayed: false };
+    return null;
   });
 }
 
-/** The partner's withdrawals of commission, newest first. */
-export async function commissionWithdrawals(ctx: IncomeCtx, caller: Caller): Promise<CommissionWithdrawal[]> {
-  const { userId } = await partnerOf(ctx, caller);
-  const rows = await rowsOf<{ id: unknown; amount_fen: unknown; destination: "wallet" | "bank"; created_at: unknown }>(
+/**
+ * Asks to pay settled commission to a bank account: a withdrawal request of source "commission", reviewed like a
+ * cash withdrawal (`npm run ops -- withdrawal approve|reject`). The wallet never sees the money, so neither the
+ * refundable cash nor the invoiceable amount changes; a rejection gives the amount back to the available commission.
+ */
+export async function withdrawToBank(
+  ctx: IncomeCtx,
+  caller: Caller,
+  input: WithdrawInput & { account: string },
+): Promise<CommissionWithdrawal> {
+  const account = input.account.trim();
+  if (account === "" || account.length > 200) fail("BAD_REQUEST", "account", "请填写收款账户（200 字以内）");
+  return withdrawCommission(ctx, caller, input, "bank", async (tx, userId) => {
+    const request = await recordCommissionWithdrawal(tx, {
+      userId,
+      amountFen: input.amountFen,
+      destination: account,
+      createdAt: ctx.now(),
+    });
+    return request.id;
+  });
+}
+
+async function commissionWithdrawalRows(
+  ctx: IncomeCtx,
+  userId: number,
+  onlyId: number | null,
+): Promise<CommissionWithdrawal[]> {
+  const rows = await rowsOf<{
+    id: unknown;
+    amount_fen: unknown;
+    destination: "wallet" | "bank";
+    created_at: unknown;
+    status: "pending" | "approved" | "rejected" | null;
+    account: string | null;
+    reason: string | null;
+  }>(
     ctx.db,
-    sql`select id, amount_fen, destination, created_at from commission_withdrawals
-        where partner_user_id = ${userId} order by id desc limit 100`,
+    sql`select c.id, c.amount_fen, c.destination, c.created_at, w.status, w.destination as account, w.reason
+        from commission_withdrawals c
+        left join withdrawals w on w.id = c.withdrawal_id and w.user_id = c.partner_user_id
+        where c.partner_user_id = ${userId} and (${onlyId}::bigint is null or c.id = ${onlyId})
+        order by c.id desc limit 100`,
   );
   return rows.map((r) => ({
     id: num(r.id),
     amountFen: num(r.amount_fen),
     destination: r.destination,
+    status: r.status ?? "done",
+    account: r.account,
+    reason: r.reason,
     createdAt: date(r.created_at),
     replayed: false,
   }));
+}
+
+/** The partner's withdrawals of commission, newest first, each bank one with its review. */
+export async function commissionWithdrawals(ctx: IncomeCtx, caller: Caller): Promise<CommissionWithdrawal[]> {
+  const { userId } = await partnerOf(ctx, caller);
+  return commissionWithdrawalRows(ctx, userId, null);
 }

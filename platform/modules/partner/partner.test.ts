@@ -7,7 +7,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { outcomeOf } from "../../../tests/support/domain-outcome";
-import { mainAccount, subAccount, type TestAccount } from "../../../tests/support/instances";
+import { mainAccount, subAccount } from "../../../tests/support/instances";
+import { referredCash, touchReferral, verifiedPartner } from "../../../tests/support/partner";
 import { DAY, startTestPlatform, type TestPlatform } from "../../../tests/support/platform";
 import { postToLedger } from "../wallet/ledger";
 import { incomeSummary, withdrawToWallet } from "./income";
@@ -19,45 +20,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function verifiedPartner() {
-  const user = await t.registerUser();
-  const partner: TestAccount & { phone: string; password: string } = {
-    ...user,
-    subAccountId: null,
-    caller: await t.callerOf(user),
-  };
-  await t.db.update(users).set({ verifiedAs: "personal" }).where(eq(users.id, partner.userId));
-  const joined = await t.post("/sales_partner/join", { session: partner.token, agree: "1" });
-  expect(joined.body.status).toBe(0);
-  return { ...partner, code: joined.body.data.Code as string };
-}
-
-async function touch(code: string, session?: string): Promise<string> {
-  const reply = await t.post("/sales_partner/touch", { code, session });
-  expect(reply.body.status).toBe(0);
-  return reply.body.data.TouchId as string;
-}
-
 async function referralOf(userId: number) {
   const rows = await t.db.execute(sql`select status, reason from referrals where referred_user_id = ${userId}`);
   return (rows as unknown as { rows: { status: string; reason: string | null }[] }).rows[0];
 }
-
-let spends = 0;
-const cash = (userId: number, kind: "purchase" | "refund", amountFen: number) =>
-  postToLedger(t.ctx, {
-    userId,
-    operationKey: `partner-test-${++spends}`,
-    refersTo: "test",
-    movements: [{ wallet: "cash", kind, amountFen: kind === "purchase" ? -amountFen : amountFen }],
-  });
 
 describe("sales partner", () => {
   it("only verified main accounts join; a sub-account does not see the program", async () => {
     const unverified = await mainAccount(t);
     const refused = await t.post("/sales_partner/join", { session: unverified.token, agree: "1" });
     expect(refused.body.reason).toBe("完成实名认证后才能成为销售合伙人");
-    const partner = await verifiedPartner();
+    const partner = await verifiedPartner(t);
     expect(partner.code).toMatch(/^[A-Z2-9]{8}$/);
     const again = await t.post("/sales_partner/join", { session: partner.token, agree: "1" });
     expect(again.body.data.Code).toBe(partner.code);
@@ -72,8 +45,8 @@ describe("sales partner", () => {
   });
 
   it("binds a registration within 30 days of the first touch, listed with a masked phone", async () => {
-    const partner = await verifiedPartner();
-    const touchId = await touch(partner.code);
+    const partner = await verifiedPartner(t);
+    const touchId = await touchReferral(t, partner.code);
     expect(touchId).toMatch(/^[a-f0-9]{32}$/);
     const referred = await t.registerUser({ fields: { referral_touch: touchId } });
     expect(await referralOf(referred.userId)).toEqual({ status: "bound", reason: null });
@@ -82,7 +55,7 @@ describe("sales partner", () => {
       expect.objectContaining({ Phone: `${referred.phone.slice(0, 3)}****${referred.phone.slice(-4)}` }),
     ]);
     // An old touch does not bind.
-    const late = await touch(partner.code);
+    const late = await touchReferral(t, partner.code);
     t.clock.advance(31 * DAY);
     const lateUser = await t.registerUser({ fields: { referral_touch: late } });
     expect(await referralOf(lateUser.userId)).toEqual({ status: "refused", reason: "touch_expired" });
@@ -91,13 +64,13 @@ describe("sales partner", () => {
   });
 
   it("refuses self-referral from the partner's own browser and from its sub-accounts, without failing registration", async () => {
-    const partner = await verifiedPartner();
-    const own = await touch(partner.code, partner.token);
+    const partner = await verifiedPartner(t);
+    const own = await touchReferral(t, partner.code, partner.token);
     const second = await t.registerUser({ fields: { referral_touch: own } });
     expect(second.token).toBeTruthy();
     expect(await referralOf(second.userId)).toEqual({ status: "refused", reason: "same_device" });
     const sub = await subAccount(t, partner, 0);
-    const fromSub = await touch(partner.code, sub.token);
+    const fromSub = await touchReferral(t, partner.code, sub.token);
     const third = await t.registerUser({ fields: { referral_touch: fromSub } });
     expect(await referralOf(third.userId)).toEqual({ status: "refused", reason: "sub_account" });
     const dashboard = await t.post("/sales_partner/dashboard", { session: partner.token });
@@ -105,8 +78,8 @@ describe("sales partner", () => {
   });
 
   it("refuses the binding once the referred account verifies with the partner's ID number", async () => {
-    const partner = await verifiedPartner();
-    const referred = await t.registerUser({ fields: { referral_touch: await touch(partner.code) } });
+    const partner = await verifiedPartner(t);
+    const referred = await t.registerUser({ fields: { referral_touch: await touchReferral(t, partner.code) } });
     const at = t.clock.now();
     for (const userId of [partner.userId, referred.userId])
       await t.db
@@ -118,14 +91,14 @@ describe("sales partner", () => {
   });
 
   it("accrues cash spending and refunds, settles the month after the holding period, withdraws to the wallet", async () => {
-    const partner = await verifiedPartner();
-    const referred = await t.registerUser({ fields: { referral_touch: await touch(partner.code) } });
+    const partner = await verifiedPartner(t);
+    const referred = await t.registerUser({ fields: { referral_touch: await touchReferral(t, partner.code) } });
     await t.setWallets(referred.userId, { cashFen: 100_000 });
-    await cash(referred.userId, "purchase", 30_000);
-    await cash(referred.userId, "refund", 10_000);
+    await referredCash(t, referred.userId, "purchase", 30_000);
+    await referredCash(t, referred.userId, "refund", 10_000);
     await postToLedger(t.ctx, {
       userId: referred.userId,
-      operationKey: `partner-voucher-${++spends}`,
+      operationKey: `partner-voucher-${referred.userId}`,
       refersTo: "test",
       movements: [{ wallet: "voucher", kind: "purchase", amountFen: -1 }],
     }).catch(() => undefined);
@@ -181,12 +154,12 @@ describe("sales partner", () => {
   });
 
   it("another partner's entries and referred accounts are not visible; a non-partner gets not found", async () => {
-    const a = await verifiedPartner();
-    const referred = await t.registerUser({ fields: { referral_touch: await touch(a.code) } });
+    const a = await verifiedPartner(t);
+    const referred = await t.registerUser({ fields: { referral_touch: await touchReferral(t, a.code) } });
     await t.setWallets(referred.userId, { cashFen: 10_000 });
-    await cash(referred.userId, "purchase", 5_000);
+    await referredCash(t, referred.userId, "purchase", 5_000);
     await settleCommissions(t.ctx);
-    const b = await verifiedPartner();
+    const b = await verifiedPartner(t);
     const bList = await t.post("/income/list", { session: b.token });
     expect(bList.body.data.Entries).toEqual([]);
     const bDash = await t.post("/sales_partner/dashboard", { session: b.token });
@@ -199,10 +172,10 @@ describe("sales partner", () => {
   });
 
   it("concurrent withdrawals never take more than settled; concurrent settlements settle a month once", async () => {
-    const partner = await verifiedPartner();
-    const referred = await t.registerUser({ fields: { referral_touch: await touch(partner.code) } });
+    const partner = await verifiedPartner(t);
+    const referred = await t.registerUser({ fields: { referral_touch: await touchReferral(t, partner.code) } });
     await t.setWallets(referred.userId, { cashFen: 200_000 });
-    await cash(referred.userId, "purchase", 100_000); // 5% → ¥50
+    await referredCash(t, referred.userId, "purchase", 100_000); // 5% → ¥50
     t.clock.advance(60 * DAY);
     await Promise.all(Array.from({ length: 4 }, () => settleCommissions(t.ctx)));
     const statements = await t.db.execute(

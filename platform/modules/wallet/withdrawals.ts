@@ -15,9 +15,12 @@ import { mainAccountOf } from "../finance/scope";
 import type { Page, PageRequest } from "../page";
 import { invoiceableTermsOf } from "../invoices/amount";
 import { withdrawalTouchesInvoiced } from "../../rules/invoices";
+import { releaseCommission } from "../partner/commission-hold";
 import { postToLedger } from "./ledger";
 
 export type WithdrawalStatus = "pending" | "approved" | "rejected";
+/** What is paid out: refundable cash, or a sales partner's settled commission (decision 124). */
+export type WithdrawalSource = "cash" | "commission";
 
 export interface Withdrawal {
   id: number;
@@ -25,6 +28,7 @@ export interface Withdrawal {
   amountFen: number;
   status: WithdrawalStatus;
   destination: string;
+  source: WithdrawalSource;
   reason: string | null;
   decidedBy: string | null;
   createdAt: Date;
@@ -59,7 +63,8 @@ export async function refundableCash(ctx: Ctx, userId: number): Promise<Refundab
         where ${ledgerEntries.userId} = ${userId} and ${ledgerEntries.wallet} = 'cash'
           and ${ledgerEntries.kind} in ('top_up', 'purchase', 'refund', 'withdrawal'))`.mapWith(Number),
       pendingFen: sql<number>`(select coalesce(sum(${withdrawals.amountFen}), 0) from ${withdrawals}
-        where ${withdrawals.userId} = ${userId} and ${withdrawals.status} = 'pending')`.mapWith(Number),
+        where ${withdrawals.userId} = ${userId} and ${withdrawals.status} = 'pending'
+          and ${withdrawals.source} = 'cash')`.mapWith(Number),
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -180,7 +185,7 @@ export async function approveWithdrawal(ctx: Ctx, input: { id: number; actor: st
 
 /**
  * An operator rejects, with a reason: the withdrawal is rejected and its held
- * amount posted back, in one transaction. The release's operation key comes
+ * amount posted back (cash to the wallet, commission to the partner's available amount), in one transaction. The release's operation key comes
  * from the withdrawal id, so it can only ever be posted once.
  */
 export async function rejectWithdrawal(
@@ -192,6 +197,12 @@ export async function rejectWithdrawal(
   return inTransaction(ctx.db, async (tx) => {
     const txCtx: Ctx = { ...ctx, db: tx };
     const decision = await decide(txCtx, { id: input.id, actor: input.actor, status: "rejected", reason });
+    if (decision.after.source === "commission") {
+      // The commission goes back to the partner's available amount, once: only the decision above could move
+      // this withdrawal out of pending.
+      await releaseCommission(tx, decision.after.userId, decision.after.amountFen);
+      return decision;
+    }
     await postToLedger(txCtx, {
       userId: decision.after.userId,
       operationKey: releaseKey(decision.after.id),
@@ -210,9 +221,26 @@ function toWithdrawal(row: typeof withdrawals.$inferSelect): Withdrawal {
     amountFen: row.amountFen,
     status: row.status,
     destination: row.destination,
+    source: row.source,
     reason: row.reason,
     decidedBy: row.decidedBy,
     createdAt: row.createdAt,
     decidedAt: row.decidedAt,
   };
+}
+
+/**
+ * A sales partner's bank withdrawal of commission (decision 124): a withdrawal row of source "commission", reviewed
+ * like any other, with no ledger entry (the commission was never in the wallet). The caller has already taken the
+ * amount from the partner's available commission, in the same transaction.
+ */
+export async function recordCommissionWithdrawal(
+  db: Ctx["db"],
+  input: { userId: number; amountFen: number; destination: string; createdAt: Date },
+): Promise<Withdrawal> {
+  const [row] = await db
+    .insert(withdrawals)
+    .values({ ...input, source: "commission" })
+    .returning();
+  return toWithdrawal(row!);
 }

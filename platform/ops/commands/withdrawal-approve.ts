@@ -17,7 +17,7 @@ export const withdrawalApprove = opsCommand({
       target: `withdrawal:${after.id}`,
       before,
       after,
-      message: `approved: ${fenToYuan(after.amountFen)} yuan to "${after.destination}" for account ${after.userId}`,
+      message: `approved: ${fenToYuan(after.amountFen)} yuan of ${after.source} to "${after.destination}" for account ${after.userId}`,
     };
   },
 });

@@ -15,7 +15,9 @@ export const withdrawalReject = opsCommand({
       target: `withdrawal:${after.id}`,
       before,
       after,
-      message: `rejected: ${fenToYuan(after.amountFen)} yuan back to account ${after.userId} (${args.reason})`,
+      message: `rejected: ${fenToYuan(after.amountFen)} yuan back to account ${after.userId}'s ${
+        after.source === "commission" ? "available commission" : "cash"
+      } (${args.reason})`,
     };
   },
 });
