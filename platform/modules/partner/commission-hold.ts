@@ -26,5 +26,6 @@ export async function releaseCommission(db: Db, partnerUserId: number, amountFen
         where user_id = ${partnerUserId} and withdrawn_fen >= ${amountFen}
         returning user_id`,
   );
-  if (released.length === 0) throw new Error(`commission release of ${amountFen} fen for ${partnerUserId} found no hold`);
+  if (released.length === 0)
+    throw new Error(`commission release of ${amountFen} fen for ${partnerUserId} found no hold`);
 }

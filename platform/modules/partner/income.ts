@@ -141,7 +141,8 @@ async function withdrawCommission(
           where partner_user_id = ${userId} and operation_key = ${input.operationKey}`,
     );
     if (earlier) {
-      if (num(earlier.amount_fen) !== input.amountFen || earlier.destination !== destination) fail("OPERATION_CONFLICT");
+      if (num(earlier.amount_fen) !== input.amountFen || earlier.destination !== destination)
+        fail("OPERATION_CONFLICT");
       return { id: num(earlier.id), replayed: true };
     }
     if (!(await holdCommission(tx, userId, input.amountFen))) return fail("COMMISSION_INSUFFICIENT", "amount");
