@@ -1,6 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { createCouponGroup } from "../modules/coupons/create-group";
 import type { Db } from "./client";
 import { raffleEvents, rafflePrizes } from "./raffle-schema";
+import { couponGroups } from "./wallet-schema";
 
 /** The spec's window: the promo link goes live 2025-10-29 10:00 (Beijing); the event runs to the end of November. */
 export const SPEC_RAFFLE_WINDOW = {
@@ -35,4 +37,57 @@ export async function seedRaffle(db: Db, demo: boolean): Promise<void> {
     .returning({ id: raffleEvents.id });
   if (!event) return;
   await db.insert(rafflePrizes).values(RAFFLE_PRIZES.map((p) => ({ ...p, eventId: event.id })));
+}
+
+/** The demo's coupon prize: a recharge coupon of a group given only by the raffle (out of the coupon centre). */
+export const DEMO_RAFFLE_COUPON = {
+  group: "周年庆抽奖充值券 8 元",
+  prize: "8 元充值券",
+  amountFen: 8_00,
+  stock: 500,
+  weight: 500,
+} as const;
+
+/**
+ * Idempotent, demo only (after the coupon groups): the raffle's coupon prize and its group, once by name, so the
+ * demo shows each kind of prize (voucher, points, coupon). Its weight keeps the total under 10,000.
+ */
+export async function seedDemoRaffleCouponPrize(db: Db): Promise<void> {
+  const [event] = await db.select({ id: raffleEvents.id }).from(raffleEvents).where(eq(raffleEvents.code, "202510"));
+  if (!event) return;
+  const [prize] = await db
+    .select({ id: rafflePrizes.id })
+    .from(rafflePrizes)
+    .where(and(eq(rafflePrizes.eventId, event.id), eq(rafflePrizes.name, DEMO_RAFFLE_COUPON.prize)));
+  if (prize) return;
+  const now = Date.now();
+  const [existing] = await db
+    .select({ id: couponGroups.id })
+    .from(couponGroups)
+    .where(eq(couponGroups.name, DEMO_RAFFLE_COUPON.group));
+  const group =
+    existing ??
+    (await createCouponGroup(
+      { db, now: () => new Date(now) },
+      {
+        name: DEMO_RAFFLE_COUPON.group,
+        type: 0,
+        amountFen: DEMO_RAFFLE_COUPON.amountFen,
+        useTimeLimitDays: 30,
+        inCouponCentre: false,
+        beginAt: new Date(now - 86_400_000),
+        endAt: new Date(now + 3 * 365 * 86_400_000),
+        totalNum: 1_000_000,
+      },
+    ));
+  await db.insert(rafflePrizes).values({
+    eventId: event.id,
+    name: DEMO_RAFFLE_COUPON.prize,
+    kind: "coupon",
+    amount: DEMO_RAFFLE_COUPON.amountFen,
+    stock: DEMO_RAFFLE_COUPON.stock,
+    weight: DEMO_RAFFLE_COUPON.weight,
+    couponGroupId: group.id,
+    sortOrder: RAFFLE_PRIZES.length + 1,
+  });
 }

@@ -8,7 +8,7 @@ import { seedVoucherOffers } from "./seed-voucher-offers";
 import { seedModels } from "./seed-models";
 import { seedCoupons } from "./seed-coupons";
 import { seedPointsStore } from "./seed-points-store";
-import { seedRaffle } from "./seed-raffle";
+import { seedDemoRaffleCouponPrize, seedRaffle } from "./seed-raffle";
 import { seedDemoWorkOrders, seedWorkOrderCatalogue } from "./seed-work-orders";
 import { seedDemoStaff } from "./seed-staff";
 import { seedMarket } from "./seed-market";
@@ -158,6 +158,7 @@ export async function seedDatabase(
     await seedDemoTopUps(db, DEMO.phone);
     await seedDemoWallet(db, DEMO.phone);
     await seedCoupons(db, DEMO.phone);
+    await seedDemoRaffleCouponPrize(db);
     await seedPointsStore(db, DEMO.phone);
     await seedDemoStaff(db, hashes);
     await seedDemoWorkOrders(db, DEMO.phone);

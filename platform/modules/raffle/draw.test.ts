@@ -8,6 +8,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { raffleDraws } from "../../db/raffle-schema";
+import { userCoupons } from "../../db/wallet-schema";
+import { createCouponGroup } from "../coupons/create-group";
+import { useMoneyCoupon } from "../coupons/use-money-coupon";
 import { users } from "../../db/schema";
 import { outcomeOf } from "../../../tests/support/domain-outcome";
 import { mainAccount, subAccount } from "../../../tests/support/instances";
@@ -83,6 +86,45 @@ describe("raffle draws", () => {
     const overview = await raffleOverview(t.ctx, me.caller);
     expect(overview.winners[0]).toMatchObject({ prizeName: "500 积分" });
     expect(overview.winners[0]!.maskedPhone).toMatch(/^\d{3}\*{4}\d{4}$/);
+  });
+
+  it("a coupon prize lands in 我的优惠券 and can be used; a second of the same group gives nothing and keeps the stock", async () => {
+    await openRaffle(t, { stepFen: 10_00 });
+    const now = t.clock.now().getTime();
+    const group = await createCouponGroup(t.ctx, {
+      name: "抽奖充值券 8 元",
+      type: 0,
+      amountFen: 8_00,
+      useTimeLimitDays: 30,
+      inCouponCentre: false,
+      beginAt: new Date(now - 86_400_000),
+      endAt: new Date(now + 365 * 86_400_000),
+      totalNum: 1000,
+    });
+    const [prize] = await setPrizes(t, [
+      { name: "8 元充值券", kind: "coupon", amount: 8_00, stock: 3, weight: 10_000, couponGroupId: group.id },
+    ]);
+    const me = await mainAccount(t, { cashFen: 100_00 });
+    await spendCash(t, me.userId, 20_00); // two draws
+    const won = await drawOnce(t.ctx, me.caller, { operationKey: key() });
+    expect(won).toMatchObject({ outcome: "won", prize: { id: prize, kind: "coupon" } });
+    expect(won.deliveredAs).toMatch(/^coupon:\d+$/);
+    const couponId = Number(won.deliveredAs!.slice("coupon:".length));
+    const [held] = await t.db.select().from(userCoupons).where(eq(userCoupons.id, couponId));
+    expect(held).toMatchObject({ userId: me.userId, groupId: group.id, usedAt: null });
+    // 30 days from the draw, as the group says.
+    expect(held!.expiresAt.getTime() - t.clock.now().getTime()).toBe(30 * 86_400_000);
+    expect(await prizeStock(t, prize!)).toBe(2);
+
+    const second = await drawOnce(t.ctx, me.caller, { operationKey: key() });
+    expect(second).toMatchObject({ outcome: "already_held", prize: null, deliveredAs: null });
+    expect(await prizeStock(t, prize!)).toBe(2);
+    expect((await drawRecord(t.ctx, me.caller, second.id)).pickedPrizeId).toBe(prize);
+
+    const [{ cash: before }] = await t.db.select({ cash: users.moneyFen }).from(users).where(eq(users.id, me.userId));
+    await useMoneyCoupon(t.ctx, me.caller, { couponId });
+    const [{ cash: after }] = await t.db.select({ cash: users.moneyFen }).from(users).where(eq(users.id, me.userId));
+    expect(after - before).toBe(8_00);
   });
 
   it("a prize out of stock falls to nothing, recorded as out_of_stock", async () => {
