@@ -39,6 +39,7 @@ const ROLE_LABELS: Record<DeskStaff["role"], string> = {
   editor: "编辑",
   reviewer: "审核员",
   finance: "财务",
+  marketing: "运营",
   admin: "管理员",
 };
 
