@@ -10,6 +10,7 @@ import { users } from "../../db/schema";
 import { inTransaction } from "../../db/tx";
 import { maskPhone, noPrizeWeight } from "../../rules/raffle-odds";
 import type { Ctx } from "../context";
+import { fail } from "../errors";
 import type { Page, PageRequest } from "../page";
 import { requireMarketing } from "../points-store/desk";
 import { recordStaffAudit } from "../staff/audit";
@@ -119,6 +120,7 @@ export async function setDeskRaffleWindow(
   input: { startsAt: Date; endsAt: Date },
 ): Promise<DeskRaffle> {
   requireMarketing(staff);
+  if (input.endsAt <= input.startsAt) fail("BAD_REQUEST", "ends_at", "活动结束时间必须晚于开始时间");
   await inTransaction(ctx.db, async (tx) => {
     const { code, before, after } = await setRaffleWindow({ db: tx }, input);
     await recordStaffAudit(tx, staff, ctx.now(), {
