@@ -66,7 +66,11 @@ export function action({ request }: ActionFunctionArgs) {
             setDeskRafflePrize(guard.auth, { ...input, id: Number(input.id) }),
           );
           const prize = raffle.Prizes.find((p) => p.Id === Number(input.id));
-          return back(`奖品「${prize?.Name ?? input.id}」已保存，谢谢参与占 ${weightAsPercent(raffle.NoPrizeWeight)}`);
+          return back(
+            prize
+              ? `奖品「${prize.Name}」已保存：库存 ${prize.Stock}，权重 ${prize.Weight}/${ODDS_SCALE}，谢谢参与占 ${weightAsPercent(raffle.NoPrizeWeight)}`
+              : "奖品已保存",
+          );
         },
       ),
     }),
