@@ -76,6 +76,7 @@ test("运营 changes a goods item's stock and ships its order; the user sees the
   const orderId = (await order.locator("td").first().textContent())!.trim();
   await expect(page.getByRole("article", { name: new RegExp(name) })).toContainText("库存 6");
 
+  await openPointsStore(desk);
   await desk.getByRole("link", { name: "实物发货" }).click();
   const parcel = desk.getByRole("article", { name: `订单 ${orderId}` });
   await expect(parcel).toContainText("李四");
