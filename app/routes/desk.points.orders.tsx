@@ -77,6 +77,11 @@ export default function DeskStoreOrdersPage() {
           收货电话已打码；收货人和地址用于填写快递单。发货后用户在积分商城的“我的订单”中看到快递公司和运单号。
         </Muted>
       </p>
+      {failedId !== undefined && !orders.list.some((o) => String(o.Id) === failedId) && (
+        <FieldError role="alert">
+          订单 {failedId}：{result?.formError ?? Object.values(result?.fieldErrors ?? {})[0] ?? "发货未成功"}
+        </FieldError>
+      )}
       {orders.list.length === 0 ? (
         <p>{query.view === "pending" ? "暂无待发货订单" : "暂无已发货订单"}</p>
       ) : query.view === "pending" ? (

@@ -105,6 +105,8 @@ describe("积分商城", () => {
     expect(text.body).toMatchObject({ status: 1, reason: "库存必须是整数", data: { field: "stock" } });
     const blankName = await staffPost(t, "/points-store/items/set", marketing, { id: item!.id, name: "  " });
     expect(blankName.body).toMatchObject({ status: 1, reason: "请填写商品名称", data: { field: "name" } });
+    const nothing = await staffPost(t, "/points-store/items/set", marketing, { id: item!.id });
+    expect(nothing.body).toMatchObject({ status: 1, reason: "没有要修改的内容" });
     const unknown = await staffPost(t, "/points-store/items/set", marketing, { id: 99_999_999, stock: "1" });
     expect(unknown.body).toMatchObject({ status: 1, key: "NOT_FOUND" });
     expect(await t.db.select().from(storeItems)).toEqual(before);

@@ -84,7 +84,7 @@ export async function addDeskStoreItem(ctx: Ctx, staff: StaffCaller, input: Stor
 
 export type StoreItemChange = Parameters<typeof setStoreItem>[2];
 
-/** Changes an item (audited before and after); a change to nothing is refused, as it would audit nothing. */
+/** Changes an item (audited before and after); a change of nothing is refused (setStoreItem). */
 export async function setDeskStoreItem(
   ctx: Ctx,
   staff: StaffCaller,

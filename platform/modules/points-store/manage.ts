@@ -87,6 +87,7 @@ export async function setStoreItem(
     sortOrder?: number;
   },
 ): Promise<{ before: StoreItemRow; after: StoreItemRow }> {
+  if (Object.values(change).every((value) => value === undefined)) fail("BAD_REQUEST", undefined, "没有要修改的内容");
   const [before] = await ctx.db.select().from(storeItems).where(eq(storeItems.id, itemId)).for("update");
   if (!before) return fail("NOT_FOUND", "id", "商品不存在");
   if (change.name !== undefined) {
