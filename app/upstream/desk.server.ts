@@ -17,6 +17,7 @@ import {
 } from "../../platform/contract/work-orders";
 import type { VerificationReviewCalls } from "../../platform/contract/verification-review";
 import type { DeskInvoiceCalls } from "../../platform/contract/invoices";
+import type { DeskMarketingCalls } from "../../platform/contract/marketing-desk";
 import { callApiOrThrow, type Fields } from "./transport.server";
 
 export type {
@@ -39,7 +40,7 @@ export interface StaffAuth {
 }
 
 /** The staff calls the desk makes (platform/contract/staff.ts): path, fields and reply typed by the contract. */
-type StaffCalls = StaffAuthCalls & DeskCalls & VerificationReviewCalls & DeskInvoiceCalls;
+type StaffCalls = StaffAuthCalls & DeskCalls & VerificationReviewCalls & DeskInvoiceCalls & DeskMarketingCalls;
 
 /** One /staff call with the staff token in its header (never a user's `session` field). */
 export function staffCall<P extends keyof StaffCalls & string>(

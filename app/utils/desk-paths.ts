@@ -50,3 +50,8 @@ export function deskInvoicePath(id: number): string {
 export function deskInvoicePdfPath(id: number, red = false): string {
   return `/desk/invoices/${encodeURIComponent(String(id))}/pdf${red ? "?red=1" : ""}`;
 }
+
+/** app/routes/desk.points.$id.tsx: one points-store item's edit page in 运营's desk. */
+export function deskStoreItemPath(id: number): string {
+  return `/desk/points/${encodeURIComponent(String(id))}`;
+}

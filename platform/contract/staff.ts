@@ -12,7 +12,7 @@ import type { CaptchaFields } from "./security";
 /** The header that carries a staff token. A user's token is never accepted there, nor a staff token as `session`. */
 export const STAFF_SESSION_HEADER = "x-staff-session";
 
-export type StaffRoleWire = "agent" | "lead" | "editor" | "reviewer" | "finance" | "admin";
+export type StaffRoleWire = "agent" | "lead" | "editor" | "reviewer" | "finance" | "marketing" | "admin";
 
 export type StaffMeWire = {
   id: number;

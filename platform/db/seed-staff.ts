@@ -5,13 +5,15 @@ import { staffAccounts } from "./staff-schema";
 
 /**
  * The demo desk's staff (development and `npm start` only, with the demo
- * account): an agent and a lead to log in to /desk with. In a fresh database
+ * account): an agent, a lead and a marketing operator (运营: the points store and
+ * the raffle, decision 125) to log in to /desk with. In a fresh database
  * the agent is staff id 1, the id the demo work orders are assigned to
  * (seed-work-orders.ts). Production staff are made with `npm run ops -- staff add`.
  */
 export const DEMO_STAFF = [
   { login: "demo.agent", displayName: "客服小林", role: "agent", password: "Desk-demo-2026" },
   { login: "demo.lead", displayName: "组长老周", role: "lead", password: "Desk-demo-2026" },
+  { login: "demo.marketing", displayName: "运营小陈", role: "marketing", password: "Desk-demo-2026" },
 ] as const;
 
 /** Idempotent: existing logins are left as they are. */

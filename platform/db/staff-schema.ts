@@ -5,9 +5,10 @@ import { at, id } from "./columns";
 /**
  * What a staff member may do (DESIGN.md "Staff"): agents answer, leads also manage, editors write the public
  * content (docs, datasets, software, AI models), reviewers decide real-name verification applications (issue 37),
- * finance and admin come later.
+ * finance issue invoices and see the sales partners, marketing (运营) run the points store and the raffle
+ * (docs/decisions/125), admins may do everything.
  */
-export const STAFF_ROLES = ["agent", "lead", "editor", "reviewer", "finance", "admin"] as const;
+export const STAFF_ROLES = ["agent", "lead", "editor", "reviewer", "finance", "marketing", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
@@ -28,7 +29,10 @@ export const staffAccounts = pgTable(
   },
   (t) => [
     uniqueIndex("staff_accounts_login_uq").on(t.login),
-    check("staff_accounts_role_ck", sql`${t.role} in ('agent', 'lead', 'editor', 'reviewer', 'finance', 'admin')`),
+    check(
+      "staff_accounts_role_ck",
+      sql`${t.role} in ('agent', 'lead', 'editor', 'reviewer', 'finance', 'marketing', 'admin')`,
+    ),
   ],
 );
 

@@ -6,6 +6,7 @@ import { styled } from "~/components/ui/stitches.config";
 import { canEditContent } from "../../../platform/rules/content-desk";
 import { canReviewVerification } from "../../../platform/rules/verification-review";
 import { canHandleInvoices } from "../../../platform/rules/invoices";
+import { canRunMarketing, canSeePartners } from "../../../platform/rules/marketing-desk";
 
 /** One 52px line on a desktop; on a phone the staff member and 退出 wrap onto a second line. */
 const Bar = styled("header", {
@@ -39,6 +40,7 @@ const ROLE_LABELS: Record<DeskStaff["role"], string> = {
   editor: "编辑",
   reviewer: "审核员",
   finance: "财务",
+  marketing: "运营",
   admin: "管理员",
 };
 
@@ -65,6 +67,21 @@ export function DeskFrame({ staff, children }: { staff: DeskStaff | null; childr
               {canHandleInvoices(staff.role) && (
                 <NavLink to="/desk/invoices" prefetch="intent">
                   发票开具
+                </NavLink>
+              )}
+              {canRunMarketing(staff.role) && (
+                <>
+                  <NavLink to="/desk/points" prefetch="intent">
+                    积分商城
+                  </NavLink>
+                  <NavLink to="/desk/raffle" prefetch="intent">
+                    周年抽奖
+                  </NavLink>
+                </>
+              )}
+              {canSeePartners(staff.role) && (
+                <NavLink to="/desk/partners" prefetch="intent">
+                  销售合伙人
                 </NavLink>
               )}
               {canEditContent(staff.role) && (

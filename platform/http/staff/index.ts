@@ -11,6 +11,7 @@ import { deskFilesApi } from "./desk-files";
 import { deskOrdersApi } from "./desk-orders";
 import { deskQueueApi } from "./desk-queue";
 import { invoiceDeskApi, invoiceDeskUploadApi } from "./invoice-desk";
+import { marketingDeskApi } from "./marketing-desk";
 import { softwareReleaseDeskApi, softwareReleaseUploadApi } from "./software-releases";
 import { verificationReviewApi } from "./verification-review";
 
@@ -35,6 +36,7 @@ export function staffApi(): Hono<Env> {
   staff.route("/", softwareReleaseDeskApi);
   staff.route("/", verificationReviewApi);
   staff.route("/", invoiceDeskApi);
+  staff.route("/", marketingDeskApi);
   staff.onError((error, c) => mainApiError(c, error));
   staff.notFound((c) => mainApiError(c, UNKNOWN_PATH, 404));
   return staff;

@@ -70,14 +70,36 @@ export async function addStoreItem(ctx: StoreCtx, input: StoreItemInput): Promis
   return row!;
 }
 
-/** Changes an item's price, stock, limit or sale state (operators: `store item set`, audited). */
+/**
+ * Changes an item's name, description, price, stock, limit, order or sale state (operators: `store item set`; the
+ * desk's 积分商城; both audited). Its kind, coupon group and voucher amount stay what they were.
+ */
 export async function setStoreItem(
   ctx: StoreCtx,
   itemId: number,
-  change: { pointsPrice?: number; stock?: number; perUserLimit?: number; onSale?: boolean },
+  change: {
+    name?: string;
+    description?: string;
+    pointsPrice?: number;
+    stock?: number;
+    perUserLimit?: number;
+    onSale?: boolean;
+    sortOrder?: number;
+  },
 ): Promise<{ before: StoreItemRow; after: StoreItemRow }> {
+  if (Object.values(change).every((value) => value === undefined)) fail("BAD_REQUEST", undefined, "没有要修改的内容");
   const [before] = await ctx.db.select().from(storeItems).where(eq(storeItems.id, itemId)).for("update");
   if (!before) return fail("NOT_FOUND", "id", "商品不存在");
+  if (change.name !== undefined) {
+    change = { ...change, name: change.name.trim() };
+    check(change.name!.length >= 1 && change.name!.length <= 60, "name", "名称需为1-60个字");
+  }
+  if (change.description !== undefined) {
+    change = { ...change, description: change.description.trim() };
+    check(change.description!.length <= 300, "description", "说明最多300个字");
+  }
+  if (change.sortOrder !== undefined)
+    check(Number.isSafeInteger(change.sortOrder) && Math.abs(change.sortOrder) <= MAX_COUNT, "order", "排序需为整数");
   if (change.pointsPrice !== undefined) check(whole(change.pointsPrice, 1), "points", "积分价格需为正整数");
   if (change.stock !== undefined) check(whole(change.stock, 0), "stock", "库存需为非负整数");
   if (change.perUserLimit !== undefined) {

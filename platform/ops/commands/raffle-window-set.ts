@@ -1,8 +1,5 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { raffleEvents } from "../../db/raffle-schema";
-import { fail } from "../../modules/errors";
-import { ANNIVERSARY_RAFFLE } from "../../modules/raffle/event";
+import { setRaffleWindow } from "../../modules/raffle/manage";
 import { opsCommand } from "../command";
 
 const instant = z
@@ -24,21 +21,15 @@ export const raffleWindowSet = opsCommand({
   summary: "set the anniversary raffle's window (ISO 8601 instants)",
   args: z.object({ from: instant, until: instant }),
   async run(ctx, _actor, args) {
-    const startsAt = new Date(args.from);
-    const endsAt = new Date(args.until);
-    if (endsAt <= startsAt) fail("BAD_REQUEST", "until", "活动结束时间必须晚于开始时间");
-    const [before] = await ctx.db
-      .select()
-      .from(raffleEvents)
-      .where(eq(raffleEvents.code, ANNIVERSARY_RAFFLE))
-      .for("update");
-    if (!before) return fail("NOT_FOUND", "event");
-    await ctx.db.update(raffleEvents).set({ startsAt, endsAt }).where(eq(raffleEvents.id, before.id));
+    const { code, before, after } = await setRaffleWindow(ctx, {
+      startsAt: new Date(args.from),
+      endsAt: new Date(args.until),
+    });
     return {
-      target: `raffle_event:${before.code}`,
-      before: { startsAt: before.startsAt.toISOString(), endsAt: before.endsAt.toISOString() },
-      after: { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() },
-      message: `raffle ${before.code}: ${startsAt.toISOString()} → ${endsAt.toISOString()}`,
+      target: `raffle_event:${code}`,
+      before,
+      after,
+      message: `raffle ${code}: ${after.startsAt} → ${after.endsAt}`,
     };
   },
 });

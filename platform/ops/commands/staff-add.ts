@@ -12,7 +12,7 @@ import { opsCommand } from "../command";
 export const staffAdd = opsCommand({
   name: "staff add",
   summary:
-    "create a /desk staff account (--login --name --role agent|lead|editor|reviewer|finance|admin --password-stdin)",
+    "create a /desk staff account (--login --name --role agent|lead|editor|reviewer|finance|marketing|admin --password-stdin)",
   args: z.object({
     login: z.string().min(1).max(32),
     name: z.string().min(1).max(32),

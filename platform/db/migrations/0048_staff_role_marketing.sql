@@ -1,0 +1,2 @@
+ALTER TABLE "staff_accounts" DROP CONSTRAINT "staff_accounts_role_ck";--> statement-breakpoint
+ALTER TABLE "staff_accounts" ADD CONSTRAINT "staff_accounts_role_ck" CHECK ("staff_accounts"."role" in ('agent', 'lead', 'editor', 'reviewer', 'finance', 'marketing', 'admin'));
