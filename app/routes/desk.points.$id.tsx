@@ -30,6 +30,7 @@ const Save = z.object({
   description: field.text("商品说明", 300).optional().default(""),
   points: count("积分价格"),
   stock: count("库存"),
+  stock_shown: count("库存"),
   limit: count("每人限兑"),
   order: count("排序"),
   on_sale: z.enum(["0", "1"], { errorMap: () => ({ message: "请选择上架状态" }) }),
@@ -99,6 +100,8 @@ export default function DeskStoreItemPage() {
           defaultValue={value("points", item.Points)}
           error={errors.points}
         />
+        {/* The stock as loaded now: a figure typed over a stock users moved meanwhile is refused, never applied. */}
+        <input type="hidden" name="stock_shown" value={item.Stock} />
         <Field
           label="库存"
           name="stock"

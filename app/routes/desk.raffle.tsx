@@ -58,6 +58,7 @@ export function action({ request }: ActionFunctionArgs) {
         z.object({
           id: z.string().regex(/^[1-9]\d{0,15}$/, "请求有误，请刷新页面后重试"),
           stock: count("库存"),
+          stock_shown: count("库存"),
           weight: count("中奖权重"),
           active: z.enum(["0", "1"], { errorMap: () => ({ message: "请选择是否参与抽奖" }) }),
         }),
@@ -146,6 +147,8 @@ export default function DeskRafflePage() {
             </p>
             <Form method="post" noValidate style={{ maxWidth: 460 }} aria-label={`修改奖品 ${p.Name}`}>
               <input type="hidden" name="id" value={p.Id} />
+              {/* The stock as loaded now: a figure typed over a stock draws moved meanwhile is refused. */}
+              <input type="hidden" name="stock_shown" value={p.Stock} />
               {mine && failed.formError && <FieldError role="alert">{failed.formError}</FieldError>}
               <Field
                 label="库存"

@@ -43,7 +43,7 @@ export const setDeskRaffleWindow = (auth: StaffAuth, startsAt: string, endsAt: s
   staffCall("/raffle/window", { starts_at: startsAt, ends_at: endsAt }, auth);
 export const setDeskRafflePrize = (
   auth: StaffAuth,
-  fields: { id: number; stock: string; weight: string; active: "0" | "1" },
+  fields: { id: number; stock: string; stock_shown: string; weight: string; active: "0" | "1" },
 ) => staffCall("/raffle/prize/set", fields, auth);
 
 /** 销售合伙人 (finance and admins). */

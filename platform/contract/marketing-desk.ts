@@ -50,6 +50,8 @@ export type DeskStoreItemSetFields = {
   description?: string;
   points?: string | number;
   stock?: string | number;
+  /** The stock the form showed: a new figure typed over a stock users moved meanwhile is refused. */
+  stock_shown?: string | number;
   limit?: string | number;
   on_sale?: "0" | "1";
   order?: string | number;
@@ -143,7 +145,14 @@ export type DeskMarketingCalls = {
   /** Beijing time to the minute, as a datetime-local input gives it: "2026-11-29T10:00". */
   "/raffle/window": MainApiCall<{ starts_at: string; ends_at: string }, DeskRaffleWire, "none">;
   "/raffle/prize/set": MainApiCall<
-    { id: number; stock?: string | number; weight?: string | number; active?: "0" | "1" },
+    {
+      id: number;
+      stock?: string | number;
+      /** As for a store item: the stock the form showed. */
+      stock_shown?: string | number;
+      weight?: string | number;
+      active?: "0" | "1";
+    },
     DeskRaffleWire,
     "none"
   >;

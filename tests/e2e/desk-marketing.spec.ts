@@ -9,6 +9,7 @@
 import { randomInt } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/session";
+import { withRaffleOddsLock } from "./raffle-odds";
 import { ops } from "./ops";
 import { addStaffByCli, STAFF_PASSWORD, staffLogsIn, uniqueStaffLogin } from "./staff";
 
@@ -118,25 +119,28 @@ test("运营 changes a raffle prize's stock and weight; visitors see the stock; 
   await expect(desk.getByTestId("desk-raffle-no-prize")).toContainText("谢谢参与");
 
   const card = () => desk.getByRole("article", { name: `奖品 ${prize}` });
-  await card()
-    .getByLabel(/中奖权重/)
-    .fill("10000");
-  await card().getByRole("button", { name: "保存奖品" }).click();
-  await expect(card().getByText("奖品中奖权重合计不能超过 10000")).toBeVisible();
-  await card().getByLabel("库存").fill("很多");
-  await card()
-    .getByLabel(/中奖权重/)
-    .fill("0");
-  await card().getByRole("button", { name: "保存奖品" }).click();
-  await expect(card().getByText("库存必须是整数")).toBeVisible();
+  // The raffle journeys make one prize certain and draw: the odds change only under their lock.
+  await withRaffleOddsLock(async () => {
+    await card()
+      .getByLabel(/中奖权重/)
+      .fill("10000");
+    await card().getByRole("button", { name: "保存奖品" }).click();
+    await expect(card().getByText("奖品中奖权重合计不能超过 10000")).toBeVisible();
+    await card().getByLabel("库存").fill("很多");
+    await card()
+      .getByLabel(/中奖权重/)
+      .fill("0");
+    await card().getByRole("button", { name: "保存奖品" }).click();
+    await expect(card().getByText("库存必须是整数")).toBeVisible();
 
-  await card().getByLabel("库存").fill(stock);
-  await card()
-    .getByLabel(/中奖权重/)
-    .fill("0");
-  await card().getByRole("button", { name: "保存奖品" }).click();
-  await expect(desk.getByText(`奖品「${prize}」已保存：库存 ${stock}，权重 0/10000`)).toBeVisible();
-  await expect(card().getByTestId("desk-raffle-prize-odds")).toHaveText("中奖率 0%");
+    await card().getByLabel("库存").fill(stock);
+    await card()
+      .getByLabel(/中奖权重/)
+      .fill("0");
+    await card().getByRole("button", { name: "保存奖品" }).click();
+    await expect(desk.getByText(`奖品「${prize}」已保存：库存 ${stock}，权重 0/10000`)).toBeVisible();
+    await expect(card().getByTestId("desk-raffle-prize-odds")).toHaveText("中奖率 0%");
+  });
   await close();
 
   await page.goto("/activity_202510");

@@ -26,15 +26,24 @@ async function acquire(dir: string): Promise<void> {
   }
 }
 
+/** Runs `change` while no other journey can change the raffle's odds (every journey that does holds this lock). */
+export async function withRaffleOddsLock<T>(change: () => Promise<T>): Promise<T> {
+  const lock = path.join(process.env.E2E_DATA_DIR!, "raffle-odds.lock");
+  await acquire(lock);
+  try {
+    return await change();
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
 /** Makes the named prize certain (weight 10,000, the others 0), then runs `draw` while no one else can change that. */
 export async function withCertainPrize<T>(
   request: APIRequestContext,
   prizeName: string,
   draw: () => Promise<T>,
 ): Promise<T> {
-  const lock = path.join(process.env.E2E_DATA_DIR!, "raffle-odds.lock");
-  await acquire(lock);
-  try {
+  return withRaffleOddsLock(async () => {
     const reply = await request.post("/api/raffle/overview", { form: {} });
     const prizes = ((await reply.json()) as { data: { Prizes: Prize[] } }).data.Prizes;
     const certain = prizes.find((p) => p.Name === prizeName);
@@ -43,7 +52,5 @@ export async function withCertainPrize<T>(
       if (p !== certain) await ops(request, "raffle prize set", { id: String(p.PrizeId), weight: "0" });
     await ops(request, "raffle prize set", { id: String(certain.PrizeId), weight: "10000" });
     return await draw();
-  } finally {
-    rmdirSync(lock);
-  }
+  });
 }

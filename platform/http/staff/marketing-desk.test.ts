@@ -112,6 +112,39 @@ describe("积分商城", () => {
     expect(await t.db.select().from(storeItems)).toEqual(before);
   });
 
+  it("a save over a stock users took from meanwhile: a new figure is refused, an untouched one keeps what they took", async () => {
+    const item = (await staffPost(t, "/points-store/items/add", marketing, { ...GOODS, stock: "5" })).body.data
+      .Id as number;
+    const form = { id: item, name: "桌面收纳盒", points: "300", limit: "2", on_sale: "1", stock_shown: "5" };
+    // The form showed 5; a user exchanges one before it is saved.
+    const user = await mainAccount(t);
+    await awardPoints(t.ctx, {
+      userId: user.userId,
+      kind: "adjustment",
+      points: 1000,
+      operationKey: key("p"),
+      refersTo: "t",
+    });
+    await exchangeStoreItem(t.ctx, user.caller, {
+      itemId: item,
+      operationKey: key("x"),
+      shipping: { recipient: "张三", phone: "13800001111", address: "北京市海淀区中关村大街1号" },
+    });
+    const stockOf = async () => (await t.db.select().from(storeItems).where(eq(storeItems.id, item)))[0]!.stock;
+    expect(await stockOf()).toBe(4);
+
+    const typedOver = await staffPost(t, "/points-store/items/set", marketing, { ...form, stock: "20" });
+    expect(typedOver.body).toMatchObject({ status: 1, data: { field: "stock" } });
+    expect(typedOver.body.reason).toContain("当前库存 4");
+    expect(await stockOf()).toBe(4);
+
+    const untouched = await staffPost(t, "/points-store/items/set", marketing, { ...form, stock: "5", name: "收纳盒" });
+    expect(untouched.body.data).toMatchObject({ Name: "收纳盒", Stock: 4 });
+
+    const fresh = await staffPost(t, "/points-store/items/set", marketing, { ...form, stock: "20", stock_shown: "4" });
+    expect(fresh.body.data).toMatchObject({ Stock: 20 });
+  });
+
   it("marketing ships a goods order; the user sees the carrier and tracking number; the address stays out of the audit", async () => {
     const item = (await staffPost(t, "/points-store/items/add", marketing, GOODS)).body.data.Id as number;
     const user = await mainAccount(t);
@@ -257,6 +290,22 @@ describe("周年抽奖", () => {
     expect(event!.endsAt.toISOString()).toBe("2026-06-30T16:00:00.000Z");
     const [audit] = await auditOf("raffle.window", "202510");
     expect(audit).toMatchObject({ targetType: "raffle_event", after: { endsAt: "2026-06-30T16:00:00.000Z" } });
+  });
+
+  it("a prize's stock drawn from while its form was open: a new figure is refused, an untouched one keeps the draws", async () => {
+    await openRaffle(t);
+    const [prize] = await setPrizes(t, [{ name: "2元算力券", kind: "voucher", amount: 200, stock: 5, weight: 10_000 }]);
+    const user = await mainAccount(t, { cashFen: 500_00 });
+    await spendCash(t, user.userId, 100_00);
+    await drawOnce(t.ctx, user.caller, { operationKey: key("d") }); // the form showed 5; now 4
+    const stockOf = async () => (await t.db.select().from(rafflePrizes).where(eq(rafflePrizes.id, prize!)))[0]!.stock;
+    expect(await stockOf()).toBe(4);
+    const form = { id: prize, weight: "10000", active: "1", stock_shown: "5" };
+    const typedOver = await staffPost(t, "/raffle/prize/set", marketing, { ...form, stock: "50" });
+    expect(typedOver.body).toMatchObject({ status: 1, data: { field: "stock" } });
+    expect(await stockOf()).toBe(4);
+    const untouched = await staffPost(t, "/raffle/prize/set", marketing, { ...form, stock: "5", weight: "9000" });
+    expect(untouched.body.data.Prizes).toContainEqual(expect.objectContaining({ Id: prize, Stock: 4, Weight: 9000 }));
   });
 
   it("lists the draws as recorded: masked phone, random value, the odds drawn against, the prize", async () => {

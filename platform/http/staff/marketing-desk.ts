@@ -114,6 +114,8 @@ const SetItem = Entry.extend({
   description: f.optionalText("商品说明", 300),
   points: f.int("积分价格", 1, COUNT_MAX).optional(),
   stock: f.int("库存", 0, COUNT_MAX).optional(),
+  /** The stock the form showed: a save over a stock users moved meanwhile is refused (rules/stock-edit.ts). */
+  stock_shown: f.int("库存", 0, COUNT_MAX).optional(),
   limit: f.int("每人限兑", 1, COUNT_MAX).optional(),
   on_sale: onSale.optional(),
   order: f.int("排序", -COUNT_MAX, COUNT_MAX).optional(),
@@ -128,6 +130,7 @@ on.post("/points-store/items/set", async (c) => {
     description: input.description,
     pointsPrice: input.points,
     stock: input.stock,
+    stockShown: input.stock_shown,
     perUserLimit: input.limit,
     onSale: input.on_sale === undefined ? undefined : input.on_sale === "1",
     sortOrder: input.order,
@@ -212,6 +215,7 @@ on.post("/raffle/window", async (c) => {
 
 const Prize = Entry.extend({
   stock: f.int("库存", 0, COUNT_MAX).optional(),
+  stock_shown: f.int("库存", 0, COUNT_MAX).optional(),
   weight: f.int("中奖权重", 0, ODDS_SCALE).optional(),
   active: z.enum(["0", "1"], { errorMap: () => ({ message: "请选择是否参与抽奖" }) }).optional(),
 });
@@ -224,6 +228,7 @@ on.post("/raffle/prize/set", async (c) => {
     await setDeskRafflePrize(c.var.ctx, staff, {
       id: input.id,
       stock: input.stock,
+      stockShown: input.stock_shown,
       weight: input.weight,
       active: input.active === undefined ? undefined : input.active === "1",
     }),

@@ -3,6 +3,7 @@ import { storeItems, type StoreItemKind } from "../../db/points-store-schema";
 import { couponGroups } from "../../db/wallet-schema";
 import type { Ctx } from "../context";
 import { fail } from "../errors";
+import { stockEdit } from "../../rules/stock-edit";
 
 type StoreCtx = Pick<Ctx, "db" | "now">;
 export type StoreItemRow = typeof storeItems.$inferSelect;
@@ -85,11 +86,18 @@ export async function setStoreItem(
     perUserLimit?: number;
     onSale?: boolean;
     sortOrder?: number;
+    /** The stock the desk form showed (rules/stock-edit.ts); absent from operator commands. */
+    stockShown?: number;
   },
 ): Promise<{ before: StoreItemRow; after: StoreItemRow }> {
+  const { stockShown, ...fields } = change;
+  change = fields;
   if (Object.values(change).every((value) => value === undefined)) fail("BAD_REQUEST", undefined, "没有要修改的内容");
   const [before] = await ctx.db.select().from(storeItems).where(eq(storeItems.id, itemId)).for("update");
   if (!before) return fail("NOT_FOUND", "id", "商品不存在");
+  const edit = stockEdit(before.stock, change.stock, stockShown);
+  if ("refused" in edit) return fail("BAD_REQUEST", "stock", edit.refused);
+  change = { ...change, stock: edit.stock };
   if (change.name !== undefined) {
     change = { ...change, name: change.name.trim() };
     check(change.name!.length >= 1 && change.name!.length <= 60, "name", "名称需为1-60个字");
@@ -106,6 +114,8 @@ export async function setStoreItem(
     check(whole(change.perUserLimit, 1), "limit", "每人限兑需为正整数");
     check(before.kind !== "coupon" || change.perUserLimit === 1, "limit", "每人只能持有一张同组优惠券，限兑需为1");
   }
+  // Only the stock was sent, and users moved it meanwhile: nothing of this form's is left to write.
+  if (Object.values(change).every((value) => value === undefined)) return { before, after: before };
   const [after] = await ctx.db.update(storeItems).set(change).where(eq(storeItems.id, itemId)).returning();
   return { before, after: after! };
 }

@@ -137,7 +137,7 @@ export async function setDeskRaffleWindow(
 export async function setDeskRafflePrize(
   ctx: Ctx,
   staff: StaffCaller,
-  input: { id: number; stock?: number; weight?: number; active?: boolean },
+  input: Parameters<typeof setRafflePrize>[1],
 ): Promise<DeskRaffle> {
   requireMarketing(staff);
   await inTransaction(ctx.db, async (tx) => {

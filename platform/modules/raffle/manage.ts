@@ -9,6 +9,7 @@ import { ODDS_SCALE } from "../../rules/raffle-odds";
 import type { Ctx } from "../context";
 import { fail } from "../errors";
 import { ANNIVERSARY_RAFFLE } from "./event";
+import { stockEdit } from "../../rules/stock-edit";
 
 type RaffleCtx = Pick<Ctx, "db">;
 type Prize = typeof rafflePrizes.$inferSelect;
@@ -65,7 +66,14 @@ export async function setRaffleWindow(
  */
 export async function setRafflePrize(
   ctx: RaffleCtx,
-  input: { id: number; stock?: number; weight?: number; active?: boolean },
+  input: {
+    id: number;
+    stock?: number;
+    weight?: number;
+    active?: boolean;
+    /** The stock the desk form showed (rules/stock-edit.ts); absent from operator commands. */
+    stockShown?: number;
+  },
 ): Promise<{ before: PrizeSetting; after: PrizeSetting }> {
   if (
     input.stock !== undefined &&
@@ -80,10 +88,12 @@ export async function setRafflePrize(
   const [before] = await ctx.db.select().from(rafflePrizes).where(eq(rafflePrizes.id, input.id)).for("update");
   if (!before) return fail("NOT_FOUND", "id", "奖品不存在");
   await ctx.db.execute(sql`select id from raffle_prizes where event_id = ${before.eventId} order by id for update`);
+  const edit = stockEdit(before.stock, input.stock, input.stockShown);
+  if ("refused" in edit) return fail("BAD_REQUEST", "stock", edit.refused);
   const [after] = await ctx.db
     .update(rafflePrizes)
     .set({
-      stock: input.stock ?? before.stock,
+      stock: edit.stock ?? before.stock,
       weight: input.weight ?? before.weight,
       active: input.active ?? before.active,
     })
