@@ -124,10 +124,8 @@ async function seedDemoAccount(db: Db, hashes: DemoPasswordHashes) {
 }
 
 /**
- * The rows every installation has, demo or not, that depend on neither the clock nor the demo flag: offers, the
- * model library, the work-order catalogue and its help index, the market, datasets, software and docs. Idempotent.
- * The test runs' migrated template carries them already (tests/support/database-template.global.ts), so each test
- * file's seed finds them and only adds the raffle and the demo rows.
+ * The rows every installation has, demo or not: offers, the model library, the work-order catalogue and its help
+ * index, the market, datasets, software and docs. Idempotent.
  */
 export async function seedCatalogue(db: Db): Promise<void> {
   await seedVoucherOffers(db);

@@ -1,15 +1,14 @@
 /**
  * Vitest global setup of the platform project (decision 120): every migration is applied once per run, not once
- * per test file, and so is the clock-free catalogue seed (`seedCatalogue`: the market, docs, models, datasets,
- * software; decision 123).
+ * per test file, and so is the demo seed (decision 123).
  *
  * - PGlite: a migrated in-memory database is dumped to a temporary file; each file's platform loads it
  *   (`memoryImage`) instead of running initdb and the migrations in WebAssembly.
  * - PostgreSQL (DATABASE_URL, scripts/with-postgres.sh): a migrated database `<name>_template` is made on the
  *   server; each file's database is created from it (postgres-database.ts).
  *
- * The rest of the seed (the raffle window and the demo rows) still runs in each file, with that file's clock, so a
- * file's data is what it was before; the seed's catalogue steps find their rows and add none.
+ * Each file's platform still runs the seed on start, as every start does: it finds its rows and adds none. The seed
+ * reads the wall clock (never a test's clock), so its rows are what a file's own seed made, minutes earlier.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -18,7 +17,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../platform/db/client";
 import { migrateDatabase } from "../../platform/db/migrate";
-import { seedCatalogue } from "../../platform/db/seed";
+import { seedDatabase } from "../../platform/db/seed";
 import { createTemplateDatabase } from "./postgres-database";
 
 declare module "vitest" {
@@ -37,7 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const database = await openDatabase({ databaseUrl: url, dataDir: "" });
       try {
         await migrateDatabase(database);
-        await seedCatalogue(database.db);
+        await seedDatabase(database, { demo: true });
       } finally {
         await database.close();
       }
@@ -52,7 +51,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await openDatabase({ dataDir: "memory://" });
   try {
     await migrateDatabase(database);
-    await seedCatalogue(database.db);
+    await seedDatabase(database, { demo: true });
     // openDatabase's drizzle handle keeps its PGlite client as `$client`.
     const client = (database.db as unknown as { $client: PGlite }).$client;
     const dump = await client.dumpDataDir("none");
