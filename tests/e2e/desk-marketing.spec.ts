@@ -8,6 +8,7 @@
  */
 import { randomInt } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
+import { seriousViolationsOfDocument } from "./axe";
 import { expect, test } from "./fixtures/session";
 import { withRaffleOddsLock } from "./raffle-odds";
 import { ops } from "./ops";
@@ -39,6 +40,7 @@ test("运营 changes a goods item's stock and ships its order; the user sees the
   const { desk, close } = await deskAs(browser, baseURL!, javaScriptEnabled, "marketing", "运营小陈");
   await expect(desk.getByText("运营小陈（运营）")).toBeVisible();
   await openPointsStore(desk);
+  expect(await seriousViolationsOfDocument(desk, javaScriptEnabled)).toEqual([]);
 
   const add = desk.getByRole("form", { name: "添加商品" });
   await add.getByLabel("商品类型").selectOption("goods");
@@ -55,6 +57,7 @@ test("运营 changes a goods item's stock and ships its order; the user sees the
 
   await desk.getByRole("link", { name: `编辑「${name}」` }).click();
   await expect(desk.getByRole("heading", { name: /编辑商品/ })).toBeVisible();
+  expect(await seriousViolationsOfDocument(desk, javaScriptEnabled)).toEqual([]);
   await desk.getByLabel("库存", { exact: true }).fill("-1");
   await desk.getByRole("button", { name: "保存" }).click();
   await expect(desk.getByText("库存必须在0到10000000之间")).toBeVisible();
@@ -81,6 +84,7 @@ test("运营 changes a goods item's stock and ships its order; the user sees the
   await desk.getByRole("link", { name: "实物发货" }).click();
   const parcel = desk.getByRole("article", { name: `订单 ${orderId}` });
   await expect(parcel).toContainText("李四");
+  expect(await seriousViolationsOfDocument(desk, javaScriptEnabled)).toEqual([]);
   await expect(parcel).toContainText("138****8000");
   await expect(parcel).not.toContainText("13800138000");
   await parcel.getByLabel("快递公司").fill("顺丰速运");
@@ -116,6 +120,7 @@ test("运营 changes a raffle prize's stock and weight; visitors see the stock; 
   const { desk, close } = await deskAs(browser, baseURL!, javaScriptEnabled, "marketing", "运营小陈");
   await desk.getByRole("navigation", { name: "工作台导航" }).getByRole("link", { name: "周年抽奖" }).click();
   await expect(desk.getByRole("heading", { name: /周年抽奖/, level: 1 })).toBeVisible();
+  expect(await seriousViolationsOfDocument(desk, javaScriptEnabled)).toEqual([]);
   await expect(desk.getByTestId("desk-raffle-no-prize")).toContainText("谢谢参与");
 
   const card = () => desk.getByRole("article", { name: `奖品 ${prize}` });
@@ -168,6 +173,7 @@ test("finance has no 积分商城 or 周年抽奖 and marketing no 销售合伙�
   expect(forged.status()).toBe(403);
   await finance.desk.goto("/desk/partners");
   await expect(finance.desk.getByRole("heading", { name: "销售合伙人", level: 1 })).toBeVisible();
+  expect(await seriousViolationsOfDocument(finance.desk, javaScriptEnabled)).toEqual([]);
   await finance.close();
 
   const marketing = await deskAs(browser, baseURL!, javaScriptEnabled, "marketing", "运营小周");
