@@ -115,7 +115,7 @@ export default function DeskRafflePage() {
         <StatusButton intent="window">保存活动时间</StatusButton>
       </Form>
 
-      <h2>奖品与中奖率</h2>
+      <h2 style={{ marginTop: 32 }}>奖品与中奖率</h2>
       <p data-testid="desk-raffle-no-prize">
         谢谢参与：{raffle.NoPrizeWeight} / {ODDS_SCALE}（{weightAsPercent(raffle.NoPrizeWeight)}）
       </p>
@@ -145,26 +145,35 @@ export default function DeskRafflePage() {
             <p style={{ margin: "0 0 8px" }}>
               库存 <span data-testid="desk-raffle-prize-stock">{p.Stock}</span>，权重 {p.Weight} / {ODDS_SCALE}
             </p>
-            <Form method="post" noValidate style={{ maxWidth: 460 }} aria-label={`修改奖品 ${p.Name}`}>
+            <Form
+              method="post"
+              noValidate
+              style={{ display: "flex", flexWrap: "wrap", gap: "0 16px", alignItems: "flex-start" }}
+              aria-label={`修改奖品 ${p.Name}`}
+            >
               <input type="hidden" name="id" value={p.Id} />
               {/* The stock as loaded now: a figure typed over a stock draws moved meanwhile is refused. */}
               <input type="hidden" name="stock_shown" value={p.Stock} />
               {mine && failed.formError && <FieldError role="alert">{failed.formError}</FieldError>}
-              <Field
-                label="库存"
-                name="stock"
-                inputMode="numeric"
-                defaultValue={typed.stock ?? String(p.Stock)}
-                error={errors.stock}
-              />
-              <Field
-                label="中奖权重（满 10000）"
-                name="weight"
-                inputMode="numeric"
-                defaultValue={typed.weight ?? String(p.Weight)}
-                error={errors.weight}
-              />
-              <label>
+              <div style={{ width: 200 }}>
+                <Field
+                  label="库存"
+                  name="stock"
+                  inputMode="numeric"
+                  defaultValue={typed.stock ?? String(p.Stock)}
+                  error={errors.stock}
+                />
+              </div>
+              <div style={{ width: 200 }}>
+                <Field
+                  label="中奖权重（满 10000）"
+                  name="weight"
+                  inputMode="numeric"
+                  defaultValue={typed.weight ?? String(p.Weight)}
+                  error={errors.weight}
+                />
+              </div>
+              <label style={{ alignSelf: "center" }}>
                 是否参与抽奖{" "}
                 <select name="active" defaultValue={typed.active ?? (p.Active ? "1" : "0")}>
                   <option value="1">参与</option>
@@ -172,13 +181,15 @@ export default function DeskRafflePage() {
                 </select>
               </label>
               <FieldError role={errors.active ? "alert" : undefined}>{errors.active ?? ""}</FieldError>
-              <StatusButton intent="prize">保存奖品</StatusButton>
+              <div style={{ alignSelf: "center" }}>
+                <StatusButton intent="prize">保存奖品</StatusButton>
+              </div>
             </Form>
           </article>
         );
       })}
 
-      <h2>抽奖记录</h2>
+      <h2 style={{ marginTop: 32 }}>抽奖记录</h2>
       {draws.list.length === 0 ? (
         <p>暂无抽奖记录</p>
       ) : (
