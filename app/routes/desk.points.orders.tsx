@@ -7,7 +7,7 @@ import { Badge, Muted, Panel, PanelTitle, Table } from "~/components/ui/layout";
 import { Pagination } from "~/components/ui/Pagination";
 import { StatusButton } from "~/components/ui/StatusButton";
 import { TableScroll } from "~/components/ui/TableScroll";
-import { getDeskStoreOrders, shipDeskStoreOrder } from "~/upstream/marketing-desk.server";
+import { getDeskStoreOrders, readDeskShippingLabel, shipDeskStoreOrder } from "~/upstream/marketing-desk.server";
 import { formAction } from "~/utils/action.server";
 import { requireMarketing } from "~/utils/desk-marketing.server";
 import { asStaff, loadDeskPage } from "~/utils/desk-session.server";
@@ -33,8 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { query, orders };
 }
 
-const Ship = z.object({
-  id: z.string().regex(/^[1-9]\d{0,15}$/, "请求有误，请刷新页面后重试"),
+const OrderId = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, "请求有误，请刷新页面后重试") });
+
+const Ship = OrderId.extend({
   carrier: field.requiredText("快递公司", 30),
   tracking_no: field.requiredText("运单号", 40).regex(TRACKING_NUMBER, "运单号需为4-40位字母、数字或-"),
 });
@@ -43,6 +44,13 @@ export function action({ request }: ActionFunctionArgs) {
   return formAction(request, {
     guard: requireMarketing,
     intents: (intent) => ({
+      label: intent(OrderId, async (input, { guard }) => {
+        const label = await asStaff(request, () => readDeskShippingLabel(guard.auth, Number(input.id)));
+        return {
+          notice: `订单 ${label.OrderId} 的完整收货电话已显示，本次查看已记录`,
+          values: { label_phone: label.Phone, label_recipient: label.Recipient, label_address: label.Address },
+        };
+      }),
       ship: intent(Ship, async (input, { guard }) => {
         const shipped = await asStaff(request, () =>
           shipDeskStoreOrder(guard.auth, Number(input.id), input.carrier, input.tracking_no),
@@ -60,6 +68,7 @@ export default function DeskStoreOrdersPage() {
   const { query, orders } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const failedId = result && !result.ok ? result.values.id : undefined;
+  const label = result?.ok && result.intent === "label" ? result : undefined;
   return (
     <Panel>
       <PanelTitle as="h1">实物发货</PanelTitle>
@@ -74,7 +83,7 @@ export default function DeskStoreOrdersPage() {
       </nav>
       <p>
         <Muted>
-          收货电话已打码；收货人和地址用于填写快递单。发货后用户在积分商城的“我的订单”中看到快递公司和运单号。
+          收货电话已打码；填写快递单时点“查看完整电话”，每次查看都会记录。发货后用户在积分商城的“我的订单”中看到快递公司和运单号。
         </Muted>
       </p>
       {failedId !== undefined && !orders.list.some((o) => String(o.Id) === failedId) && (
@@ -106,6 +115,20 @@ export default function DeskStoreOrdersPage() {
                   兑换账号 {o.AccountPhone}，{o.Points} 积分，{formatDateTime(o.CreatedAt)}
                 </Muted>
               </p>
+              {label?.values.id === String(o.Id) ? (
+                <p role="status" data-testid="desk-store-label" style={{ margin: "0 0 8px" }}>
+                  面单信息：{label.values.label_recipient} · {label.values.label_phone} · {label.values.label_address}
+                  <br />
+                  <Muted>{label.notice}</Muted>
+                </p>
+              ) : (
+                <Form method="post" style={{ margin: "0 0 8px" }} aria-label={`订单 ${o.Id} 面单信息`}>
+                  <input type="hidden" name="id" value={o.Id} />
+                  <StatusButton intent="label" variant="secondary">
+                    查看完整电话
+                  </StatusButton>
+                </Form>
+              )}
               <Form method="post" noValidate style={{ maxWidth: 460 }} aria-label={`订单 ${o.Id} 发货`}>
                 <input type="hidden" name="id" value={o.Id} />
                 {formError && <FieldError role="alert">{formError}</FieldError>}

@@ -32,6 +32,9 @@ export const setDeskStoreItem = (auth: StaffAuth, fields: DeskStoreItemSetFields
   staffCall("/points-store/items/set", fields, auth);
 export const getDeskStoreOrders = (auth: StaffAuth, view: "pending" | "shipped", page: number, pageSize: number) =>
   staffCall("/points-store/orders", { view, page, page_size: pageSize }, auth);
+/** One order's full contact phone for its label; the platform audits each read. */
+export const readDeskShippingLabel = (auth: StaffAuth, id: number) =>
+  staffCall("/points-store/orders/label", { id }, auth);
 export const shipDeskStoreOrder = (auth: StaffAuth, id: number, carrier: string, trackingNo: string) =>
   staffCall("/points-store/orders/ship", { id, carrier, tracking_no: trackingNo }, auth);
 

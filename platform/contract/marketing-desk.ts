@@ -57,6 +57,15 @@ export type DeskStoreItemSetFields = {
   order?: string | number;
 };
 
+/** A goods order's parcel label: what the courier needs, the contact phone whole. */
+export type DeskShippingLabelWire = {
+  OrderId: number;
+  ItemName: string;
+  Recipient: string;
+  Phone: string;
+  Address: string;
+};
+
 export type DeskStoreOrderWire = {
   Id: number;
   ItemName: string;
@@ -135,6 +144,8 @@ export type DeskMarketingCalls = {
     PageWire<DeskStoreOrderWire>,
     "none"
   >;
+  /** One order's full recipient, phone and address for its parcel label; each read is audited. */
+  "/points-store/orders/label": MainApiCall<{ id: number }, DeskShippingLabelWire, "none">;
   "/points-store/orders/ship": MainApiCall<
     { id: number; carrier: string; tracking_no: string },
     { Id: number; Carrier: string; TrackingNo: string },

@@ -87,6 +87,10 @@ test("运营 changes a goods item's stock and ships its order; the user sees the
   expect(await seriousViolationsOfDocument(desk, javaScriptEnabled)).toEqual([]);
   await expect(parcel).toContainText("138****8000");
   await expect(parcel).not.toContainText("13800138000");
+  // The courier needs the whole number: read for this order only, and recorded.
+  await parcel.getByRole("button", { name: "查看完整电话" }).click();
+  await expect(parcel.getByTestId("desk-store-label")).toContainText("李四 · 13800138000");
+  await expect(parcel.getByTestId("desk-store-label")).toContainText("本次查看已记录");
   await parcel.getByLabel("快递公司").fill("顺丰速运");
   await parcel.getByLabel("运单号").fill("SF 12");
   await parcel.getByRole("button", { name: "确认发货" }).click();

@@ -145,6 +145,41 @@ describe("积分商城", () => {
     expect(fresh.body.data).toMatchObject({ Stock: 20 });
   });
 
+  it("the full contact phone is read one order at a time for its label, each read audited without the phone", async () => {
+    const item = (await staffPost(t, "/points-store/items/add", marketing, GOODS)).body.data.Id as number;
+    const user = await mainAccount(t);
+    await awardPoints(t.ctx, {
+      userId: user.userId,
+      kind: "adjustment",
+      points: 1000,
+      operationKey: key("p"),
+      refersTo: "t",
+    });
+    const { order } = await exchangeStoreItem(t.ctx, user.caller, {
+      itemId: item,
+      operationKey: key("x"),
+      shipping: { recipient: "王五", phone: "13900002222", address: "上海市浦东新区世纪大道100号" },
+    });
+    const label = await staffPost(t, "/points-store/orders/label", marketing, { id: order.id });
+    expect(label.body).toMatchObject({
+      status: 0,
+      data: { OrderId: order.id, Recipient: "王五", Phone: "13900002222", Address: "上海市浦东新区世纪大道100号" },
+    });
+    const audits = await auditOf("store_order.label", order.id);
+    expect(audits).toHaveLength(1);
+    expect(JSON.stringify(audits[0])).not.toContain("13900002222");
+    expect(JSON.stringify(audits[0])).not.toContain("世纪大道");
+    await staffPost(t, "/points-store/orders/label", marketing, { id: order.id });
+    expect(await auditOf("store_order.label", order.id)).toHaveLength(2);
+
+    const unknown = await staffPost(t, "/points-store/orders/label", marketing, { id: 99_999_999 });
+    expect(unknown.body).toMatchObject({ status: 1, key: "NOT_FOUND" });
+    const refused = await staffPost(t, "/points-store/orders/label", finance, { id: order.id });
+    expect(refused.body).toMatchObject({ status: 1, key: "PERMISSION_DENIED" });
+    expect(JSON.stringify(refused.body)).not.toContain("13900002222");
+    expect(await auditOf("store_order.label", order.id)).toHaveLength(2);
+  });
+
   it("marketing ships a goods order; the user sees the carrier and tracking number; the address stays out of the audit", async () => {
     const item = (await staffPost(t, "/points-store/items/add", marketing, GOODS)).body.data.Id as number;
     const user = await mainAccount(t);
@@ -374,6 +409,7 @@ describe("roles", () => {
     ["/points-store/items/set", { id: 1, stock: "0" }],
     ["/points-store/orders", {}],
     ["/points-store/orders/ship", { id: 1, carrier: "顺丰速运", tracking_no: "SF1234567890" }],
+    ["/points-store/orders/label", { id: 1 }],
     ["/raffle/detail", {}],
     ["/raffle/draws", {}],
     ["/raffle/window", { starts_at: "2020-01-01T00:00", ends_at: "2020-01-02T00:00" }],

@@ -29,6 +29,7 @@ import {
 import { toPage } from "../shapes/page";
 import { parseFields, readForm } from "../wire";
 import { staffCaller } from "./context";
+import { readShippingLabel } from "../../modules/points-store/shipping-label";
 
 /**
  * /staff calls of the desk's 积分商城, 周年抽奖 (marketing and admins) and 销售合伙人 (finance and admins):
@@ -159,6 +160,19 @@ on.post("/points-store/orders", async (c) => {
 const Ship = Entry.extend({
   carrier: f.requiredText("快递公司", 30),
   tracking_no: f.requiredText("运单号", 40).regex(TRACKING_NUMBER, "运单号需为4-40位字母、数字或-"),
+});
+
+on.post("/points-store/orders/label", async (c) => {
+  const form = await readForm(c);
+  const staff = await staffCaller(c);
+  const label = await readShippingLabel(c.var.ctx, staff, parseFields(Entry, form).id);
+  return {
+    OrderId: label.orderId,
+    ItemName: label.itemName,
+    Recipient: label.recipient,
+    Phone: label.phone,
+    Address: label.address,
+  };
 });
 
 on.post("/points-store/orders/ship", async (c) => {

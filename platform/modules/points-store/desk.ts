@@ -24,6 +24,8 @@ export const STORE_DESK_AUDIT = {
   add: "store_item.add",
   set: "store_item.set",
   ship: "store_order.ship",
+  /** A staff member read an order's full contact phone to ship it (shipping-label.ts). */
+  label: "store_order.label",
 } as const;
 
 export function requireMarketing(staff: Pick<StaffCaller, "role">): void {
