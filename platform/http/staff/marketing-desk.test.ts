@@ -46,6 +46,20 @@ async function auditOf(action: string, targetId: string | number) {
 
 const mask = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
+/** A new account with 1,000 points exchanges one of `item` (goods) to this address. */
+async function exchangeGoods(item: number, shipping: { recipient: string; phone: string; address: string }) {
+  const user = await mainAccount(t);
+  await awardPoints(t.ctx, {
+    userId: user.userId,
+    kind: "adjustment",
+    points: 1000,
+    operationKey: key("p"),
+    refersTo: "t",
+  });
+  const { order } = await exchangeStoreItem(t.ctx, user.caller, { itemId: item, operationKey: key("x"), shipping });
+  return { user, order };
+}
+
 const GOODS = { kind: "goods", name: "桌面收纳盒", points: "300", stock: "5", limit: "2", on_sale: "1" };
 
 describe("积分商城", () => {
@@ -117,18 +131,10 @@ describe("积分商城", () => {
       .Id as number;
     const form = { id: item, name: "桌面收纳盒", points: "300", limit: "2", on_sale: "1", stock_shown: "5" };
     // The form showed 5; a user exchanges one before it is saved.
-    const user = await mainAccount(t);
-    await awardPoints(t.ctx, {
-      userId: user.userId,
-      kind: "adjustment",
-      points: 1000,
-      operationKey: key("p"),
-      refersTo: "t",
-    });
-    await exchangeStoreItem(t.ctx, user.caller, {
-      itemId: item,
-      operationKey: key("x"),
-      shipping: { recipient: "张三", phone: "13800001111", address: "北京市海淀区中关村大街1号" },
+    await exchangeGoods(item, {
+      recipient: "张三",
+      phone: "13800001111",
+      address: "北京市海淀区中关村大街1号",
     });
     const stockOf = async () => (await t.db.select().from(storeItems).where(eq(storeItems.id, item)))[0]!.stock;
     expect(await stockOf()).toBe(4);
@@ -147,18 +153,10 @@ describe("积分商城", () => {
 
   it("the full contact phone is read one order at a time for its label, each read audited without the phone", async () => {
     const item = (await staffPost(t, "/points-store/items/add", marketing, GOODS)).body.data.Id as number;
-    const user = await mainAccount(t);
-    await awardPoints(t.ctx, {
-      userId: user.userId,
-      kind: "adjustment",
-      points: 1000,
-      operationKey: key("p"),
-      refersTo: "t",
-    });
-    const { order } = await exchangeStoreItem(t.ctx, user.caller, {
-      itemId: item,
-      operationKey: key("x"),
-      shipping: { recipient: "王五", phone: "13900002222", address: "上海市浦东新区世纪大道100号" },
+    const { order } = await exchangeGoods(item, {
+      recipient: "王五",
+      phone: "13900002222",
+      address: "上海市浦东新区世纪大道100号",
     });
     const label = await staffPost(t, "/points-store/orders/label", marketing, { id: order.id });
     expect(label.body).toMatchObject({
@@ -182,18 +180,10 @@ describe("积分商城", () => {
 
   it("marketing ships a goods order; the user sees the carrier and tracking number; the address stays out of the audit", async () => {
     const item = (await staffPost(t, "/points-store/items/add", marketing, GOODS)).body.data.Id as number;
-    const user = await mainAccount(t);
-    await awardPoints(t.ctx, {
-      userId: user.userId,
-      kind: "adjustment",
-      points: 1000,
-      operationKey: key("p"),
-      refersTo: "test",
-    });
-    const { order } = await exchangeStoreItem(t.ctx, user.caller, {
-      itemId: item,
-      operationKey: key("x"),
-      shipping: { recipient: "张三", phone: "13800001111", address: "北京市海淀区中关村大街1号" },
+    const { user, order } = await exchangeGoods(item, {
+      recipient: "张三",
+      phone: "13800001111",
+      address: "北京市海淀区中关村大街1号",
     });
 
     const pending = await staffPost(t, "/points-store/orders", marketing, { view: "pending", page_size: 50 });
