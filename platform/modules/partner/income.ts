@@ -133,7 +133,7 @@ async function withdrawCommission(
   const { userId } = await partnerOf(ctx, caller);
   if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0)
     fail("BAD_REQUEST", "amount", "请输入大于 0 的提现金额");
-  const id = await inTransaction(ctx.db, async (tx) => {
+  const made = await inTransaction(ctx.db, async (tx) => {
     await tx.execute(sql`select user_id from sales_partners where user_id = ${userId} for update`);
     const [earlier] = await rowsOf<{ id: unknown; amount_fen: unknown; destination: string }>(
       tx,
@@ -159,8 +159,8 @@ async function withdrawCommission(
       await tx.execute(sql`update commission_withdrawals set withdrawal_id = ${withdrawalId} where id = ${id}`);
     return { id, replayed: false };
   });
-  const [done] = await commissionWithdrawalRows(ctx, userId, id.id);
-  return { ...done!, replayed: id.replayed };
+  const [row] = await commissionWithdrawalRows(ctx, userId, made.id);
+  return { ...row!, replayed: made.replayed };
 }
 
 /** Moves settled commission into the wallet's cash at once, as a ledger posting of kind "commission" (not a top-up). */
