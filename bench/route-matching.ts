@@ -8,6 +8,12 @@
  *  - match: `matchServerRoutes` alone, as the request handler calls it (once per document request);
  *  - handler: a whole GET through `createRequestHandler` of a build whose loaders and document only echo
  *    what matched: the request handler's match and the static handler's match, and Remix's own work.
+ *  - document: a whole document GET through `createRequestHandler` of a build whose documents React renders
+ *    with `<RemixServer>` (tests/support/remix-matching.ts, `documentBuild`: every route shows its data, params,
+ *    matches and relative links, with meta and links, and the root has `<Scripts>` and its partial manifest), in
+ *    production mode with React Router's production build, as the production server runs: the request
+ *    handler's and static handler's matches, then the render's (the partial manifest's parent paths and the
+ *    routes' own) and React's work.
  * The paths are every route pattern of the app with sample parameters, in a fixed order.
  *
  * Then the matching CPU of one console user every 30 s (decision 022's load: one console document, three
@@ -18,8 +24,10 @@
  */
 import {
   appRoutes,
+  documentBuild,
   echoBuild,
   installedRemix,
+  remixReactOf,
   routePatterns,
   unpatchedRemix,
   withExtraRoutes,
@@ -59,6 +67,7 @@ interface Case {
   label: string;
   match: (path: string) => unknown;
   handler: (path: string) => Promise<unknown>;
+  document: (path: string) => Promise<unknown>;
 }
 
 function caseOf(label: string, packages: RemixPackages, routes: Record<string, RouteEntry>, patched: boolean): Case {
@@ -66,10 +75,15 @@ function caseOf(label: string, packages: RemixPackages, routes: Record<string, R
   const tree = packages.createRoutes(build.routes);
   const branches = patched ? packages.flattenAndRankRoutes!(tree) : undefined;
   const handle = packages.createRequestHandler(build, "test");
+  const render = packages.createRequestHandler(
+    documentBuild(routes, remixReactOf(packages, "production")),
+    "production",
+  );
   return {
     label,
     match: (path) => packages.matchServerRoutes(tree, path, undefined, branches),
     handler: async (path) => (await handle(new Request(`http://localhost${path}`))).text(),
+    document: async (path) => (await render(new Request(`http://localhost${path}`))).text(),
   };
 }
 
@@ -102,32 +116,38 @@ async function perUser(unpatchedCase: Case, patchedCase: Case): Promise<{ before
 }
 
 async function main() {
+  // As the production server (Dockerfile): React and React Router load their production builds.
+  process.env.NODE_ENV ??= "production";
   const unpatched = unpatchedRemix();
   try {
     const patched = installedRemix();
     const sizes = [appRoutes(), withExtraRoutes(appRoutes(), 60)];
     const userFigures: { routes: number; before: number; after: number }[] = [];
-    console.log(`| routes | build | match µs/request | handler µs/request |`);
-    console.log(`| --- | --- | --- | --- |`);
+    console.log(`| routes | build | match µs/request | handler µs/request | document µs/request |`);
+    console.log(`| --- | --- | --- | --- | --- |`);
     for (const routes of sizes) {
       const paths = pathsOf(routes);
       const cases = [caseOf("unpatched", unpatched.packages, routes, false), caseOf("backport", patched, routes, true)];
-      const results = new Map(cases.map((c) => [c.label, { match: [] as number[], handler: [] as number[] }]));
+      const results = new Map(
+        cases.map((c) => [c.label, { match: [] as number[], handler: [] as number[], document: [] as number[] }]),
+      );
       // One warm-up round, not counted.
       for (const c of cases) {
         await perRequest(c.match, paths);
         await perRequest(c.handler, paths);
+        await perRequest(c.document, paths);
       }
       for (let round = 0; round < ROUNDS; round++) {
         for (const c of round % 2 ? [...cases].reverse() : cases) {
           results.get(c.label)!.match.push(await perRequest(c.match, paths));
           results.get(c.label)!.handler.push(await perRequest(c.handler, paths));
+          results.get(c.label)!.document.push(await perRequest(c.document, paths));
         }
       }
       for (const c of cases) {
         const r = results.get(c.label)!;
         console.log(
-          `| ${Object.keys(routes).length} | ${c.label} | ${median(r.match).toFixed(1)} | ${median(r.handler).toFixed(1)} |`,
+          `| ${Object.keys(routes).length} | ${c.label} | ${median(r.match).toFixed(1)} | ${median(r.handler).toFixed(1)} | ${median(r.document).toFixed(1)} |`,
         );
       }
       userFigures.push({ routes: Object.keys(routes).length, ...(await perUser(cases[0]!, cases[1]!)) });
