@@ -16,6 +16,8 @@
  * React Router's development and production builds: the same status, headers and HTML (the partial manifest
  * `window.__remixManifest`, the route modules, meta, links, every route's params, matches and relative paths).
  */
+import { createRequire } from "node:module";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   appRoutes,
@@ -139,9 +141,22 @@ afterAll(() => removeUnpatched?.());
 
 describe("route matching with branches ranked once (decision 014)", () => {
   it("is really patched, and the scratch copy really is not", () => {
-    expect(patchesReversed).toEqual(["@remix-run+router+1.23.3.patch", "@remix-run+server-runtime+2.17.5.patch"]);
+    expect(patchesReversed).toEqual([
+      "@remix-run+react+2.17.5.patch",
+      "@remix-run+router+1.23.3.patch",
+      "@remix-run+server-runtime+2.17.5.patch",
+      "react-router+6.30.4.patch",
+      "react-router-dom+6.30.4.patch",
+    ]);
     expect(typeof patched.flattenAndRankRoutes).toBe("function");
     expect(unpatched.flattenAndRankRoutes).toBeUndefined();
+    // #14971: the static router hands its route manifest and the branches to the render.
+    const staticRouter = (copy: RemixPackages) =>
+      createRequire(path.join(copy.modules, "package.json"))("react-router-dom/server").createStaticRouter([], {
+        matches: [],
+      });
+    expect(Object.keys(staticRouter(patched))).toEqual(expect.arrayContaining(["branches", "manifest"]));
+    expect(Object.keys(staticRouter(unpatched))).not.toContain("manifest");
   });
 
   it("covers every route of the app and at least 500 requests", () => {
@@ -258,5 +273,43 @@ describe("the document render with the router's matches and the ranked branches 
         expect(await answer(after, url), `${nodeEnv} ${url}`).toEqual(expected);
       }
     }
+  });
+});
+
+describe("the render matches no route of its own (decision 014, #14971)", () => {
+  /** Calls of this copy's `matchRoutes` and `UNSAFE_matchRoutesImpl` (with or without branches) in one document request. */
+  async function matchingCalls(copy: RemixPackages, url: string) {
+    const router = createRequire(path.join(copy.modules, "package.json"))("@remix-run/router");
+    const handler = copy.createRequestHandler(documentBuild(routes, remixReactOf(copy, "production")), "production");
+    await answer(handler, url); // the build derived, outside the count
+    const calls = { matchRoutes: 0, withBranches: 0, withoutBranches: 0 };
+    const { matchRoutes, UNSAFE_matchRoutesImpl: matchRoutesImpl } = router;
+    router.matchRoutes = (...args: unknown[]) => (calls.matchRoutes++, matchRoutes(...args));
+    if (matchRoutesImpl)
+      router.UNSAFE_matchRoutesImpl = (...args: unknown[]) => {
+        if (args[4]) calls.withBranches++;
+        else calls.withoutBranches++;
+        return matchRoutesImpl(...args);
+      };
+    try {
+      expect((await answer(handler, url)).status).toBe(200);
+    } finally {
+      router.matchRoutes = matchRoutes;
+      if (matchRoutesImpl) router.UNSAFE_matchRoutesImpl = matchRoutesImpl;
+    }
+    return calls;
+  }
+
+  it("a console document: unpatched, the request handler, the partial manifest's two parent paths and the render flatten and rank all routes; patched, nothing does", async () => {
+    expect(await matchingCalls(unpatched, "/console/dashboard")).toEqual({
+      matchRoutes: 4,
+      withBranches: 0,
+      withoutBranches: 0,
+    });
+    expect(await matchingCalls(patched, "/console/dashboard")).toEqual({
+      matchRoutes: 0,
+      withBranches: 3,
+      withoutBranches: 0,
+    });
   });
 });

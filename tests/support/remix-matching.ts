@@ -348,7 +348,14 @@ export function documentBuild(routes: Record<string, RouteEntry>, remix: RemixRe
       : error instanceof Error
         ? error.message
         : JSON.stringify(error);
-    const body = h("p", { "data-boundary": id }, `${shown} ${JSON.stringify(params)}`);
+    const resolved = [R.useResolvedPath(".").pathname, R.useResolvedPath("..", { relative: "path" }).pathname];
+    const body = h(
+      "div",
+      { "data-boundary": id },
+      h("p", null, `${shown} ${JSON.stringify(params)} ${JSON.stringify(resolved)}`),
+      h(R.Link, { to: "." }, "here"),
+      h(R.Form, { method: "post" }, h("button", null, "post")),
+    );
     return id === "root" ? h(Document, null, body) : body;
   }
 
