@@ -1,9 +1,11 @@
 /**
  * `npm run bench:route-matching`: what route matching costs the server per request, with decision 014's
- * backport (branches flattened and ranked once per build) and without it (the installed packages with
- * the patches reversed, side by side in this process), at this app's route count and with 60 more routes.
+ * backport (branches flattened and ranked once per build; the render's matching of #14971) and without it
+ * (the installed packages with the patches reversed, side by side in this process), and with only the
+ * #14971 patches reversed (@remix-run/react, react-router, react-router-dom: the build before #14971), at
+ * this app's route count and with 60 more routes.
  *
- * Two figures per case, as main-thread CPU (process.cpuUsage) per request, the median of BENCH_ROUNDS
+ * Three figures per case, as main-thread CPU (process.cpuUsage) per request, the median of BENCH_ROUNDS
  * rounds (default 5) of BENCH_REQUESTS requests (default 2,000), the builds alternating within a round:
  *  - match: `matchServerRoutes` alone, as the request handler calls it (once per document request);
  *  - handler: a whole GET through `createRequestHandler` of a build whose loaders and document only echo
@@ -29,6 +31,7 @@ import {
   echoBuild,
   installedRemix,
   remixReactOf,
+  RENDER_PATCHED,
   routePatterns,
   unpatchedRemix,
   withExtraRoutes,
@@ -123,6 +126,7 @@ async function main() {
   // As the production server (Dockerfile): React and React Router load their production builds.
   process.env.NODE_ENV ??= "production";
   const unpatched = unpatchedRemix();
+  const before14971 = unpatchedRemix(RENDER_PATCHED);
   try {
     const patched = installedRemix();
     const sizes = [appRoutes(), withExtraRoutes(appRoutes(), 60)];
@@ -131,7 +135,11 @@ async function main() {
     console.log(`| --- | --- | --- | --- | --- |`);
     for (const routes of sizes) {
       const paths = pathsOf(routes);
-      const cases = [caseOf("unpatched", unpatched.packages, routes, false), caseOf("backport", patched, routes, true)];
+      const cases = [
+        caseOf("unpatched", unpatched.packages, routes, false),
+        caseOf("#14967, #15186", before14971.packages, routes, true),
+        caseOf("backport (+ #14971)", patched, routes, true),
+      ];
       const results = new Map(
         cases.map((c) => [c.label, { match: [] as number[], handler: [] as number[], document: [] as number[] }]),
       );
@@ -142,6 +150,7 @@ async function main() {
         await perRequest(c.document, paths);
       }
       for (let round = 0; round < ROUNDS; round++) {
+        // The builds alternate: forwards, then backwards.
         for (const c of round % 2 ? [...cases].reverse() : cases) {
           results.get(c.label)!.match.push(await perRequest(c.match, paths));
           results.get(c.label)!.handler.push(await perRequest(c.handler, paths));
@@ -154,7 +163,7 @@ async function main() {
           `| ${Object.keys(routes).length} | ${c.label} | ${median(r.match).toFixed(1)} | ${median(r.handler).toFixed(1)} | ${median(r.document).toFixed(1)} |`,
         );
       }
-      userFigures.push({ routes: Object.keys(routes).length, ...(await perUser(cases[0]!, cases[1]!)) });
+      userFigures.push({ routes: Object.keys(routes).length, ...(await perUser(cases[0]!, cases[2]!)) });
     }
     console.log(
       `\nMatching CPU of one console user per 30 s (µs):\n| routes | unpatched | backport | saved |\n| --- | --- | --- | --- |`,
@@ -165,6 +174,7 @@ async function main() {
       );
   } finally {
     unpatched.remove();
+    before14971.remove();
   }
 }
 

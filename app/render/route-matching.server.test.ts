@@ -27,6 +27,7 @@ import {
   installedRemix,
   loadedRouterBuilds,
   remixReactOf,
+  RENDER_PATCHED,
   routePatterns,
   THROWS,
   unpatchedRemix,
@@ -306,6 +307,22 @@ describe("the render matches no route of its own (decision 014, #14971)", () => 
       withBranches: 0,
       withoutBranches: 0,
     });
+    // Only the #14971 patches reversed (the bench's middle build): the request handler uses the branches.
+    const before14971 = unpatchedRemix(RENDER_PATCHED);
+    try {
+      expect(before14971.patchesReversed).toEqual([
+        "@remix-run+react+2.17.5.patch",
+        "react-router+6.30.4.patch",
+        "react-router-dom+6.30.4.patch",
+      ]);
+      expect(await matchingCalls(before14971.packages, "/console/dashboard")).toEqual({
+        matchRoutes: 3,
+        withBranches: 1,
+        withoutBranches: 0,
+      });
+    } finally {
+      before14971.remove();
+    }
     expect(await matchingCalls(patched, "/console/dashboard")).toEqual({
       matchRoutes: 0,
       withBranches: 3,

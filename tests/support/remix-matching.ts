@@ -59,13 +59,22 @@ export function loadRemixPackages(modules: string): RemixPackages {
 
 export const installedRemix = () => loadRemixPackages(path.join(projectRoot, "node_modules"));
 
+/** The packages whose patches hold only the backport of remix-run/react-router#14971 (the document render's). */
+export const RENDER_PATCHED = ["@remix-run/react", "react-router", "react-router-dom"];
+
 /**
  * The installed packages with every patch of patches/ for them reversed (`git apply -R`), in a scratch
  * directory inside node_modules (so they resolve their other dependencies from the project's). Call
- * `remove` when done.
+ * `remove` when done. With `only`, just the patches of those packages are reversed (`RENDER_PATCHED`: the
+ * build before #14971, with #14967 and #15186; the entry context's `branches` then goes unread).
  */
-export function unpatchedRemix(): { packages: RemixPackages; patchesReversed: string[]; remove: () => void } {
-  const scratch = path.join(projectRoot, "node_modules", ".cache", `unpatched-remix-${process.pid}`);
+export function unpatchedRemix(only: string[] = PATCHED): {
+  packages: RemixPackages;
+  patchesReversed: string[];
+  remove: () => void;
+} {
+  const label = only === PATCHED ? "" : `-${only.length}`;
+  const scratch = path.join(projectRoot, "node_modules", ".cache", `unpatched-remix-${process.pid}${label}`);
   const modules = path.join(scratch, "node_modules");
   rmSync(scratch, { recursive: true, force: true });
   for (const name of PATCHED) {
@@ -73,7 +82,7 @@ export function unpatchedRemix(): { packages: RemixPackages; patchesReversed: st
     cpSync(path.join(projectRoot, "node_modules", name), path.join(modules, name), { recursive: true });
   }
   const patches = readdirSync(path.join(projectRoot, "patches")).filter((file) =>
-    PATCHED.some((name) => file.startsWith(`${name.replace("/", "+")}+`)),
+    only.some((name) => file.startsWith(`${name.replace("/", "+")}+`)),
   );
   for (const file of patches) {
     // The patches name files as node_modules/<package>/…, relative to the scratch directory.
@@ -225,9 +234,6 @@ export type RemixReact = typeof import("@remix-run/react");
 type ReactModule = typeof import("react");
 type ReactDomServer = typeof import("react-dom/server");
 
-/** The render-side packages, loaded afresh for each `remixReactOf` (they choose their build by NODE_ENV when loaded). */
-const RENDER_PACKAGES = ["@remix-run/react", "react-router", "react-router-dom"];
-
 /**
  * This copy's @remix-run/react with React Router's `nodeEnv` build (react-router and react-router-dom load
  * `umd/*.production.min.js` under NODE_ENV=production, as the production server does, and
@@ -238,7 +244,7 @@ export function remixReactOf(packages: RemixPackages, nodeEnv: "development" | "
   const load = createRequire(path.join(packages.modules, "package.json"));
   load("react");
   load("react-dom/server");
-  const prefixes = RENDER_PACKAGES.map((name) => path.join(packages.modules, name) + path.sep);
+  const prefixes = RENDER_PATCHED.map((name) => path.join(packages.modules, name) + path.sep);
   for (const key of Object.keys(load.cache))
     if (prefixes.some((prefix) => key.startsWith(prefix))) delete load.cache[key];
   const previous = process.env.NODE_ENV;
