@@ -6,6 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { PassThrough } from "node:stream";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +18,8 @@ type Branches = unknown[];
 
 /** The server-side matching entry points of one copy of @remix-run/router and @remix-run/server-runtime. */
 export interface RemixPackages {
+  /** The node_modules directory this copy is loaded from (its @remix-run/react: `remixReactOf`). */
+  modules: string;
   createRequestHandler: (build: unknown, mode?: string) => Handler;
   createStaticHandler: (routes: unknown[]) => { query: (request: Request) => Promise<unknown> };
   createStaticHandlerDataRoutes: (manifest: unknown, future: unknown) => unknown[];
@@ -28,7 +31,14 @@ export interface RemixPackages {
   flattenAndRankRoutes?: (routes: unknown[]) => Branches;
 }
 
-const PATCHED = ["@remix-run/router", "@remix-run/server-runtime"];
+/** The packages the patches of decision 014 change: the request handler's two, then the document render's three. */
+const PATCHED = [
+  "@remix-run/router",
+  "@remix-run/server-runtime",
+  "@remix-run/react",
+  "react-router",
+  "react-router-dom",
+];
 
 export function loadRemixPackages(modules: string): RemixPackages {
   const load = createRequire(path.join(modules, "package.json"));
@@ -37,6 +47,7 @@ export function loadRemixPackages(modules: string): RemixPackages {
   const matching = load(path.join(modules, "@remix-run/server-runtime/dist/routeMatching.js"));
   const router = load(path.join(modules, "@remix-run/router/dist/router.cjs.js"));
   return {
+    modules,
     createRequestHandler: server.createRequestHandler,
     createStaticHandler: router.createStaticHandler,
     createStaticHandlerDataRoutes: routes.createStaticHandlerDataRoutes,
@@ -48,13 +59,22 @@ export function loadRemixPackages(modules: string): RemixPackages {
 
 export const installedRemix = () => loadRemixPackages(path.join(projectRoot, "node_modules"));
 
+/** The packages whose patches hold only the backport of remix-run/react-router#14971 (the document render's). */
+export const RENDER_PATCHED = ["@remix-run/react", "react-router", "react-router-dom"];
+
 /**
  * The installed packages with every patch of patches/ for them reversed (`git apply -R`), in a scratch
  * directory inside node_modules (so they resolve their other dependencies from the project's). Call
- * `remove` when done.
+ * `remove` when done. With `only`, just the patches of those packages are reversed (`RENDER_PATCHED`: the
+ * build before #14971, with #14967 and #15186; the entry context's `branches` then goes unread).
  */
-export function unpatchedRemix(): { packages: RemixPackages; patchesReversed: string[]; remove: () => void } {
-  const scratch = path.join(projectRoot, "node_modules", ".cache", `unpatched-remix-${process.pid}`);
+export function unpatchedRemix(only: string[] = PATCHED): {
+  packages: RemixPackages;
+  patchesReversed: string[];
+  remove: () => void;
+} {
+  const label = only === PATCHED ? "" : `-${only.length}`;
+  const scratch = path.join(projectRoot, "node_modules", ".cache", `unpatched-remix-${process.pid}${label}`);
   const modules = path.join(scratch, "node_modules");
   rmSync(scratch, { recursive: true, force: true });
   for (const name of PATCHED) {
@@ -62,7 +82,7 @@ export function unpatchedRemix(): { packages: RemixPackages; patchesReversed: st
     cpSync(path.join(projectRoot, "node_modules", name), path.join(modules, name), { recursive: true });
   }
   const patches = readdirSync(path.join(projectRoot, "patches")).filter((file) =>
-    PATCHED.some((name) => file.startsWith(`${name.replace("/", "+")}+`)),
+    only.some((name) => file.startsWith(`${name.replace("/", "+")}+`)),
   );
   for (const file of patches) {
     // The patches name files as node_modules/<package>/…, relative to the scratch directory.
@@ -204,4 +224,241 @@ export function routePatterns(routes: Record<string, RouteEntry>): string[] {
     return [parent ? pathOf(parent) : "", route.path ?? ""].filter(Boolean).join("/");
   };
   return [...new Set(Object.values(routes).map((route) => `/${pathOf(route)}`))];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The document render: a build of the same routes whose documents React renders with <RemixServer>.
+
+/** One copy's @remix-run/react (its CommonJS build, the one the server loads). */
+export type RemixReact = typeof import("@remix-run/react");
+type ReactModule = typeof import("react");
+type ReactDomServer = typeof import("react-dom/server");
+
+/**
+ * This copy's @remix-run/react with React Router's `nodeEnv` build (react-router and react-router-dom load
+ * `umd/*.production.min.js` under NODE_ENV=production, as the production server does, and
+ * `umd/*.development.js` otherwise). Each call loads @remix-run/react, react-router and react-router-dom of
+ * this copy anew (their contexts are the new instance's); React itself is the project's, loaded once.
+ */
+export function remixReactOf(packages: RemixPackages, nodeEnv: "development" | "production"): RemixReact {
+  const load = createRequire(path.join(packages.modules, "package.json"));
+  load("react");
+  load("react-dom/server");
+  const prefixes = RENDER_PATCHED.map((name) => path.join(packages.modules, name) + path.sep);
+  for (const key of Object.keys(load.cache))
+    if (prefixes.some((prefix) => key.startsWith(prefix))) delete load.cache[key];
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = nodeEnv;
+  try {
+    return load(path.join(packages.modules, "@remix-run/react/dist/index.js")) as RemixReact;
+  } finally {
+    if (previous === undefined) Reflect.deleteProperty(process.env, "NODE_ENV");
+    else process.env.NODE_ENV = previous;
+  }
+}
+
+/** Which files of React Router a copy loaded: the proof that `remixReactOf` chose the build it was asked for. */
+export function loadedRouterBuilds(packages: RemixPackages): string[] {
+  const load = createRequire(path.join(packages.modules, "package.json"));
+  return Object.keys(load.cache)
+    .filter(
+      (key) => key.startsWith(packages.modules + path.sep) && /react-router(-dom)?\/(dist\/umd\/|server\.js)/.test(key),
+    )
+    .map((key) => path.relative(packages.modules, key))
+    .sort();
+}
+
+/** A parameter value whose loader throws a 404 response, one whose loader throws, one whose component throws. */
+export const THROWS = { notFound: "__404", loader: "__boom", render: "__render" };
+
+const hash = (text: string) => [...text].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) >>> 0, 7);
+
+/**
+ * Which of a route's optional exports it has, decided by its id (the same for both copies): an error boundary,
+ * an action, a client loader with a hydrate fallback (rendered on the server instead of the route), links.
+ */
+export function routeTraits(id: string) {
+  const h = hash(id);
+  return {
+    errorBoundary: id === "root" || h % 3 === 0,
+    action: h % 2 === 0,
+    clientLoader: id !== "root" && h % 7 === 3,
+    links: h % 5 !== 1,
+  };
+}
+
+/**
+ * A server build of these routes whose documents `<RemixServer>` of `remix` renders, as app/entry.server.tsx
+ * does (the loader data read first, then `renderToString`): every route shows what React Router gave it (its
+ * loader and action data, params, matches with their handles, resolved relative paths, a relative link and a
+ * form), and has `meta`, `handle` and, by `routeTraits`, an error boundary, an action, a client loader with a
+ * hydrate fallback and links. Loaders throw for the parameter values of `THROWS`.
+ */
+export function documentBuild(routes: Record<string, RouteEntry>, remix: RemixReact) {
+  const load = createRequire(import.meta.url);
+  const React = load("react") as ReactModule;
+  const { renderToString, renderToPipeableStream } = load("react-dom/server") as ReactDomServer;
+  const h = React.createElement;
+  const R = remix;
+
+  const throwing = (params: Record<string, string | undefined>, which: string) =>
+    Object.values(params).some((value) => value?.split("/").includes(which));
+
+  function Probe({ id }: { id: string }) {
+    const data = R.useLoaderData();
+    const actionData = R.useActionData();
+    const params = R.useParams();
+    const location = R.useLocation();
+    const matches = R.useMatches();
+    const here = R.useResolvedPath(".");
+    const up = R.useResolvedPath("..", { relative: "path" });
+    const child = R.useResolvedPath("child");
+    if (throwing(params, THROWS.render) && id !== "root") throw new Error(`render of ${id}`);
+    const shown = {
+      id,
+      data,
+      actionData,
+      params,
+      location: `${location.pathname}${location.search}`,
+      resolved: [here.pathname, up.pathname, child.pathname],
+      matches: matches.map((m) => [m.id, m.pathname, m.params, m.handle]),
+    };
+    return h(
+      "section",
+      { "data-route": id },
+      h("pre", null, JSON.stringify(shown)),
+      h(R.Link, { to: "." }, "here"),
+      h(R.NavLink, { to: "child" }, "child"),
+      h(R.Form, { method: "post" }, h("button", null, "post")),
+    );
+  }
+
+  function Route({ id }: { id: string }) {
+    return h(React.Fragment, null, h(Probe, { id }), h(R.Outlet));
+  }
+
+  function Document({ children }: { children: React.ReactNode }) {
+    return h(
+      "html",
+      { lang: "zh-CN" },
+      h("head", null, h(R.Meta), h(R.Links)),
+      h("body", null, children, h(R.ScrollRestoration), h(R.Scripts)),
+    );
+  }
+
+  function ErrorBoundary({ id }: { id: string }) {
+    const error = R.useRouteError();
+    const params = R.useParams();
+    const shown = R.isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText} ${JSON.stringify(error.data)}`
+      : error instanceof Error
+        ? error.message
+        : JSON.stringify(error);
+    const resolved = [R.useResolvedPath(".").pathname, R.useResolvedPath("..", { relative: "path" }).pathname];
+    const body = h(
+      "div",
+      { "data-boundary": id },
+      h("p", null, `${shown} ${JSON.stringify(params)} ${JSON.stringify(resolved)}`),
+      h(R.Link, { to: "." }, "here"),
+      h(R.Form, { method: "post" }, h("button", null, "post")),
+    );
+    return id === "root" ? h(Document, null, body) : body;
+  }
+
+  const serverRoutes: Record<string, unknown> = {};
+  const assetRoutes: Record<string, unknown> = {};
+  for (const route of Object.values(routes)) {
+    const id = route.id;
+    const traits = routeTraits(id);
+    const common = {
+      id,
+      parentId: route.parentId,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+    };
+    const module: Record<string, unknown> = {
+      default: id === "root" ? () => h(Document, null, h(Route, { id })) : () => h(Route, { id }),
+      loader: ({ params }: { params: Record<string, string> }) => {
+        if (throwing(params, THROWS.notFound)) throw new Response(`no ${id}`, { status: 404, statusText: "Not Found" });
+        if (throwing(params, THROWS.loader)) throw new Error(`loader of ${id}`);
+        return { route: id, params };
+      },
+      handle: { route: id },
+      meta: ({ params, matches }: { params: unknown; matches: { id: string }[] }) => [
+        { title: `${id} ${JSON.stringify(params)}` },
+        { name: "matches", content: matches.map((m) => m.id).join(" ") },
+      ],
+    };
+    if (traits.errorBoundary) module.ErrorBoundary = () => h(ErrorBoundary, { id });
+    if (traits.action) module.action = () => ({ posted: id });
+    if (traits.clientLoader) {
+      // `hydrate`: the server renders the fallback instead of the route (its loader data left out of the document).
+      module.clientLoader = Object.assign(() => null, { hydrate: true });
+      module.HydrateFallback = () => h("p", { "data-fallback": id }, "loading");
+    }
+    if (traits.links) module.links = () => [{ rel: "stylesheet", href: `/build/${id}.css` }];
+    serverRoutes[id] = { ...common, module };
+    assetRoutes[id] = {
+      ...common,
+      module: `/build/${id}.js`,
+      imports: [`/build/_shared/${hash(id) % 4}.js`],
+      css: traits.links ? [`/build/${id}.css`] : undefined,
+      hasAction: traits.action,
+      hasLoader: true,
+      hasClientAction: false,
+      hasClientLoader: traits.clientLoader,
+      hasErrorBoundary: traits.errorBoundary,
+    };
+  }
+
+  /** As app/entry.server.tsx (and app/render/handoff.server.ts): the whole data stream first, then one synchronous render. */
+  async function render(element: React.ReactElement, context: { serverHandoffStream?: ReadableStream<Uint8Array> }) {
+    const ctx = context as { serverHandoffStream?: ReadableStream<Uint8Array>; renderMeta?: Record<string, unknown> };
+    if (ctx.serverHandoffStream && ctx.renderMeta && ctx.renderMeta.streamCache === undefined) {
+      const text = await new Response(ctx.serverHandoffStream).text();
+      const settled = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
+      ctx.renderMeta.streamCache = { 0: settled({ done: false, value: text }), 1: settled({ done: true, value: "" }) };
+      ctx.serverHandoffStream = new ReadableStream({ start: (controller) => controller.close() });
+      return renderToString(element);
+    }
+    return new Promise<string>((resolve, reject) => {
+      const { pipe } = renderToPipeableStream(element, {
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const sink = new PassThrough();
+          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+          sink.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+          pipe(sink);
+        },
+        onShellError: reject,
+      });
+    });
+  }
+
+  return {
+    mode: "production",
+    future: FUTURE,
+    isSpaMode: false,
+    publicPath: "/build/",
+    assetsBuildDirectory: "public/build",
+    routes: serverRoutes,
+    assets: {
+      entry: { module: "/build/entry.client.js", imports: ["/build/_shared/entry.js"] },
+      routes: assetRoutes,
+      url: "/build/manifest-equivalence.js",
+      version: "equivalence",
+    },
+    entry: {
+      module: {
+        default: async (request: Request, status: number, headers: Headers, context: object) => {
+          const html = await render(h(R.RemixServer, { context: context as never, url: request.url }), context);
+          headers.set("Content-Type", "text/html; charset=utf-8");
+          return new Response(`<!DOCTYPE html>${html}`, { status, headers });
+        },
+        // The errors the loaders and components throw on purpose are part of the answer, not to be logged.
+        handleError: () => {},
+      },
+    },
+  };
 }
