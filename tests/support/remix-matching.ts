@@ -147,6 +147,29 @@ export interface StaticContextLike {
   errors: Record<string, unknown> | null;
 }
 
+/** The parts of a production server build both test builds share: their routes, assets and document entry. */
+function serverBuild(
+  serverRoutes: Record<string, unknown>,
+  assetRoutes: Record<string, unknown>,
+  { entryImports, manifestUrl, entryModule }: { entryImports: string[]; manifestUrl: string; entryModule: object },
+) {
+  return {
+    mode: "production",
+    future: FUTURE,
+    isSpaMode: false,
+    publicPath: "/build/",
+    assetsBuildDirectory: "public/build",
+    routes: serverRoutes,
+    assets: {
+      entry: { module: "/build/entry.client.js", imports: entryImports },
+      routes: assetRoutes,
+      url: manifestUrl,
+      version: "equivalence",
+    },
+    entry: { module: entryModule },
+  };
+}
+
 /**
  * A server build of these routes whose every loader answers its route id and params, and whose document
  * answers, as JSON, what the router matched and loaded.
@@ -180,41 +203,29 @@ export function echoBuild(routes: Record<string, RouteEntry>) {
       hasErrorBoundary: false,
     };
   }
-  return {
-    mode: "production",
-    future: FUTURE,
-    isSpaMode: false,
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    routes: serverRoutes,
-    assets: {
-      entry: { module: "/build/entry.client.js", imports: [] },
-      routes: assetRoutes,
-      url: "/build/manifest.js",
-      version: "equivalence",
-    },
-    entry: {
-      module: {
-        default: (
-          _request: Request,
-          status: number,
-          headers: Headers,
-          context: { staticHandlerContext: StaticContextLike },
-        ) => {
-          const handled = context.staticHandlerContext;
-          return new Response(
-            JSON.stringify({
-              status,
-              matches: handled.matches.map((match) => [match.route.id, match.params, match.pathname]),
-              loaderData: handled.loaderData,
-              errors: handled.errors ? Object.keys(handled.errors) : null,
-            }),
-            { status, headers },
-          );
-        },
+  return serverBuild(serverRoutes, assetRoutes, {
+    entryImports: [],
+    manifestUrl: "/build/manifest.js",
+    entryModule: {
+      default: (
+        _request: Request,
+        status: number,
+        headers: Headers,
+        context: { staticHandlerContext: StaticContextLike },
+      ) => {
+        const handled = context.staticHandlerContext;
+        return new Response(
+          JSON.stringify({
+            status,
+            matches: handled.matches.map((match) => [match.route.id, match.params, match.pathname]),
+            loaderData: handled.loaderData,
+            errors: handled.errors ? Object.keys(handled.errors) : null,
+          }),
+          { status, headers },
+        );
       },
     },
-  };
+  });
 }
 
 /** Every route's full path pattern (`/console/instance/:uuid`, `/api/*`, …), once each. */
@@ -436,29 +447,17 @@ export function documentBuild(routes: Record<string, RouteEntry>, remix: RemixRe
     });
   }
 
-  return {
-    mode: "production",
-    future: FUTURE,
-    isSpaMode: false,
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    routes: serverRoutes,
-    assets: {
-      entry: { module: "/build/entry.client.js", imports: ["/build/_shared/entry.js"] },
-      routes: assetRoutes,
-      url: "/build/manifest-equivalence.js",
-      version: "equivalence",
-    },
-    entry: {
-      module: {
-        default: async (request: Request, status: number, headers: Headers, context: object) => {
-          const html = await render(h(R.RemixServer, { context: context as never, url: request.url }), context);
-          headers.set("Content-Type", "text/html; charset=utf-8");
-          return new Response(`<!DOCTYPE html>${html}`, { status, headers });
-        },
-        // The errors the loaders and components throw on purpose are part of the answer, not to be logged.
-        handleError: () => {},
+  return serverBuild(serverRoutes, assetRoutes, {
+    entryImports: ["/build/_shared/entry.js"],
+    manifestUrl: "/build/manifest-equivalence.js",
+    entryModule: {
+      default: async (request: Request, status: number, headers: Headers, context: object) => {
+        const html = await render(h(R.RemixServer, { context: context as never, url: request.url }), context);
+        headers.set("Content-Type", "text/html; charset=utf-8");
+        return new Response(`<!DOCTYPE html>${html}`, { status, headers });
       },
+      // The errors the loaders and components throw on purpose are part of the answer, not to be logged.
+      handleError: () => {},
     },
-  };
+  });
 }
