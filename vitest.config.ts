@@ -20,6 +20,12 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
  * (docs/decisions/126: about a quarter less time for the same files). The pool is set in each project: Vitest 3's
  * inline projects do not inherit the root's test options (`pool` at the root reached neither).
  */
+/**
+ * What both projects share. Inline projects inherit nothing from the root's `test` (Vitest 3), so it is spread
+ * into each. The 30 s: a CPU-bound equivalence check on a loaded machine takes more than vitest's 5 s.
+ */
+const eachProject = { environment: "node", pool: "threads", testTimeout: 30_000 } as const;
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -31,16 +37,14 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          ...eachProject,
           name: "platform",
-          environment: "node",
-          pool: "threads",
           include: ["platform/**/*.test.ts"],
           // On PostgreSQL, not platform/rules/: pure functions (no I/O, enforced by eslint.config.js) that the PGlite
           // run has already run, with no database to differ.
           exclude: process.env.DATABASE_URL
             ? [...configDefaults.exclude, "platform/rules/**"]
             : [...configDefaults.exclude, "platform/**/*.pg.test.ts"],
-          testTimeout: 30_000,
           hookTimeout: 60_000,
           // Every migration once per run, not once per file (decision 120).
           globalSetup: ["tests/support/database-template.global.ts"],
@@ -49,11 +53,8 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          ...eachProject,
           name: "app",
-          environment: "node",
-          pool: "threads",
-          // As the platform's: a CPU-bound equivalence check on a loaded machine takes more than vitest's 5 s.
-          testTimeout: 30_000,
           include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
         },
       },

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything CI checks, from a fresh clone: Debian packages the tests need,
 # npm ci, typecheck, lint, unit + module/API tests on PGlite, the same module/API
-# tests (all but the pure rules of platform/rules/) on a throwaway PostgreSQL server, the production build (started once on Node 24), the login flood
+# tests (all but the pure rules of platform/rules/) on a throwaway PostgreSQL
+# server, the production build (started once on Node 24), the login flood
 # (tests/load/login-flood.ts) and Playwright (JavaScript on and off) against the
 # built server.
 set -euo pipefail
