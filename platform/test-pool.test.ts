@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { isMainThread } from "node:worker_threads";
 import { expect, test } from "vitest";
 
@@ -5,4 +8,21 @@ import { expect, test } from "vitest";
 // projects do not inherit the root's options; a `pool` that reaches no project leaves files in child processes.
 test("platform test files run in a worker thread, not a child process of their own", () => {
   expect(isMainThread).toBe(false);
+});
+
+// Decision 128: a worker keeps the modules it loaded for its next file. A module a file mocks binds only the modules
+// loaded after the mock, so such a file must load the platform afresh (vi.resetModules() in its vi.hoisted) and
+// leave a fresh registry to the next file (vi.resetModules() after its tests).
+test("a platform test file that mocks a module resets the loaded modules before and after", () => {
+  const root = path.dirname(fileURLToPath(import.meta.url));
+  const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".test.ts"));
+  const mocking = files.filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(path.join(root, f), "utf8")));
+  expect(mocking.length).toBeGreaterThan(0); // the scan finds the files it checks (platform/http/hostile-input)
+  const unsafe = mocking.filter((f) => {
+    const text = readFileSync(path.join(root, f), "utf8");
+    const hoisted = /vi\.hoisted\(\(\) => \{\s*(\/\/[^\n]*\n\s*)*vi\.resetModules\(\);/.test(text);
+    const resets = text.match(/vi\.resetModules\(\)/g)?.length ?? 0;
+    return !hoisted || resets < 2;
+  });
+  expect(unsafe).toEqual([]);
 });

@@ -28,6 +28,9 @@ import { mainAccount, subAccount } from "../../tests/support/instances";
 import { addStaff, staffLogin, type TestStaff } from "../../tests/support/staff";
 
 const watch = vi.hoisted(() => {
+  // The worker's earlier test files may have loaded the platform already, bound to the real readForm (the platform
+  // project shares loaded modules between files, decision 128): load it afresh, so it binds to the mocks below.
+  vi.resetModules();
   const reads = new Set<string>();
   const ignored = new Set(["then", "toJSON", "constructor", "asymmetricMatch", "$$typeof"]);
   const watched = <T extends object>(form: T): T =>
@@ -144,6 +147,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  // And leave none of the modules bound to the mocks to the worker's next file.
+  vi.resetModules();
 });
 
 async function authFor(route: Route): Promise<Auth> {
