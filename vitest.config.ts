@@ -18,11 +18,11 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
  * one worker per core, on PGlite (docs/decisions/104: 750 s against 882 s one at a time) and on PostgreSQL
  * (docs/decisions/121: 486 s against 699 s). The platform's files run in worker threads (docs/decisions/126) that
  * are kept from one file to the next, with the modules they loaded (docs/decisions/128: the platform is imported
- * once per worker, not once per file: the PGlite stage took 351 s instead of 583 s, PostgreSQL 168 s instead of 397 s,
- * back to back). What a file changes outside its
- * own database must be undone by the file: one that mocks a module loads the platform afresh before and after
- * (platform/test-pool.test.ts checks). The app's files mock modules freely, so each runs in a child process of its
- * own. The pool is set in each project: Vitest 3's inline projects do not inherit the root's test options.
+ * once per worker, not once per file; back to back, PGlite took 351 s instead of 583 s, PostgreSQL 168 s instead of
+ * 397 s). What a file changes outside its own database must be undone by the file: one that mocks a module loads
+ * the platform afresh before and after (platform/test-pool.test.ts checks). The app's files mock modules freely, so
+ * each runs in a child process of its own. The pool is set in each project: Vitest 3's inline projects do not
+ * inherit the root's test options.
  */
 /**
  * What both projects share. Inline projects inherit nothing from the root's `test` (Vitest 3), so it is spread
