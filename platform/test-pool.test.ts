@@ -15,14 +15,15 @@ test("platform test files run in a worker thread, not a child process of their o
 // leave a fresh registry to the next file (vi.resetModules() after its tests).
 test("a platform test file that mocks a module resets the loaded modules before and after", () => {
   const root = path.dirname(fileURLToPath(import.meta.url));
-  const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".test.ts"));
-  const mocking = files.filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(path.join(root, f), "utf8")));
+  const mocking = readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".test.ts"))
+    .map((file) => ({ file, text: readFileSync(path.join(root, file), "utf8") }))
+    .filter(({ text }) => /\bvi\.(do)?mock\(/.test(text));
   expect(mocking.length).toBeGreaterThan(0); // the scan finds the files it checks (platform/http/hostile-input)
-  const unsafe = mocking.filter((f) => {
-    const text = readFileSync(path.join(root, f), "utf8");
+  const unsafe = mocking.filter(({ text }) => {
     const hoisted = /vi\.hoisted\(\(\) => \{\s*(\/\/[^\n]*\n\s*)*vi\.resetModules\(\);/.test(text);
     const resets = text.match(/vi\.resetModules\(\)/g)?.length ?? 0;
     return !hoisted || resets < 2;
   });
-  expect(unsafe).toEqual([]);
+  expect(unsafe.map(({ file }) => file)).toEqual([]);
 });
